@@ -1,0 +1,45 @@
+/** The reason an aborted signal carries, as an Error (the platform gives a DOMException by default). */
+export function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
+}
+
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw abortReason(signal);
+}
+
+/**
+ * Races a promise against a signal: rejects with the abort reason as soon as the signal aborts.
+ * The listener is removed when the promise settles, so long-lived signals do not leak.
+ */
+export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(abortReason(signal));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortReason(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** True when `error` is the reason of `signal`, or an AbortError raised because it aborted. */
+export function isAbortError(error: unknown, signal?: AbortSignal): boolean {
+  return isNamedAbort(error) || (signal?.aborted === true && error === signal.reason);
+}
+
+function isNamedAbort(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    ((error as { name?: unknown }).name === 'AbortError' ||
+      (error as { name?: unknown }).name === 'APIUserAbortError')
+  );
+}

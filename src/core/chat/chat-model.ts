@@ -1,0 +1,42 @@
+import type { Capability } from './capability.js';
+import type { ChatRequest, ChatRequestParameters } from './request.js';
+import type { ChatResponse } from './response.js';
+import type { ToolCall } from './messages.js';
+import type { RoutingObserver } from '../observability/routing-event.js';
+
+export interface ChatCallOptions {
+  signal?: AbortSignal;
+  attributes?: Record<string, unknown>;
+  /**
+   * Receives routing events (route selected, model failed, cooldowns…) from every component the
+   * call passes through. Set by the Nest module; components forward it unchanged to what they call.
+   */
+  observer?: RoutingObserver;
+}
+
+export type ChatStreamEvent =
+  | { type: 'text-delta'; text: string }
+  | { type: 'tool-call'; toolCall: ToolCall }
+  | { type: 'complete'; response: ChatResponse };
+
+/** A chat model. A plain object with a `chat` function is a valid one. */
+export interface ChatModel {
+  chat(request: ChatRequest, options?: ChatCallOptions): Promise<ChatResponse>;
+  /** Ends with exactly one `complete` event, or throws. */
+  stream?(request: ChatRequest, options?: ChatCallOptions): AsyncIterable<ChatStreamEvent>;
+  supportedCapabilities?(): ReadonlySet<Capability>;
+  defaultRequestParameters?(): ChatRequestParameters;
+}
+
+export interface ChatModelListenerContext {
+  request: ChatRequest;
+  response?: ChatResponse;
+  error?: unknown;
+  attributes: Record<string, unknown>;
+}
+
+export interface ChatModelListener {
+  onRequest?(context: ChatModelListenerContext): void;
+  onResponse?(context: ChatModelListenerContext): void;
+  onError?(context: ChatModelListenerContext): void;
+}

@@ -1,0 +1,40 @@
+import type { ChatMessage } from './messages.js';
+
+export interface ToolSpecification {
+  name: string;
+  description?: string;
+  /** JSON schema of the tool's arguments. */
+  parameters?: Record<string, unknown>;
+}
+
+export type ResponseFormat =
+  | { type: 'text' }
+  | { type: 'json'; jsonSchema?: { name: string; schema: Record<string, unknown> } };
+
+export interface ChatRequestParameters {
+  modelName?: string;
+  temperature?: number;
+  topP?: number;
+  maxOutputTokens?: number;
+  stopSequences?: string[];
+  tools?: ToolSpecification[];
+  toolChoice?: 'auto' | 'required' | 'none';
+  responseFormat?: ResponseFormat;
+}
+
+export interface ChatRequest {
+  messages: ChatMessage[];
+  parameters?: ChatRequestParameters;
+}
+
+/** Request parameters win over defaults; `undefined` in the request does not erase a default. */
+export function mergeParameters(
+  defaults: ChatRequestParameters | undefined,
+  parameters: ChatRequestParameters | undefined,
+): ChatRequestParameters {
+  const merged: Record<string, unknown> = { ...defaults };
+  for (const [key, value] of Object.entries(parameters ?? {})) {
+    if (value !== undefined) merged[key] = value;
+  }
+  return merged as ChatRequestParameters;
+}

@@ -1,0 +1,71 @@
+import type { ErrorKind } from '../resilience/error-classification.js';
+
+/** An error as events, logs and health show it: class and message only, never a credential. */
+export interface ErrorSummary {
+  name: string;
+  message: string;
+}
+
+export type CircuitState = 'closed' | 'open' | 'half-open';
+
+/**
+ * What the routing components report while serving a call. `route` is read from the call's
+ * attributes, so a model group inside a RoutingChatModel knows which route it serves.
+ */
+export type RoutingEvent =
+  | {
+      type: 'route-selected';
+      route: string;
+      isDefaultRoute: boolean;
+      /** The route came from the tool loop's sticky attribute; the router was not asked. */
+      sticky?: boolean;
+      probabilities?: Record<string, number>;
+    }
+  | { type: 'decision-failed'; error: ErrorSummary; fallback: 'default-route' | 'fail' }
+  | {
+      type: 'model-failed';
+      route?: string;
+      model: string;
+      attempt: number;
+      kind: ErrorKind;
+      error: ErrorSummary;
+    }
+  | { type: 'model-retry'; route?: string; model: string; attempt: number; delayMs: number }
+  | { type: 'failover'; route?: string; from: string; to: string; attempt: number }
+  | { type: 'model-succeeded'; route?: string; model: string; attempt: number }
+  | {
+      type: 'cooldown-started';
+      route?: string;
+      model: string;
+      /** Epoch ms. */
+      cooldownUntil: number;
+      failures: number;
+      error?: ErrorSummary;
+    }
+  | { type: 'cooldown-ended'; route?: string; model: string }
+  | { type: 'circuit-changed'; route?: string; model: string; from: CircuitState; to: CircuitState }
+  | {
+      type: 'router-exhausted';
+      route?: string;
+      attempts: number;
+      errors: ErrorSummary[];
+      retryAfterMs?: number;
+    }
+  | { type: 'stream-chunk-skipped'; route?: string; model: string; reason: string };
+
+export type RoutingObserver = (event: RoutingEvent) => void;
+
+/** Delivers an event without letting an observer's failure change the call's outcome. */
+export function emitTo(observer: RoutingObserver | undefined, event: RoutingEvent): void {
+  if (!observer) return;
+  try {
+    observer(event);
+  } catch {
+    // observers watch; they never steer the call
+  }
+}
+
+export function summarizeError(error: unknown): ErrorSummary {
+  if (error instanceof Error) return { name: error.name, message: error.message };
+  return { name: typeof error, message: String(error) };
+}

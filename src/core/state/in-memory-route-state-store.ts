@@ -1,0 +1,86 @@
+import type { Clock } from '../clock.js';
+import { systemClock } from '../clock.js';
+import {
+  CLOSED_CIRCUIT,
+  type CircuitRecord,
+  type RouteStateStore,
+  type StickyAssignment,
+} from './route-state-store.js';
+
+type CircuitListener = (key: string, record: CircuitRecord) => void;
+
+/** The default store: one process, no sharing. Every operation is synchronous underneath. */
+export class InMemoryRouteStateStore implements RouteStateStore {
+  private readonly circuits = new Map<string, CircuitRecord>();
+  private readonly tokens = new Map<string, number>();
+  private readonly sticky = new Map<string, { value: StickyAssignment; expiresAt: number }>();
+  private readonly listeners = new Set<CircuitListener>();
+
+  constructor(private readonly clock: Clock = systemClock) {}
+
+  getCircuit(key: string): CircuitRecord {
+    return this.circuits.get(key) ?? CLOSED_CIRCUIT;
+  }
+
+  compareAndSetCircuit(
+    key: string,
+    expected: CircuitRecord,
+    next: Omit<CircuitRecord, 'version'>,
+  ): Promise<{ ok: boolean; record: CircuitRecord }> {
+    return Promise.resolve(this.compareAndSetNow(key, expected, next));
+  }
+
+  /** The synchronous form, for callers that know they hold an in-memory store. */
+  compareAndSetNow(
+    key: string,
+    expected: CircuitRecord,
+    next: Omit<CircuitRecord, 'version'>,
+  ): { ok: boolean; record: CircuitRecord } {
+    const current = this.getCircuit(key);
+    if (current.version !== expected.version) return { ok: false, record: current };
+    const record = Object.freeze({ ...next, version: current.version + 1 });
+    this.circuits.set(key, record);
+    for (const listener of this.listeners) listener(key, record);
+    return { ok: true, record };
+  }
+
+  listCircuits(prefix = ''): Map<string, CircuitRecord> {
+    const result = new Map<string, CircuitRecord>();
+    for (const [key, record] of this.circuits) if (key.startsWith(prefix)) result.set(key, record);
+    return result;
+  }
+
+  addTokens(key: string, delta: number): Promise<number> {
+    const total = (this.tokens.get(key) ?? 0) + delta;
+    this.tokens.set(key, total);
+    return Promise.resolve(total);
+  }
+
+  getTokens(key: string): number {
+    return this.tokens.get(key) ?? 0;
+  }
+
+  getSticky(conversationKey: string): StickyAssignment | undefined {
+    const entry = this.sticky.get(conversationKey);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= this.clock()) {
+      this.sticky.delete(conversationKey);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  setSticky(conversationKey: string, assignment: StickyAssignment, ttlMs: number): Promise<void> {
+    this.sticky.set(conversationKey, { value: assignment, expiresAt: this.clock() + ttlMs });
+    return Promise.resolve();
+  }
+
+  onCircuitChange(listener: CircuitListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  isShared(): boolean {
+    return false;
+  }
+}

@@ -1,0 +1,75 @@
+import type { CircuitState, ErrorSummary } from '../observability/routing-event.js';
+
+/**
+ * The state of one model's circuit. Records are replaced whole, never mutated: a store compares
+ * `version` to apply a change atomically (compare-and-set), so the breaker's logic lives once,
+ * in TypeScript, and a shared store (Redis) only has to swap records atomically.
+ */
+export interface CircuitRecord {
+  readonly state: CircuitState;
+  /** Failures counted since the circuit last closed. */
+  readonly failures: number;
+  readonly consecutiveFailures: number;
+  /** Epoch ms when the circuit last opened. */
+  readonly openedAt?: number;
+  /** Epoch ms when an open circuit lets probes through again. */
+  readonly cooldownUntil?: number;
+  /** How many times in a row the circuit re-opened (escalates the cooldown). */
+  readonly reopenCount: number;
+  /** Probe requests in flight while half-open. */
+  readonly probes: number;
+  readonly lastError?: ErrorSummary & { at: number };
+  /** Increases on every change; 0 for a record never stored. */
+  readonly version: number;
+}
+
+export const CLOSED_CIRCUIT: CircuitRecord = Object.freeze({
+  state: 'closed',
+  failures: 0,
+  consecutiveFailures: 0,
+  reopenCount: 0,
+  probes: 0,
+  version: 0,
+});
+
+/** A conversation pinned to a route and model (tool loops, prompt-cache affinity). */
+export interface StickyAssignment {
+  route?: string;
+  model: string;
+}
+
+/**
+ * Where route state lives: circuits, token usage, sticky conversations. Keys are opaque strings
+ * built by the components (scope + model name). Reads are synchronous on purpose: the hot path
+ * reads a local view (a shared store keeps a mirror fresh) and never waits on the network.
+ */
+export interface RouteStateStore {
+  getCircuit(key: string): CircuitRecord;
+  /**
+   * Replaces the record if its stored version is still `expected.version`. Returns the record now
+   * stored: `next` (with a bumped version) on success, the current one on conflict.
+   */
+  compareAndSetCircuit(
+    key: string,
+    expected: CircuitRecord,
+    next: Omit<CircuitRecord, 'version'>,
+  ): Promise<{ ok: boolean; record: CircuitRecord }>;
+  /** Every circuit whose key starts with `prefix` (health, inspection). */
+  listCircuits(prefix?: string): Map<string, CircuitRecord>;
+
+  /** Adds `delta` (may be negative, to release a reservation) and returns the new total. */
+  addTokens(key: string, delta: number): Promise<number>;
+  getTokens(key: string): number;
+
+  getSticky(conversationKey: string): StickyAssignment | undefined;
+  setSticky(conversationKey: string, assignment: StickyAssignment, ttlMs: number): Promise<void>;
+
+  /** Notified when any circuit changes, including changes made by other replicas. */
+  onCircuitChange?(listener: (key: string, record: CircuitRecord) => void): () => void;
+  /** Whether the store currently shares state (false: serving from local state only). */
+  isShared?(): boolean;
+  close?(): Promise<void>;
+}
+
+/** Injection token of the same name (nestjs/throttler style). */
+export const RouteStateStore = Symbol.for('nest-model-router:RouteStateStore');

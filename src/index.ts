@@ -1,0 +1,82 @@
+// The public API of nest-model-router, exported by name.
+
+// Chat types
+export type {
+  ChatMessage,
+  SystemMessage,
+  UserMessage,
+  AiMessage,
+  ToolResultMessage,
+  ToolCall,
+  ContentPart,
+  TextContentPart,
+  MediaContentPart,
+} from './core/chat/messages.js';
+export {
+  systemMessage,
+  userMessage,
+  aiMessage,
+  toolResultMessage,
+  userMessageText,
+} from './core/chat/messages.js';
+export type {
+  ChatRequest,
+  ChatRequestParameters,
+  ResponseFormat,
+  ToolSpecification,
+} from './core/chat/request.js';
+export { mergeParameters } from './core/chat/request.js';
+export type { ChatResponse, TokenUsage, FinishReason } from './core/chat/response.js';
+export { Capability } from './core/chat/capability.js';
+export type {
+  ChatModel,
+  ChatCallOptions,
+  ChatStreamEvent,
+  ChatModelListener,
+  ChatModelListenerContext,
+} from './core/chat/chat-model.js';
+export { BaseChatModel, type BaseChatModelOptions } from './core/chat/base-chat-model.js';
+export { streamModel, streamFromChat, collectStream } from './core/chat/stream.js';
+
+// Errors
+export {
+  ModelRouterException,
+  InvalidConfigurationException,
+  RoutingException,
+  InvalidDecisionResponseException,
+  NoMatchingModelFoundException,
+} from './core/errors/exceptions.js';
+export { ProviderException, type ProviderExceptionDetails } from './core/errors/provider-exception.js';
+export { ModelTimeoutException, type TimeoutPhase } from './core/errors/timeout-exception.js';
+
+// Resilience
+export {
+  classifyError,
+  dispositionOf,
+  DEFAULT_DISPOSITIONS,
+  type ErrorKind,
+  type ErrorDisposition,
+  type ErrorClassifier,
+} from './core/resilience/error-classification.js';
+
+// Observability and state
+export type {
+  RoutingEvent,
+  RoutingObserver,
+  ErrorSummary,
+  CircuitState,
+} from './core/observability/routing-event.js';
+export type {
+  InspectableRouting,
+  ModelStatus,
+  ModelAvailability,
+  RouteStateBinding,
+} from './core/observability/inspection.js';
+export { type Clock, systemClock } from './core/clock.js';
+export {
+  RouteStateStore,
+  CLOSED_CIRCUIT,
+  type CircuitRecord,
+  type StickyAssignment,
+} from './core/state/route-state-store.js';
+export { InMemoryRouteStateStore } from './core/state/in-memory-route-state-store.js';
