@@ -1,0 +1,47 @@
+import { performance } from 'node:perf_hooks';
+
+export interface Measurement {
+  name: string;
+  /** Median nanoseconds per operation over the rounds. */
+  nsPerOp: number;
+}
+
+/**
+ * Runs `fn` in rounds and returns the median time per call. Several rounds with a median resist
+ * this machine's noise better than one long run; a warm-up lets the JIT settle first.
+ */
+export async function measure(
+  name: string,
+  fn: () => unknown | Promise<unknown>,
+  { iterations = 20_000, rounds = 7, warmup = 5_000 } = {},
+): Promise<Measurement> {
+  for (let i = 0; i < warmup; i++) await fn();
+  const perRound: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const start = performance.now();
+    for (let i = 0; i < iterations; i++) await fn();
+    perRound.push(((performance.now() - start) * 1e6) / iterations);
+  }
+  perRound.sort((a, b) => a - b);
+  return { name, nsPerOp: perRound[Math.floor(rounds / 2)]! };
+}
+
+export interface Row {
+  benchmark: string;
+  figure: string;
+  baseline: string;
+  ratio: string;
+}
+
+/** Prints a Markdown table, ready to paste into the README. */
+export function printTable(title: string, rows: Row[]): void {
+  console.log(`\n### ${title}\n`);
+  console.log('| benchmark | figure | baseline (same run) | ratio |');
+  console.log('|---|---|---|---|');
+  for (const row of rows) {
+    console.log(`| ${row.benchmark} | ${row.figure} | ${row.baseline} | ${row.ratio} |`);
+  }
+}
+
+export const us = (ns: number): string => `${(ns / 1000).toFixed(2)} µs`;
+export const ratio = (a: number, b: number): string => `${(a / b).toFixed(2)}×`;
