@@ -1,0 +1,183 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  Min,
+  ValidateIf,
+  ValidateNested,
+  registerDecorator,
+  type ValidationOptions,
+} from 'class-validator';
+
+const PART_TYPES = ['text', 'image_url', 'input_audio', 'file'];
+
+/** `content` of a message: a string, or an array of well-formed content parts. */
+function IsMessageContent(options?: ValidationOptions): PropertyDecorator {
+  return (target, propertyName) =>
+    registerDecorator({
+      name: 'isMessageContent',
+      target: target.constructor,
+      propertyName: propertyName as string,
+      options: {
+        message:
+          '$property must be a string or an array of content parts ' +
+          `(${PART_TYPES.join(', ')}) with their fields`,
+        ...options,
+      },
+      validator: {
+        validate: (value: unknown) =>
+          typeof value === 'string' || (Array.isArray(value) && value.every(isContentPart)),
+      },
+    });
+}
+
+function isContentPart(part: unknown): boolean {
+  if (typeof part !== 'object' || part === null) return false;
+  const p = part as Record<string, any>;
+  switch (p.type) {
+    case 'text':
+      return typeof p.text === 'string';
+    case 'image_url':
+      return typeof p.image_url?.url === 'string' && p.image_url.url.length > 0;
+    case 'input_audio':
+      return typeof p.input_audio?.data === 'string' && typeof p.input_audio?.format === 'string';
+    case 'file':
+      return typeof p.file === 'object' && p.file !== null;
+    default:
+      return false;
+  }
+}
+
+/** `stop`: one string or up to four. */
+function IsStop(options?: ValidationOptions): PropertyDecorator {
+  return (target, propertyName) =>
+    registerDecorator({
+      name: 'isStop',
+      target: target.constructor,
+      propertyName: propertyName as string,
+      options: {
+        message: '$property must be a string or an array of at most 4 strings',
+        ...options,
+      },
+      validator: {
+        validate: (value: unknown) =>
+          typeof value === 'string' ||
+          (Array.isArray(value) && value.length <= 4 && value.every((s) => typeof s === 'string')),
+      },
+    });
+}
+
+class FunctionCallDto {
+  @IsString() @IsNotEmpty() name!: string;
+  @IsString() arguments!: string;
+}
+
+class ToolCallDto {
+  @IsString() @IsNotEmpty() id!: string;
+  @IsIn(['function']) type!: 'function';
+  @ValidateNested() @Type(() => FunctionCallDto) function!: FunctionCallDto;
+}
+
+export class ChatCompletionMessageDto {
+  @IsIn(['system', 'developer', 'user', 'assistant', 'tool'])
+  role!: 'system' | 'developer' | 'user' | 'assistant' | 'tool';
+
+  /** Optional only for an assistant message that carries tool calls. */
+  @ValidateIf((m: ChatCompletionMessageDto) => m.role !== 'assistant' || m.content != null)
+  @IsMessageContent()
+  content?: unknown;
+
+  @ValidateIf((m: ChatCompletionMessageDto) => m.role === 'assistant' && m.tool_calls != null)
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => ToolCallDto)
+  tool_calls?: ToolCallDto[];
+
+  @ValidateIf((m: ChatCompletionMessageDto) => m.role === 'tool')
+  @IsString()
+  @IsNotEmpty()
+  tool_call_id?: string;
+
+  @IsOptional() @IsString() name?: string;
+}
+
+class FunctionDefinitionDto {
+  @IsString() @IsNotEmpty() name!: string;
+  @IsOptional() @IsString() description?: string;
+  @IsOptional() @IsObject() parameters?: Record<string, unknown>;
+}
+
+class ToolDto {
+  @IsIn(['function']) type!: 'function';
+  @ValidateNested() @Type(() => FunctionDefinitionDto) function!: FunctionDefinitionDto;
+}
+
+class JsonSchemaDto {
+  @IsString() @IsNotEmpty() name!: string;
+  @IsOptional() @IsObject() schema?: Record<string, unknown>;
+  @IsOptional() @IsBoolean() strict?: boolean;
+}
+
+class ResponseFormatDto {
+  @IsIn(['text', 'json_object', 'json_schema']) type!: 'text' | 'json_object' | 'json_schema';
+
+  @ValidateIf((f: ResponseFormatDto) => f.type === 'json_schema')
+  @ValidateNested()
+  @Type(() => JsonSchemaDto)
+  json_schema?: JsonSchemaDto;
+}
+
+/** An OpenAI chat completions body; unknown extra fields are tolerated, as OpenAI's SDKs send some. */
+export class ChatCompletionRequestDto {
+  @IsString() @IsNotEmpty() model!: string;
+
+  @IsArray()
+  @ArrayMinSize(1)
+  @ValidateNested({ each: true })
+  @Type(() => ChatCompletionMessageDto)
+  messages!: ChatCompletionMessageDto[];
+
+  @IsOptional() @IsBoolean() stream?: boolean;
+  @IsOptional() @IsObject() stream_options?: { include_usage?: boolean };
+  @IsOptional() @IsNumber() @Min(0) @Max(2) temperature?: number;
+  @IsOptional() @IsNumber() @Min(0) @Max(1) top_p?: number;
+  @IsOptional() @IsInt() @Min(1) max_tokens?: number;
+  @IsOptional() @IsInt() @Min(1) max_completion_tokens?: number;
+  @IsOptional() @IsStop() stop?: string | string[];
+
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => ToolDto)
+  tools?: ToolDto[];
+
+  @IsOptional()
+  @IsIn(['auto', 'required', 'none'], {
+    message: 'tool_choice must be one of auto, required, none (naming a function is not supported)',
+  })
+  tool_choice?: 'auto' | 'required' | 'none';
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ResponseFormatDto)
+  response_format?: ResponseFormatDto;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(10)
+  @IsString({ each: true })
+  models?: string[];
+
+  @IsOptional() @IsString() user?: string;
+}

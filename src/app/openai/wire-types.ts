@@ -1,0 +1,85 @@
+/** The slice of OpenAI's chat completions wire format that the gateway speaks. */
+
+export type WireContentPart =
+  | { type: 'text'; text: string }
+  | { type: 'image_url'; image_url: { url: string; detail?: string } }
+  | { type: 'input_audio'; input_audio: { data: string; format: string } }
+  | { type: 'file'; file: { file_data?: string; filename?: string } };
+
+export interface WireToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+export type WireMessage =
+  | { role: 'system' | 'developer'; content: string | { type: 'text'; text: string }[] }
+  | { role: 'user'; content: string | WireContentPart[]; name?: string }
+  | { role: 'assistant'; content?: string | null; tool_calls?: WireToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+export interface WireTool {
+  type: 'function';
+  function: { name: string; description?: string; parameters?: Record<string, unknown> };
+}
+
+export interface WireChatCompletionRequest {
+  model: string;
+  messages: WireMessage[];
+  stream?: boolean;
+  stream_options?: { include_usage?: boolean };
+  temperature?: number;
+  top_p?: number;
+  max_tokens?: number;
+  max_completion_tokens?: number;
+  stop?: string | string[];
+  tools?: WireTool[];
+  tool_choice?: 'auto' | 'required' | 'none';
+  response_format?:
+    | { type: 'text' }
+    | { type: 'json_object' }
+    | {
+        type: 'json_schema';
+        json_schema: { name: string; schema?: Record<string, unknown>; strict?: boolean };
+      };
+  /** Per-request failover order (OpenRouter's extension). */
+  models?: string[];
+  user?: string;
+}
+
+export interface WireUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+}
+
+export interface WireChatCompletion {
+  id: string;
+  object: 'chat.completion';
+  created: number;
+  model: string;
+  choices: {
+    index: number;
+    message: { role: 'assistant'; content: string | null; tool_calls?: WireToolCall[] };
+    finish_reason: string;
+    logprobs: null;
+  }[];
+  usage: WireUsage;
+}
+
+export interface WireChatCompletionChunk {
+  id: string;
+  object: 'chat.completion.chunk';
+  created: number;
+  model: string;
+  choices: {
+    index: number;
+    delta: {
+      role?: 'assistant';
+      content?: string;
+      tool_calls?: (WireToolCall & { index: number })[];
+    };
+    finish_reason: string | null;
+  }[];
+  usage?: WireUsage | null;
+}
