@@ -20,9 +20,7 @@ export type ChatModelRouterFunction = (
 ) => ChatModelRoutingResult | Promise<ChatModelRoutingResult>;
 
 export interface ChatModelRouter {
-  route(
-    request: ChatModelRoutingRequest,
-  ): ChatModelRoutingResult | Promise<ChatModelRoutingResult>;
+  route(request: ChatModelRoutingRequest): ChatModelRoutingResult | Promise<ChatModelRoutingResult>;
   /** Called once by RoutingChatModel's constructor with every configured route. */
   validate?(routes: readonly ChatModelRoute[]): void;
 }

@@ -1,0 +1,44 @@
+import { InvalidConfigurationException } from '../errors/exceptions.js';
+import type { ChatModelRoute } from './chat-model-route.js';
+import type {
+  ChatModelRouter,
+  ChatModelRouterFunction,
+  ChatModelRoutingRequest,
+} from './chat-model-router.js';
+import type { ChatModelRoutingResult } from './chat-model-routing-result.js';
+import { typeName } from './route-validation.js';
+
+/** A router object and a bare router function, seen the same way. */
+export interface NormalizedRouter {
+  route(request: ChatModelRoutingRequest): Promise<ChatModelRoutingResult>;
+  validate?(routes: readonly ChatModelRoute[]): void;
+}
+
+const ROUTER_SHAPE =
+  'a ChatModelRouter (an object with route(request)) or a function (request) => ChatModelRoutingResult';
+
+export function normalizeRouter(router: unknown): NormalizedRouter {
+  if (router === undefined || router === null) {
+    throw new InvalidConfigurationException(`router is missing; pass ${ROUTER_SHAPE}.`);
+  }
+  if (typeof router === 'function') {
+    const fn = router as ChatModelRouterFunction & { validate?: unknown };
+    // async so that a router throwing synchronously still rejects, like an async one would
+    return withValidate({ route: async (request) => fn(request) }, fn);
+  }
+  if (typeof router === 'object' && typeof (router as ChatModelRouter).route === 'function') {
+    const object = router as ChatModelRouter;
+    return withValidate({ route: async (request) => object.route(request) }, object);
+  }
+  throw new InvalidConfigurationException(
+    `router must be ${ROUTER_SHAPE}; got ${typeName(router)}.`,
+  );
+}
+
+function withValidate(normalized: NormalizedRouter, router: object): NormalizedRouter {
+  const validate = (router as { validate?: unknown }).validate;
+  if (typeof validate === 'function') {
+    normalized.validate = (routes) => validate.call(router, routes);
+  }
+  return normalized;
+}

@@ -1,0 +1,254 @@
+import { raceAbort, throwIfAborted } from '../chat/abort.js';
+import type { Capability } from '../chat/capability.js';
+import type { ChatCallOptions, ChatModel, ChatStreamEvent } from '../chat/chat-model.js';
+import type { ChatRequest, ChatRequestParameters } from '../chat/request.js';
+import type { ChatResponse } from '../chat/response.js';
+import { streamModel } from '../chat/stream.js';
+import { RoutingException } from '../errors/exceptions.js';
+import {
+  isInspectableRouting,
+  type InspectableRouting,
+  type ModelStatus,
+  type RouteStateBinding,
+} from '../observability/inspection.js';
+import { emitTo } from '../observability/routing-event.js';
+import type { ChatModelRoute, RouteDefinition } from './chat-model-route.js';
+import type {
+  ChatModelRouter,
+  ChatModelRouterFunction,
+  ChatModelRoutingRequest,
+} from './chat-model-router.js';
+import type { ChatModelRoutingResult } from './chat-model-routing-result.js';
+import { ROUTE_ATTRIBUTE } from './route-attribute.js';
+import { candidateRoutes, capabilitiesOf, requiredCapabilities } from './route-capabilities.js';
+import { withRouteAttribute } from './route-response.js';
+import {
+  validateDefaultRoute,
+  validateRouteDefinitions,
+  type ConfiguredRoute,
+} from './route-validation.js';
+import { normalizeRouter, type NormalizedRouter } from './router-invocation.js';
+import { resolveRoutingResult } from './routing-result-resolution.js';
+import { toolLoopRouteName } from './tool-loop-route.js';
+
+export interface RoutingChatModelOptions {
+  routes: RouteDefinition[];
+  /** Picks a route per request; a bare function `(request) => result` works too. */
+  router: ChatModelRouter | ChatModelRouterFunction;
+  /** The route used when the router answers `ChatModelRoutingResult.defaultRoute()`. */
+  defaultRoute: string;
+}
+
+/** The route chosen for one call, and how. */
+export interface RouteSelection {
+  readonly route: ConfiguredRoute;
+  readonly isDefaultRoute: boolean;
+  /** Chosen by the tool loop's route attribute; the router was not asked. */
+  readonly sticky: boolean;
+  readonly probabilities?: Readonly<Record<string, number>>;
+}
+
+/**
+ * A ChatModel that asks a router which route should serve each request, then calls that route's
+ * model. The answer carries the route's name (`chat_model_route`) so a tool loop comes back to
+ * the same route.
+ */
+export class RoutingChatModel implements ChatModel, InspectableRouting {
+  private readonly configuredRoutes: readonly ConfiguredRoute[];
+  private readonly routesByName: ReadonlyMap<string, ConfiguredRoute>;
+  private readonly defaultRouteName: string;
+  private readonly router: NormalizedRouter;
+
+  constructor(options: RoutingChatModelOptions) {
+    const given: Partial<RoutingChatModelOptions> = options ?? {};
+    this.configuredRoutes = Object.freeze(validateRouteDefinitions(given.routes));
+    this.routesByName = new Map(this.configuredRoutes.map((route) => [route.name, route]));
+    this.defaultRouteName = validateDefaultRoute(given.defaultRoute, this.configuredRoutes);
+    this.router = normalizeRouter(given.router);
+    this.router.validate?.(this.routes());
+  }
+
+  /** Every configured route as routers see it, in configuration order. */
+  routes(): ChatModelRoute[] {
+    return this.configuredRoutes.map((route) => route.view);
+  }
+
+  /** The configured default route's name. */
+  defaultRoute(): string {
+    return this.defaultRouteName;
+  }
+
+  /** The model serving `name`, or undefined when there is no such route. */
+  routeModel(name: string): ChatModel | undefined {
+    return this.routesByName.get(name)?.model;
+  }
+
+  supportedCapabilities(): ReadonlySet<Capability> {
+    const union = new Set<Capability>();
+    for (const route of this.configuredRoutes) {
+      for (const capability of capabilitiesOf(route.model)) union.add(capability);
+    }
+    return union;
+  }
+
+  /** Each route's model applies its own defaults; the router adds none. */
+  defaultRequestParameters(): ChatRequestParameters {
+    return {};
+  }
+
+  async chat(request: ChatRequest, options: ChatCallOptions = {}): Promise<ChatResponse> {
+    const { route } = await this.selectRoute(request, options);
+    const call = async () => route.model.chat(request, this.modelCallOptions(route, options));
+    const response = await raceAbort(call(), options.signal);
+    return withRouteAttribute(response, route.name);
+  }
+
+  async *stream(
+    request: ChatRequest,
+    options: ChatCallOptions = {},
+  ): AsyncGenerator<ChatStreamEvent> {
+    const { route } = await this.selectRoute(request, options);
+    const source = streamModel(route.model, request, this.modelCallOptions(route, options));
+    const iterator = source[Symbol.asyncIterator]();
+    // an aborted next() may never settle; then the source cannot be closed in order, only abandoned
+    let pending = false;
+    let finished = false;
+    try {
+      for (;;) {
+        pending = true;
+        const next = await raceAbort(iterator.next(), options.signal);
+        pending = false;
+        if (next.done) {
+          finished = true;
+          break;
+        }
+        const event = next.value;
+        if (event.type === 'complete') {
+          yield { type: 'complete', response: withRouteAttribute(event.response, route.name) };
+          return;
+        }
+        yield event;
+      }
+    } finally {
+      if (!finished) {
+        const closing = closeQuietly(iterator);
+        if (!pending) await closing;
+      }
+    }
+    throw new RoutingException(
+      `The stream of route '${route.name}' ended without a complete event, so the answer may be ` +
+        "truncated; the route's model must end every stream with { type: 'complete', response }.",
+    );
+  }
+
+  inspectModels(): ModelStatus[] {
+    return this.configuredRoutes.flatMap((route) => {
+      if (!isInspectableRouting(route.model)) return [];
+      // a nested RoutingChatModel already named its own (inner) route: the innermost route names
+      // the model group the model belongs to, so it is kept
+      return route.model
+        .inspectModels()
+        .map((status) => (status.route === undefined ? { ...status, route: route.name } : status));
+    });
+  }
+
+  bindRouteState(binding: RouteStateBinding): void {
+    for (const route of this.configuredRoutes) {
+      const model = route.model as Partial<InspectableRouting>;
+      if (typeof model.bindRouteState === 'function') {
+        model.bindRouteState({ ...binding, scope: `${binding.scope}/${route.name}` });
+      }
+    }
+  }
+
+  /** Chooses the route for a call: the tool loop's route, else the router's answer. */
+  protected async selectRoute(
+    request: ChatRequest,
+    options: ChatCallOptions,
+  ): Promise<RouteSelection> {
+    throwIfAborted(options.signal);
+    assertChatRequest(request);
+    const selection = this.toolLoopSelection(request) ?? (await this.askRouter(request, options));
+    throwIfAborted(options.signal);
+    emitTo(options.observer, {
+      type: 'route-selected',
+      route: selection.route.name,
+      isDefaultRoute: selection.isDefaultRoute,
+      sticky: selection.sticky,
+      ...(selection.probabilities ? { probabilities: { ...selection.probabilities } } : {}),
+    });
+    return selection;
+  }
+
+  /** A tool result goes back to the route whose model asked for the tool. */
+  protected toolLoopSelection(request: ChatRequest): RouteSelection | undefined {
+    const name = toolLoopRouteName(request.messages);
+    const route = name === undefined ? undefined : this.routesByName.get(name);
+    return route ? { route, isDefaultRoute: false, sticky: true } : undefined;
+  }
+
+  protected async askRouter(
+    request: ChatRequest,
+    options: ChatCallOptions,
+  ): Promise<RouteSelection> {
+    const required = requiredCapabilities(request);
+    const candidates = candidateRoutes(this.configuredRoutes, required);
+    const defaultRoute =
+      candidates.find((route) => route.name === this.defaultRouteName) ?? candidates[0]!;
+    const routingRequest = this.routingRequest(request, options, candidates, defaultRoute);
+    const result: unknown = await raceAbort(this.router.route(routingRequest), options.signal);
+    const route = resolveRoutingResult(result, {
+      routes: this.routesByName,
+      candidates,
+      defaultRoute,
+      required,
+    });
+    const { isDefaultRoute, probabilities } = result as ChatModelRoutingResult;
+    return { route, isDefaultRoute, sticky: false, ...(probabilities ? { probabilities } : {}) };
+  }
+
+  protected routingRequest(
+    request: ChatRequest,
+    options: ChatCallOptions,
+    candidates: readonly ConfiguredRoute[],
+    defaultRoute: ConfiguredRoute,
+  ): ChatModelRoutingRequest {
+    return Object.freeze({
+      chatRequest: request,
+      routes: Object.freeze(candidates.map((route) => route.view)),
+      attributes: Object.freeze({ ...options.attributes }),
+      defaultRoute: defaultRoute.name,
+      ...(options.signal !== undefined ? { signal: options.signal } : {}),
+      ...(options.observer !== undefined ? { observer: options.observer } : {}),
+    });
+  }
+
+  /** What the route's model is called with: the caller's options plus the route's name. */
+  protected modelCallOptions(route: ConfiguredRoute, options: ChatCallOptions): ChatCallOptions {
+    const callOptions: ChatCallOptions = {
+      attributes: { ...options.attributes, [ROUTE_ATTRIBUTE]: route.name },
+    };
+    if (options.signal !== undefined) callOptions.signal = options.signal;
+    if (options.observer !== undefined) callOptions.observer = options.observer;
+    return callOptions;
+  }
+}
+
+function assertChatRequest(request: ChatRequest): void {
+  if (typeof request !== 'object' || request === null || !Array.isArray(request.messages)) {
+    throw new RoutingException(
+      'The chat request must be an object whose messages field is an array of chat messages, ' +
+        "e.g. { messages: [userMessage('Hello')] }.",
+    );
+  }
+}
+
+/** Lets the source clean up; the call already has its outcome, so a failing cleanup is ignored. */
+function closeQuietly(iterator: AsyncIterator<unknown>): Promise<void> {
+  return Promise.resolve()
+    .then(() => iterator.return?.())
+    .then(
+      () => undefined,
+      () => undefined,
+    );
+}
