@@ -1,0 +1,183 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { BaseChatModel, type BaseChatModelOptions } from '../../core/chat/base-chat-model.js';
+import { Capability } from '../../core/chat/capability.js';
+import type { ChatCallOptions, ChatStreamEvent } from '../../core/chat/chat-model.js';
+import type { ChatMessage } from '../../core/chat/messages.js';
+import type { ChatRequest } from '../../core/chat/request.js';
+import type { ChatResponse } from '../../core/chat/response.js';
+import { ProviderException } from '../../core/errors/provider-exception.js';
+import { ROUTE_ATTRIBUTE } from '../../core/routing/route-attribute.js';
+import {
+  demoAnswerText,
+  lastUserText,
+  sampleForSchema,
+  type DemoIdentity,
+  type DemoStyle,
+} from './demo-answer.js';
+
+export interface LocalDemoChatModelOptions extends BaseChatModelOptions {
+  /** The name the model gives in its answers and in `modelName`. */
+  name: string;
+  style?: DemoStyle;
+  /** Fail every Nth call (a simulated 503), so failover and cooldowns show up in the demo. */
+  failEvery?: number;
+  /** Pause between streamed words, so streaming is visible in a terminal. */
+  tokenDelayMs?: number;
+  /** Extra facts for the answer (e.g. the route's probability, known to the app). */
+  identity?: () => Partial<DemoIdentity> | undefined;
+}
+
+/** Attribute with the router's name, set by RoutingChatService. */
+const ROUTER_ATTRIBUTE_KEY = 'model_router';
+
+/**
+ * A built-in model that needs no network and no key: deterministic answers that say which
+ * router, route and model answered. It calls tools when offered, answers JSON schemas, and
+ * continues an assistant prefill, so every gateway feature can be tried offline.
+ */
+export class LocalDemoChatModel extends BaseChatModel {
+  private calls = 0;
+
+  constructor(private readonly options: LocalDemoChatModelOptions) {
+    super({
+      ...options,
+      capabilities: options.capabilities ?? [
+        Capability.RESPONSE_FORMAT_JSON_SCHEMA,
+        Capability.ASSISTANT_PREFILL,
+      ],
+    });
+  }
+
+  get name(): string {
+    return this.options.name;
+  }
+
+  protected async doChat(request: ChatRequest, options: ChatCallOptions): Promise<ChatResponse> {
+    this.failIfDue();
+    return this.answer(request, options);
+  }
+
+  protected override async *doStream(
+    request: ChatRequest,
+    options: ChatCallOptions,
+  ): AsyncGenerator<ChatStreamEvent> {
+    this.failIfDue();
+    const response = this.answer(request, options);
+    const pause = this.options.tokenDelayMs ?? 0;
+    for (const piece of (response.aiMessage.text ?? '').match(/\S+\s*/g) ?? []) {
+      if (pause > 0) await delay(pause, undefined, { signal: options.signal });
+      yield { type: 'text-delta', text: piece };
+    }
+    for (const toolCall of response.aiMessage.toolCalls ?? [])
+      yield { type: 'tool-call', toolCall };
+    yield { type: 'complete', response };
+  }
+
+  private failIfDue(): void {
+    this.calls++;
+    const every = this.options.failEvery;
+    if (every && this.calls % every === 0) {
+      throw new ProviderException(
+        `Model '${this.name}' simulated an outage (every ${every}th call fails)`,
+        {
+          kind: 'transient',
+          provider: 'local',
+          model: this.name,
+          status: 503,
+        },
+      );
+    }
+  }
+
+  private answer(request: ChatRequest, options: ChatCallOptions): ChatResponse {
+    const { conversation, prefill } = splitPrefill(request.messages);
+    const attributes = options.attributes ?? {};
+    const who: DemoIdentity = {
+      model: this.name,
+      ...stringAttr('router', attributes[ROUTER_ATTRIBUTE_KEY]),
+      ...stringAttr('route', attributes[ROUTE_ATTRIBUTE]),
+      ...this.options.identity?.(),
+    };
+    const params = request.parameters ?? {};
+    const last = conversation[conversation.length - 1];
+    const inputTokens = countTokens(request.messages);
+
+    if (params.tools?.length && params.toolChoice !== 'none' && last?.role === 'user') {
+      const tool = params.tools[0]!;
+      const toolCall = {
+        id: `call_${this.calls}`,
+        name: tool.name,
+        arguments: JSON.stringify({ query: lastUserText(conversation) }),
+      };
+      return this.response({ role: 'assistant', toolCalls: [toolCall] }, inputTokens, 'tool_calls');
+    }
+
+    let text: string;
+    if (params.responseFormat?.type === 'json') {
+      text = JSON.stringify(
+        sampleForSchema(params.responseFormat.jsonSchema?.schema, lastUserText(conversation)),
+      );
+    } else {
+      text = demoAnswerText(
+        { ...request, messages: conversation },
+        who,
+        this.options.style ?? 'brief',
+      );
+    }
+    if (prefill && text.startsWith(prefill)) text = text.slice(prefill.length);
+    if (params.maxOutputTokens !== undefined) {
+      const words = text.match(/\S+\s*/g) ?? [];
+      if (words.length > params.maxOutputTokens) {
+        text = words.slice(0, params.maxOutputTokens).join('');
+        return this.response({ role: 'assistant', text }, inputTokens, 'length');
+      }
+    }
+    return this.response({ role: 'assistant', text }, inputTokens, 'stop');
+  }
+
+  private response(
+    aiMessage: ChatResponse['aiMessage'],
+    inputTokens: number,
+    finishReason: ChatResponse['finishReason'],
+  ): ChatResponse {
+    const outputTokens =
+      (aiMessage.text?.match(/\S+/g) ?? []).length + (aiMessage.toolCalls?.length ?? 0) * 8;
+    return {
+      aiMessage,
+      modelName: this.name,
+      finishReason,
+      id: `local-${this.name}-${this.calls}`,
+      tokenUsage: { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens },
+    };
+  }
+}
+
+/** A trailing assistant message is a prefill: the answer continues it. */
+function splitPrefill(messages: readonly ChatMessage[]): {
+  conversation: ChatMessage[];
+  prefill?: string;
+} {
+  const last = messages[messages.length - 1];
+  if (last?.role === 'assistant' && last.text && !last.toolCalls?.length) {
+    return { conversation: messages.slice(0, -1), prefill: last.text };
+  }
+  return { conversation: [...messages] };
+}
+
+function countTokens(messages: readonly ChatMessage[]): number {
+  let words = 0;
+  for (const m of messages) {
+    const text =
+      m.role === 'user'
+        ? typeof m.content === 'string'
+          ? m.content
+          : m.content.map((p) => (p.type === 'text' ? p.text : 'attachment')).join(' ')
+        : (m.text ?? '');
+    words += (text.match(/\S+/g) ?? []).length;
+  }
+  return words;
+}
+
+function stringAttr<K extends string>(key: K, value: unknown): Partial<Record<K, string>> {
+  return typeof value === 'string' ? ({ [key]: value } as Record<K, string>) : {};
+}
