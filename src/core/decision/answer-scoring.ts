@@ -7,8 +7,6 @@ export interface ScoredAnswer {
   readonly route: string;
   /** Route name → summed probability of its options; absent when the model reported none. */
   readonly probabilities?: Record<string, number>;
-  /** The winner's summed probability; absent when the model reported none. */
-  readonly score?: number;
 }
 
 /**
@@ -50,7 +48,7 @@ export function scoreAnswer(answer: ChoiceAnswer, choice: ChoiceOptions): Scored
     // Strictly greater: on a tie the earlier route keeps the lead.
     if ((scores.get(name) ?? 0) > (scores.get(best) ?? 0)) best = name;
   }
-  return { route: best, probabilities: Object.fromEntries(scores), score: scores.get(best) ?? 0 };
+  return { route: best, probabilities: Object.fromEntries(scores) };
 }
 
 function routeOfValue(value: unknown, choice: ChoiceOptions): string {

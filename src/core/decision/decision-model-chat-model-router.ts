@@ -125,19 +125,21 @@ export class DecisionModelChatModelRouter implements ChatModelRouter {
   }
 
   protected select(scored: ScoredAnswer, request: ChatModelRoutingRequest): ChatModelRoutingResult {
-    const { probabilities, score } = scored;
+    const { route, probabilities } = scored;
     if (this.minProbability === undefined) {
-      return ChatModelRoutingResult.route(scored.route, probabilities ? { probabilities } : {});
+      return ChatModelRoutingResult.route(route, probabilities ? { probabilities } : {});
     }
-    if (probabilities === undefined || score === undefined) {
+    if (probabilities === undefined) {
       throw new RoutingException(
         `The decision model reported no probabilities, but minProbability is set to ${this.minProbability}; ` +
           'use a decision model that reports probabilities or remove minProbability',
       );
     }
-    // Scores are sums of floats (0.1 + 0.2 ≠ 0.3); a hair's breadth below still counts as equal.
-    if (score < this.minProbability - 1e-9) return this.defaultResult(request, probabilities);
-    return ChatModelRoutingResult.route(scored.route, { probabilities });
+    // Scores are sums of floats (0.7 + 0.1 < 0.8); a hair's breadth below still counts as equal.
+    if (probabilities[route] < this.minProbability - 1e-9) {
+      return this.defaultResult(request, probabilities);
+    }
+    return ChatModelRoutingResult.route(route, { probabilities });
   }
 
   /**
