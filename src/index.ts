@@ -80,3 +80,19 @@ export {
   type StickyAssignment,
 } from './core/state/route-state-store.js';
 export { InMemoryRouteStateStore } from './core/state/in-memory-route-state-store.js';
+
+// Decision routing
+export {
+  DecisionModelChatModelRouter,
+  type DecisionModelChatModelRouterOptions,
+} from './core/decision/decision-model-chat-model-router.js';
+export { FallbackStrategy, DEFAULT_QUESTION } from './core/decision/decision-model.js';
+export type {
+  DecisionModel,
+  DecisionRequest,
+  DecisionInput,
+  ChoiceQuestion,
+  ChoiceOption,
+  ChoiceAnswer,
+  DecisionLogger,
+} from './core/decision/decision-model.js';
