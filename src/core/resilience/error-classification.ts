@@ -57,18 +57,80 @@ export function isClassifiedError(error: unknown): error is ClassifiedError {
 
 export type ErrorClassifier = (error: unknown, signal?: AbortSignal) => ErrorKind;
 
-/** The default classifier: an error's own kind, the caller's abort, else `unknown`. */
+/**
+ * The default classifier: the caller's abort; an error's own kind; an HTTP status or a network
+ * error code carried by a raw SDK/fetch error; else `unknown` (the model's failure).
+ */
 export const classifyError: ErrorClassifier = (error, signal) => {
   if (signal?.aborted) return 'aborted';
   if (isClassifiedError(error)) return error.kind;
-  const name = (error as { name?: unknown } | null)?.name;
-  if (name === 'AbortError' || name === 'APIUserAbortError') return signal ? 'aborted' : 'timeout';
+  const fields = (typeof error === 'object' && error !== null ? error : {}) as {
+    name?: unknown;
+    status?: unknown;
+    code?: unknown;
+    error?: { code?: unknown; type?: unknown } | null;
+  };
+  // The caller's signal is not aborted here, so an abort came from something else: a timeout.
+  if (fields.name === 'AbortError' || fields.name === 'APIUserAbortError') return 'timeout';
+  if (fields.name === 'TimeoutError' || fields.name === 'APIConnectionTimeoutError')
+    return 'timeout';
+  if (typeof fields.status === 'number') {
+    const code = typeof fields.code === 'string' ? fields.code : errorCodeOf(fields.error);
+    const kind = kindOfHttpStatus(fields.status, code);
+    if (kind) return kind;
+  }
+  if (typeof fields.code === 'string' && TRANSIENT_NETWORK_CODES.has(fields.code))
+    return 'transient';
+  if (fields.name === 'APIConnectionError') return 'transient';
   return 'unknown';
 };
 
-export function dispositionOf(
-  kind: ErrorKind,
-  overrides?: Partial<Record<ErrorKind, Partial<ErrorDisposition>>>,
-): ErrorDisposition {
+/** Socket-level failures worth one more try on the same model. */
+const TRANSIENT_NETWORK_CODES: ReadonlySet<string> = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+function errorCodeOf(
+  body: { code?: unknown; type?: unknown } | null | undefined,
+): string | undefined {
+  if (typeof body?.code === 'string') return body.code;
+  if (typeof body?.type === 'string') return body.type;
+  return undefined;
+}
+
+/**
+ * The kind of an HTTP error answer, from its status and the provider's error code (OpenAI's
+ * `code`, Anthropic's `type`). Pure, so providers can classify their own errors the same way.
+ * `undefined` for statuses that are not errors.
+ */
+export function kindOfHttpStatus(status: number, code?: string): ErrorKind | undefined {
+  const normalized = code?.toLowerCase();
+  if (normalized !== undefined) {
+    if (normalized.includes('context_length') || normalized === 'string_above_max_length') {
+      return 'context-length';
+    }
+    if (normalized.includes('content_policy') || normalized.includes('content_filter')) {
+      return 'content-policy';
+    }
+  }
+  if (status === 429) return 'rate-limited';
+  if (status === 408) return 'timeout';
+  if (status === 401 || status === 403 || status === 404) return 'misconfigured';
+  if (status >= 500 && status <= 599) return 'transient';
+  if (status >= 400 && status <= 499) return 'invalid-request';
+  return undefined;
+}
+
+/** Per-model overrides of the default dispositions, e.g. `{ 'content-policy': { failover: true } }`. */
+export type DispositionOverrides = Partial<Record<ErrorKind, Partial<ErrorDisposition>>>;
+
+export function dispositionOf(kind: ErrorKind, overrides?: DispositionOverrides): ErrorDisposition {
   return { ...DEFAULT_DISPOSITIONS[kind], ...overrides?.[kind] };
 }

@@ -1,0 +1,242 @@
+import { throwIfAborted, raceAbort } from '../chat/abort.js';
+import type { Capability } from '../chat/capability.js';
+import type { ChatCallOptions, ChatModel, ChatStreamEvent } from '../chat/chat-model.js';
+import type { ChatRequest, ChatRequestParameters } from '../chat/request.js';
+import type { ChatResponse } from '../chat/response.js';
+import { streamModel } from '../chat/stream.js';
+import { systemClock, type Clock } from '../clock.js';
+import { InvalidConfigurationException } from '../errors/exceptions.js';
+import {
+  isInspectableRouting,
+  type ModelStatus,
+  type RouteStateBinding,
+} from '../observability/inspection.js';
+import { emitTo, type RoutingObserver } from '../observability/routing-event.js';
+import { ROUTE_ATTRIBUTE } from '../routing/route-attribute.js';
+import { AttemptScope, CallScope } from './call-scope.js';
+import { IncompleteStreamException } from './incomplete-stream-exception.js';
+import { RetryPolicy, type RetryEvent, type RetryPolicyOptions } from './retry-policy.js';
+import { resolveTimeouts, type ResolvedTimeouts, type TimeoutOptions } from './timeout-options.js';
+import { systemTimers, type Timers } from './timers.js';
+
+export interface ResilienceOptions {
+  /** The model's name in events and timeout messages. Default: its `modelName`, else `model`. */
+  name?: string;
+  /** A shared policy, or options for one. Default: `new RetryPolicy()` (3 attempts). */
+  retry?: RetryPolicy | RetryPolicyOptions;
+  timeouts?: TimeoutOptions;
+  /** Receives `model-retry` events, besides the observer of each call's options. */
+  observer?: RoutingObserver;
+  clock?: Clock;
+  timers?: Timers;
+}
+
+/**
+ * Makes ONE model resilient: retries with backoff for errors worth retrying on the same model,
+ * and per-attempt, first-token, idle and overall timeouts, each aborting the wrapped call through
+ * its AbortSignal. It never switches models: the group layer (ModelRouter) fails over on what
+ * this rethrows, the last error unchanged or a ModelTimeoutException.
+ *
+ * A stream is retried only until its first event; after that an error propagates, because part
+ * of the answer has already reached the caller.
+ */
+export class ResilientChatModel implements ChatModel {
+  readonly name: string;
+  readonly policy: RetryPolicy;
+  protected readonly timeouts: ResolvedTimeouts;
+  protected readonly observer: RoutingObserver | undefined;
+  protected readonly clock: Clock;
+  protected readonly timers: Timers;
+  /** Present when the wrapped model is a routing component, so health still sees inside it. */
+  declare readonly inspectModels?: () => ModelStatus[];
+  declare readonly bindRouteState?: (binding: RouteStateBinding) => void;
+
+  constructor(
+    readonly model: ChatModel,
+    options: ResilienceOptions = {},
+  ) {
+    if (typeof model?.chat !== 'function') {
+      throw new InvalidConfigurationException(
+        `ResilientChatModel needs a 'model' with a chat() function (got ${model === null ? 'null' : typeof model})`,
+      );
+    }
+    if (options.name !== undefined && (typeof options.name !== 'string' || !options.name.trim())) {
+      throw new InvalidConfigurationException(
+        `Resilience option 'name' must be a non-blank string`,
+      );
+    }
+    this.name = options.name ?? model.defaultRequestParameters?.().modelName ?? 'model';
+    this.policy =
+      options.retry instanceof RetryPolicy ? options.retry : new RetryPolicy(options.retry);
+    this.timeouts = resolveTimeouts(options.timeouts);
+    this.observer = options.observer;
+    this.clock = options.clock ?? systemClock;
+    this.timers = options.timers ?? systemTimers;
+    if (isInspectableRouting(model)) {
+      Object.assign(this, {
+        inspectModels: () => model.inspectModels(),
+        bindRouteState: (binding: RouteStateBinding) => model.bindRouteState?.(binding),
+      });
+    }
+  }
+
+  supportedCapabilities(): ReadonlySet<Capability> {
+    return this.model.supportedCapabilities?.() ?? new Set();
+  }
+
+  defaultRequestParameters(): ChatRequestParameters {
+    return this.model.defaultRequestParameters?.() ?? {};
+  }
+
+  async chat(request: ChatRequest, options: ChatCallOptions = {}): Promise<ChatResponse> {
+    throwIfAborted(options.signal);
+    const call = this.openCall(options);
+    try {
+      return await this.policy.execute(
+        async () => {
+          const attempt = call.attempt();
+          attempt.arm('attempt', this.timeouts.attemptMs);
+          try {
+            const pending = this.model.chat(request, { ...options, signal: attempt.signal });
+            return await raceAbort(pending, attempt.signal);
+          } catch (error) {
+            throw attempt.explain(error);
+          } finally {
+            attempt.dispose();
+          }
+        },
+        this.executeOptions(call, options),
+      );
+    } finally {
+      call.dispose();
+    }
+  }
+
+  async *stream(
+    request: ChatRequest,
+    options: ChatCallOptions = {},
+  ): AsyncGenerator<ChatStreamEvent> {
+    throwIfAborted(options.signal);
+    const call = this.openCall(options);
+    let attempt: AttemptScope | undefined;
+    let events: AsyncIterator<ChatStreamEvent> | undefined;
+    let completed = false;
+    try {
+      const opened = await this.policy.execute(
+        () => this.openStream(request, options, call),
+        this.executeOptions(call, options),
+      );
+      ({ attempt, events } = opened);
+      let next = opened.first;
+      for (;;) {
+        if (next.done) throw new IncompleteStreamException(this.name);
+        yield next.value;
+        if (next.value.type === 'complete') {
+          completed = true;
+          return;
+        }
+        // Armed only while waiting on the model, so a slow consumer never looks like a stall.
+        attempt.arm('idle', this.timeouts.idleMs);
+        try {
+          next = await raceAbort(events.next(), attempt.signal);
+        } catch (error) {
+          throw attempt.explain(error);
+        }
+        attempt.disarm();
+      }
+    } finally {
+      attempt?.dispose(completed ? undefined : streamStopped());
+      if (events) closeQuietly(events);
+      call.dispose();
+    }
+  }
+
+  /** One stream attempt, up to and including its first event (the part that may be retried). */
+  protected async openStream(
+    request: ChatRequest,
+    options: ChatCallOptions,
+    call: CallScope,
+  ): Promise<{
+    attempt: AttemptScope;
+    events: AsyncIterator<ChatStreamEvent>;
+    first: IteratorResult<ChatStreamEvent>;
+  }> {
+    const attempt = call.attempt();
+    attempt.arm('first-token', this.timeouts.firstTokenMs);
+    let events: AsyncIterator<ChatStreamEvent> | undefined;
+    try {
+      events = streamModel(this.model, request, { ...options, signal: attempt.signal })[
+        Symbol.asyncIterator
+      ]();
+      const first = await raceAbort(events.next(), attempt.signal);
+      // An empty stream is retried like a dropped connection: nothing reached the caller yet.
+      if (first.done) throw new IncompleteStreamException(this.name);
+      attempt.disarm();
+      return { attempt, events, first };
+    } catch (error) {
+      const reason = attempt.explain(error);
+      attempt.dispose(reason);
+      if (events) closeQuietly(events);
+      throw reason;
+    }
+  }
+
+  protected openCall(options: ChatCallOptions): CallScope {
+    return new CallScope(
+      options.signal,
+      this.timeouts.deadlineMs,
+      this.name,
+      this.timers,
+      this.clock,
+    );
+  }
+
+  protected executeOptions(call: CallScope, options: ChatCallOptions) {
+    return {
+      signal: call.signal,
+      deadlineAt: call.deadlineAt,
+      clock: this.clock,
+      timers: this.timers,
+      onRetry: (event: RetryEvent) => this.onRetry(event, options),
+    };
+  }
+
+  /** Emits `model-retry`; override to log or count retries. */
+  protected onRetry(event: RetryEvent, options: ChatCallOptions): void {
+    const route = options.attributes?.[ROUTE_ATTRIBUTE];
+    const retry = {
+      type: 'model-retry' as const,
+      ...(typeof route === 'string' ? { route } : {}),
+      model: this.name,
+      attempt: event.attempt,
+      delayMs: event.delayMs,
+    };
+    emitTo(options.observer, retry);
+    if (this.observer !== options.observer) emitTo(this.observer, retry);
+  }
+}
+
+/** `new ResilientChatModel(model, options)`, for composition: `withResilience(openAi, {...})`. */
+export function withResilience(
+  model: ChatModel,
+  options: ResilienceOptions = {},
+): ResilientChatModel {
+  return new ResilientChatModel(model, options);
+}
+
+function streamStopped(): DOMException {
+  return new DOMException('The stream was closed before it completed', 'AbortError');
+}
+
+/**
+ * Lets the wrapped stream run its `finally` blocks (releasing its connection) without waiting:
+ * a model that ignores its signal must not hold our caller too.
+ */
+function closeQuietly(events: AsyncIterator<ChatStreamEvent>): void {
+  try {
+    const closing = events.return?.();
+    if (closing) closing.catch(() => undefined);
+  } catch {
+    // closing is best effort; the attempt's signal has already told the model to stop
+  }
+}
