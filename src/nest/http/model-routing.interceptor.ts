@@ -1,0 +1,64 @@
+import {
+  type CallHandler,
+  type ExecutionContext,
+  Injectable,
+  type NestInterceptor,
+  Optional,
+} from '@nestjs/common';
+import { HttpAdapterHost, Reflector } from '@nestjs/core';
+import { type Observable, tap } from 'rxjs';
+import { USE_ROUTER_METADATA } from './use-router.metadata.js';
+import {
+  currentRoutingScope,
+  RequestRoutingScope,
+  runInRoutingScope,
+} from './request-routing-scope.js';
+
+export const ROUTE_HEADER = 'x-model-router-route';
+export const MODEL_HEADER = 'x-model-router-model';
+
+/**
+ * For controllers: makes the handler's `@UseRouter(name)` (method first, then class) the router of
+ * every RoutingChatService call made while handling the request, and reports the route and model
+ * that served it in the `x-model-router-route` / `x-model-router-model` response headers.
+ * Works under Express and Fastify (headers go through the HTTP adapter).
+ */
+@Injectable()
+export class ModelRoutingInterceptor implements NestInterceptor {
+  constructor(
+    protected readonly reflector: Reflector,
+    @Optional() protected readonly adapterHost?: HttpAdapterHost,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const router = this.reflector.getAllAndOverride<string | undefined>(USE_ROUTER_METADATA, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    const outer = currentRoutingScope();
+    const http = context.getType() === 'http' ? context.switchToHttp() : undefined;
+    const request: object | undefined = http?.getRequest();
+    // applied twice (globally and by @UseRouter): the outer run already owns this request
+    if (outer && request !== undefined && outer.request === request) {
+      return next.handle();
+    }
+    const scope = new RequestRoutingScope(router, request);
+    const response: unknown = http?.getResponse();
+    if (response !== undefined) {
+      scope.onServed((served) => this.setHeaders(response, served));
+    }
+    // Nest binds the handler's async context when handle() is called: call it inside the scope
+    return runInRoutingScope(scope, () => next.handle()).pipe(
+      tap(() => {
+        if (response !== undefined) this.setHeaders(response, scope);
+      }),
+    );
+  }
+
+  protected setHeaders(response: unknown, served: { route?: string; model?: string }): void {
+    const adapter = this.adapterHost?.httpAdapter;
+    if (!adapter || adapter.isHeadersSent(response)) return;
+    if (served.route !== undefined) adapter.setHeader(response, ROUTE_HEADER, served.route);
+    if (served.model !== undefined) adapter.setHeader(response, MODEL_HEADER, served.model);
+  }
+}

@@ -1,0 +1,36 @@
+import type { ChatModel } from '../../core/chat/chat-model.js';
+import type { Clock } from '../../core/clock.js';
+import type { RouteStateStore } from '../../core/state/route-state-store.js';
+import type { ChatInterceptorRegistration } from '../interceptors/chat-interceptor.js';
+
+export interface ModelRouterModuleOptions {
+  /** Individual models, injectable with `@InjectChatModel(name)` and callable by name. */
+  models?: Record<string, ChatModel>;
+  /** Routers (usually RoutingChatModel or ModelRouter), injectable with `@InjectRouter(name)`. */
+  routers: Record<string, ChatModel>;
+  /** The router used when a call names none. Defaults to the only router when there is one. */
+  defaultRouter?: string;
+  /** Chat interceptors run after the built-in ones (events, timing), in this order. */
+  interceptors?: ChatInterceptorRegistration[];
+  /**
+   * Route state (circuits, token usage, sticky conversations) shared by every router: handed to
+   * each inspectable router at start-up and provided under the `RouteStateStore` token.
+   * Default: an `InMemoryRouteStateStore`.
+   */
+  stateStore?: RouteStateStore;
+  /** Close the state store when the application shuts down (set when the module created it). */
+  closeStateStoreOnShutdown?: boolean;
+  /** The clock handed to routers with the state store; default: each component's own. */
+  clock?: Clock;
+  /** Register the module globally (also accepted by `forRootAsync`). */
+  isGlobal?: boolean;
+}
+
+/** Options that shape the module itself; `forRootAsync` needs the names before the factory runs. */
+export interface ModelRouterModuleExtras {
+  isGlobal?: boolean;
+  /** Routers to provide under `getRouterToken(name)` (forRootAsync only: forRoot knows them). */
+  routerNames?: string[];
+  /** Models to provide under `getChatModelToken(name)` (forRootAsync only). */
+  modelNames?: string[];
+}

@@ -1,0 +1,134 @@
+import type { ChatModel } from '../../core/chat/chat-model.js';
+import { RoutingException } from '../../core/errors/exceptions.js';
+import { isInspectableRouting, type ModelStatus } from '../../core/observability/inspection.js';
+import type { RoutingEvent } from '../../core/observability/routing-event.js';
+import { InMemoryRouteStateStore } from '../../core/state/in-memory-route-state-store.js';
+import type { RouteStateStore } from '../../core/state/route-state-store.js';
+import type {
+  ModelRouterModuleExtras,
+  ModelRouterModuleOptions,
+} from './model-router-module-options.js';
+import { validateModuleOptions } from './validate-module-options.js';
+
+/** A component that reports events it notices outside any call (e.g. a cooldown ending). */
+export interface RoutingEventSource {
+  onEvent(listener: (event: RoutingEvent) => void): (() => void) | void;
+}
+
+export function isRoutingEventSource(value: unknown): value is RoutingEventSource {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { onEvent?: unknown }).onEvent === 'function'
+  );
+}
+
+/** What the health check and the service see of one router. */
+export interface RouterInspection {
+  router: string;
+  /** False when the router does not implement InspectableRouting (a plain ChatModel). */
+  inspectable: boolean;
+  models: ModelStatus[];
+}
+
+/**
+ * The validated, start-up-time view of the module options: routers and models by name, the
+ * default router and the shared state store, which it hands to every inspectable router.
+ */
+export class ModelRouterRegistry {
+  readonly stateStore: RouteStateStore;
+  readonly defaultRouter: string | undefined;
+  readonly closeStateStoreOnShutdown: boolean;
+  private readonly routers: ReadonlyMap<string, ChatModel>;
+  private readonly models: ReadonlyMap<string, ChatModel>;
+
+  constructor(options: ModelRouterModuleOptions, extras: ModelRouterModuleExtras = {}) {
+    validateModuleOptions(options, extras);
+    this.routers = new Map(Object.entries(options.routers));
+    this.models = new Map(Object.entries(options.models ?? {}));
+    this.stateStore = options.stateStore ?? new InMemoryRouteStateStore(options.clock);
+    this.closeStateStoreOnShutdown = options.closeStateStoreOnShutdown ?? false;
+    this.defaultRouter =
+      options.defaultRouter ?? (this.routers.size === 1 ? [...this.routers.keys()][0] : undefined);
+    this.bindRouteState(options);
+  }
+
+  routerNames(): string[] {
+    return [...this.routers.keys()];
+  }
+
+  modelNames(): string[] {
+    return [...this.models.keys()];
+  }
+
+  getRouter(name: string): ChatModel | undefined {
+    return this.routers.get(name);
+  }
+
+  getModel(name: string): ChatModel | undefined {
+    return this.models.get(name);
+  }
+
+  /** The named router, or the default one; a clear RoutingException otherwise. */
+  resolveRouter(name: string | undefined): { name: string; router: ChatModel } {
+    const chosen = name ?? this.defaultRouter;
+    if (chosen === undefined) {
+      throw new RoutingException(
+        `No router named for this call and no defaultRouter configured; pass { router } (known routers: ${quoted(this.routerNames())}) or set defaultRouter in ModelRouterModule options`,
+      );
+    }
+    const router = this.routers.get(chosen);
+    if (!router) {
+      throw new RoutingException(
+        `Unknown router '${chosen}'; known routers: ${quoted(this.routerNames())}`,
+      );
+    }
+    return { name: chosen, router };
+  }
+
+  resolveModel(name: string): ChatModel {
+    const model = this.models.get(name);
+    if (!model) {
+      throw new RoutingException(
+        `Unknown model '${name}'; known models: ${quoted(this.modelNames())}`,
+      );
+    }
+    return model;
+  }
+
+  /** Every router's models as its strategies see them now (their own clock). */
+  inspect(): RouterInspection[] {
+    return [...this.routers].map(([router, model]) =>
+      isInspectableRouting(model)
+        ? { router, inspectable: true, models: model.inspectModels() }
+        : { router, inspectable: false, models: [] },
+    );
+  }
+
+  /** Subscribes to events routers notice outside calls; returns the unsubscribe functions. */
+  subscribeToRouterEvents(listener: (router: string, event: RoutingEvent) => void): (() => void)[] {
+    const unsubscribes: (() => void)[] = [];
+    for (const [name, router] of this.routers) {
+      if (!isRoutingEventSource(router)) continue;
+      const unsubscribe = router.onEvent((event) => listener(name, event));
+      if (typeof unsubscribe === 'function') unsubscribes.push(unsubscribe);
+    }
+    return unsubscribes;
+  }
+
+  private bindRouteState(options: ModelRouterModuleOptions): void {
+    for (const [name, router] of this.routers) {
+      if (isInspectableRouting(router) && typeof router.bindRouteState === 'function') {
+        router.bindRouteState({
+          store: this.stateStore,
+          scope: name,
+          ...(options.clock ? { clock: options.clock } : {}),
+        });
+      }
+    }
+  }
+}
+
+function quoted(names: string[]): string {
+  return names.length === 0 ? '(none)' : names.map((name) => `'${name}'`).join(', ');
+}

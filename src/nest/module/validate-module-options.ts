@@ -1,0 +1,133 @@
+import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
+import type { ChatModel } from '../../core/chat/chat-model.js';
+import type {
+  ModelRouterModuleExtras,
+  ModelRouterModuleOptions,
+} from './model-router-module-options.js';
+
+export function isChatModel(value: unknown): value is ChatModel {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { chat?: unknown }).chat === 'function'
+  );
+}
+
+const STORE_METHODS = [
+  'getCircuit',
+  'compareAndSetCircuit',
+  'listCircuits',
+  'addTokens',
+  'getTokens',
+  'getSticky',
+  'setSticky',
+] as const;
+
+/**
+ * Checks the module options once, at start-up, and reports every problem at once, each one
+ * prefixed with the option's path, so a misconfigured app fails before serving anything.
+ */
+export function validateModuleOptions(
+  options: ModelRouterModuleOptions | undefined,
+  extras: ModelRouterModuleExtras = {},
+): void {
+  if (typeof options !== 'object' || options === null) {
+    throw new InvalidConfigurationException(
+      'ModelRouterModule options are missing: forRoot(options) or the forRootAsync factory must return an object with `routers`',
+    );
+  }
+  const problems: string[] = [];
+  const routers = checkNamedModels(options.routers, 'routers', problems);
+  const models = checkNamedModels(options.models ?? {}, 'models', problems);
+  if (routers && Object.keys(routers).length === 0) {
+    problems.push('routers: at least one router is required');
+  }
+  if (routers && models) {
+    for (const name of Object.keys(routers)) {
+      if (Object.hasOwn(models, name)) {
+        problems.push(
+          `models.${name}: '${name}' is both a router and a model; give each a unique name`,
+        );
+      }
+    }
+  }
+  const routerNames = Object.keys(routers ?? {});
+  if (options.defaultRouter !== undefined && !routerNames.includes(options.defaultRouter)) {
+    problems.push(
+      `defaultRouter: '${String(options.defaultRouter)}' names no router; known routers: ${list(routerNames)}`,
+    );
+  }
+  checkDeclaredNames(extras.routerNames, routers, 'routerNames', 'routers', problems);
+  checkDeclaredNames(extras.modelNames, models, 'modelNames', 'models', problems);
+  if (options.stateStore !== undefined) {
+    const missing = STORE_METHODS.filter(
+      (method) =>
+        typeof (options.stateStore as unknown as Record<string, unknown>)?.[method] !== 'function',
+    );
+    if (missing.length > 0) {
+      problems.push(`stateStore: not a RouteStateStore (missing ${missing.join(', ')})`);
+    }
+  }
+  if (options.interceptors !== undefined && !Array.isArray(options.interceptors)) {
+    problems.push('interceptors: must be an array of ChatInterceptor instances or classes');
+  }
+  (Array.isArray(options.interceptors) ? options.interceptors : []).forEach(
+    (interceptor, index) => {
+      const isClass = typeof interceptor === 'function';
+      const isInstance =
+        typeof interceptor === 'object' &&
+        interceptor !== null &&
+        typeof (interceptor as { intercept?: unknown }).intercept === 'function';
+      if (!isClass && !isInstance) {
+        problems.push(`interceptors[${index}]: needs an intercept(context, next) method`);
+      }
+    },
+  );
+  if (problems.length > 0) {
+    throw new InvalidConfigurationException(
+      `Invalid ModelRouterModule options:\n  - ${problems.join('\n  - ')}`,
+    );
+  }
+}
+
+function checkNamedModels(
+  value: unknown,
+  path: string,
+  problems: string[],
+): Record<string, ChatModel> | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    problems.push(`${path}: must be an object mapping names to chat models`);
+    return undefined;
+  }
+  for (const [name, model] of Object.entries(value)) {
+    if (name.trim() === '') problems.push(`${path}: a name is blank`);
+    if (!isChatModel(model)) {
+      problems.push(`${path}.${name}: not a ChatModel (needs a chat(request, options) function)`);
+    }
+  }
+  return value as Record<string, ChatModel>;
+}
+
+function checkDeclaredNames(
+  declared: string[] | undefined,
+  registered: Record<string, ChatModel> | undefined,
+  declaredPath: string,
+  registeredPath: string,
+  problems: string[],
+): void {
+  if (!declared || !registered) return;
+  const seen = new Set<string>();
+  for (const name of declared) {
+    if (seen.has(name)) problems.push(`${declaredPath}: '${name}' is listed more than once`);
+    seen.add(name);
+    if (!Object.hasOwn(registered, name)) {
+      problems.push(
+        `${declaredPath}: '${name}' is declared but the options factory returned no ${registeredPath}.${name}; known: ${list(Object.keys(registered))}`,
+      );
+    }
+  }
+}
+
+function list(names: string[]): string {
+  return names.length === 0 ? '(none)' : names.map((name) => `'${name}'`).join(', ');
+}

@@ -1,0 +1,219 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { defer, from, map, Observable, tap } from 'rxjs';
+import type { ChatCallOptions, ChatModel, ChatStreamEvent } from '../../core/chat/chat-model.js';
+import type { ChatRequest } from '../../core/chat/request.js';
+import type { ChatResponse } from '../../core/chat/response.js';
+import { streamModel } from '../../core/chat/stream.js';
+import { systemClock, type Clock } from '../../core/clock.js';
+import { RoutingException } from '../../core/errors/exceptions.js';
+import type { RoutingEvent } from '../../core/observability/routing-event.js';
+import { ROUTE_ATTRIBUTE } from '../../core/routing/route-attribute.js';
+import { currentRoutingScope, type RequestRoutingScope } from '../http/request-routing-scope.js';
+import { ChatInterceptorChain } from '../interceptors/chat-interceptor-chain.js';
+import {
+  type ChatCallMode,
+  ChatInterceptorContext,
+} from '../interceptors/chat-interceptor-context.js';
+import type { ModelRouterModuleOptions } from '../module/model-router-module-options.js';
+import { ModelRouterRegistry } from '../module/model-router-registry.js';
+import { MODEL_ROUTER_MODULE_OPTIONS } from '../module/tokens.js';
+import { ROUTER_ATTRIBUTE } from './router-attribute.js';
+import { observableFromStream } from './observable-from-stream.js';
+
+export interface RoutingChatOptions {
+  /**
+   * The router to use. Default: the handler's `@UseRouter(name)` when called during an HTTP
+   * request through ModelRoutingInterceptor, else the module's `defaultRouter`.
+   */
+  router?: string;
+  /** Calls the model registered under `models.<name>` directly, still through the interceptors. */
+  model?: string;
+  signal?: AbortSignal;
+  /** Passed to the router (and its models' listeners) with `{ model_router: <router> }` added. */
+  attributes?: Record<string, unknown>;
+}
+
+type Target = { routerName?: string; modelName?: string; model: ChatModel };
+
+/** Sends chat requests to the module's routers through the chat interceptor chain. */
+@Injectable()
+export class RoutingChatService {
+  protected readonly clock: Clock;
+
+  constructor(
+    protected readonly registry: ModelRouterRegistry,
+    protected readonly chain: ChatInterceptorChain,
+    @Inject(MODEL_ROUTER_MODULE_OPTIONS) options: ModelRouterModuleOptions,
+  ) {
+    this.clock = options.clock ?? systemClock;
+  }
+
+  /** Answers `request` with the chosen router. Unknown router → RoutingException. */
+  async chat(request: ChatRequest, options: RoutingChatOptions = {}): Promise<ChatResponse> {
+    let response: ChatResponse | undefined;
+    await new Promise<void>((resolve, reject) => {
+      this.call('chat', request, options).subscribe({
+        next: (event) => {
+          if (event.type === 'complete') response = event.response;
+        },
+        error: reject,
+        complete: resolve,
+      });
+    });
+    if (!response) {
+      throw new RoutingException(
+        'The chat interceptor chain completed without a response: an interceptor dropped the complete event',
+      );
+    }
+    return response;
+  }
+
+  /**
+   * Streams the answer: text deltas, tool calls, then exactly one `complete` event. Nothing runs
+   * until subscription; unsubscribing aborts the provider call.
+   */
+  stream(request: ChatRequest, options: RoutingChatOptions = {}): Observable<ChatStreamEvent> {
+    return this.call('stream', request, options);
+  }
+
+  routerNames(): string[] {
+    return this.registry.routerNames();
+  }
+
+  modelNames(): string[] {
+    return this.registry.modelNames();
+  }
+
+  /** The router a call with these options would use (throws RoutingException when none fits). */
+  resolveRouterName(router?: string): string {
+    return this.registry.resolveRouter(router ?? currentRoutingScope()?.router).name;
+  }
+
+  protected call(
+    mode: ChatCallMode,
+    request: ChatRequest,
+    options: RoutingChatOptions,
+  ): Observable<ChatStreamEvent> {
+    return new Observable<ChatStreamEvent>((subscriber) => {
+      const scope = currentRoutingScope();
+      const target = this.resolveTarget(options, scope);
+      const controller = new AbortController();
+      const signal = options.signal
+        ? AbortSignal.any([options.signal, controller.signal])
+        : controller.signal;
+      const context = new ChatInterceptorContext({
+        mode,
+        request,
+        routerName: target.routerName,
+        model: target.modelName,
+        attributes: {
+          ...options.attributes,
+          ...(target.routerName !== undefined ? { [ROUTER_ATTRIBUTE]: target.routerName } : {}),
+        },
+        signal,
+        clock: this.clock,
+      });
+      context.observe((event) => this.recordServed(context, scope, event));
+      let settled = false;
+      const subscription = this.chain
+        .run(context, { handle: () => this.invoke(target.model, context, scope) })
+        .subscribe({
+          next: (event) => subscriber.next(event),
+          error: (error: unknown) => {
+            settled = true;
+            subscriber.error(error);
+          },
+          complete: () => {
+            settled = true;
+            subscriber.complete();
+          },
+        });
+      return () => {
+        subscription.unsubscribe();
+        if (!settled) {
+          controller.abort(new DOMException('The subscriber unsubscribed', 'AbortError'));
+        }
+      };
+    });
+  }
+
+  /** The innermost handler: the router (or model) itself. */
+  protected invoke(
+    model: ChatModel,
+    context: ChatInterceptorContext,
+    scope: RequestRoutingScope | undefined,
+  ): Observable<ChatStreamEvent> {
+    const callOptions = (): ChatCallOptions => ({
+      signal: context.signal,
+      attributes: { ...context.attributes },
+      observer: (event) => context.notify(event),
+    });
+    if (context.mode === 'chat') {
+      return defer(() => from(model.chat(context.request, callOptions()))).pipe(
+        map((response): ChatStreamEvent => {
+          this.recordResponse(context, scope, response);
+          return { type: 'complete', response };
+        }),
+      );
+    }
+    let completed = false;
+    return observableFromStream(() => streamModel(model, context.request, callOptions())).pipe(
+      tap({
+        next: (event) => {
+          if (event.type !== 'complete') return;
+          completed = true;
+          this.recordResponse(context, scope, event.response);
+        },
+        complete: () => {
+          // never report a truncated answer as a success
+          if (!completed) throw new RoutingException('The stream ended without a complete event');
+        },
+      }),
+    );
+  }
+
+  protected resolveTarget(
+    options: RoutingChatOptions,
+    scope: RequestRoutingScope | undefined,
+  ): Target {
+    if (options.model !== undefined) {
+      if (options.router !== undefined) {
+        throw new RoutingException(
+          `Pass either router or model, not both (router '${options.router}', model '${options.model}')`,
+        );
+      }
+      return { modelName: options.model, model: this.registry.resolveModel(options.model) };
+    }
+    const { name, router } = this.registry.resolveRouter(options.router ?? scope?.router);
+    return { routerName: name, model: router };
+  }
+
+  /** Keeps the route and model that served the call: the first route chosen (the outermost). */
+  protected recordServed(
+    context: ChatInterceptorContext,
+    scope: RequestRoutingScope | undefined,
+    event: RoutingEvent,
+  ): void {
+    if (event.type === 'route-selected' && context.route === undefined) {
+      context.route = event.route;
+      scope?.recordServed({ route: event.route });
+    } else if (event.type === 'model-succeeded' && context.model === undefined) {
+      context.model = event.model;
+      scope?.recordServed({ model: event.model });
+    }
+  }
+
+  protected recordResponse(
+    context: ChatInterceptorContext,
+    scope: RequestRoutingScope | undefined,
+    response: ChatResponse,
+  ): void {
+    context.response = response;
+    const route = response.aiMessage?.attributes?.[ROUTE_ATTRIBUTE];
+    if (context.route === undefined && typeof route === 'string') context.route = route;
+    if (context.model === undefined && typeof response.modelName === 'string') {
+      context.model = response.modelName;
+    }
+    scope?.recordServed({ route: context.route, model: context.model });
+  }
+}
