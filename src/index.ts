@@ -96,3 +96,19 @@ export type {
   ChoiceAnswer,
   DecisionLogger,
 } from './core/decision/decision-model.js';
+
+// Routing
+export { ROUTE_ATTRIBUTE } from './core/routing/route-attribute.js';
+export { ChatModelRoutingResult } from './core/routing/chat-model-routing-result.js';
+export type { RouteDefinition, ChatModelRoute } from './core/routing/chat-model-route.js';
+export type {
+  ChatModelRoutingRequest,
+  ChatModelRouter,
+  ChatModelRouterFunction,
+} from './core/routing/chat-model-router.js';
+export {
+  RoutingChatModel,
+  type RoutingChatModelOptions,
+  type RouteSelection,
+} from './core/routing/routing-chat-model.js';
+export type { ConfiguredRoute } from './core/routing/route-validation.js';
