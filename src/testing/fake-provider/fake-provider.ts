@@ -1,0 +1,451 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { planAnswer, type PlannedAnswer } from './answer-planner.js';
+import {
+  anthropicMessage,
+  anthropicStreamPlan,
+  parseAnthropicMessages,
+} from './anthropic-dialect.js';
+import {
+  anthropicBody,
+  anthropicContentFilterError,
+  anthropicContextLengthError,
+  anthropicStatusError,
+  openAiContentFilterError,
+  openAiContextLengthError,
+  openAiStatusError,
+  type DialectError,
+} from './error-bodies.js';
+import type { FakeAnswerSource, FakeChatRequest } from './fake-chat-request.js';
+import { embeddingsResponse } from './fake-embedding.js';
+import {
+  faultInModelName,
+  parseFault,
+  UnknownFaultError,
+  type Fault,
+  type RetryAfterHint,
+} from './faults.js';
+import { headerRecord, isGone, presentedKey, readBody, sendJson } from './http-io.js';
+import { openAiCompletion, openAiStreamPlan, parseOpenAiChat } from './openai-dialect.js';
+import { FakeRequestLog, type FakeEndpoint } from './request-log.js';
+import { playStream, type StreamPlan } from './stream-player.js';
+import { TimerRegistry } from './timer-registry.js';
+import { fakeId, tokenize } from './tokens.js';
+
+export interface FakeProviderOptions {
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 0: a random free port. */
+  port?: number;
+  /** Listed by `GET /v1/models`, besides every model the provider has been asked for. */
+  models?: string[];
+  /** When set, requests presenting another key get 401 (the key sent is echoed, as real APIs do). */
+  apiKey?: string;
+  /** Timestamps of the request log and the HTTP date of `retry-after-date` faults. */
+  clock?: () => number;
+  /** Pause before each streamed token (default 0). */
+  tokenDelayMs?: number;
+  /** Embedding size when the request does not say `dimensions` (default 64). */
+  embeddingDimensions?: number;
+}
+
+type Json = Record<string, unknown>;
+type Dialect = 'openai' | 'anthropic';
+
+/**
+ * A deterministic LLM provider on `node:http` for tests: OpenAI chat completions (JSON and
+ * SSE), `GET /v1/models`, `POST /v1/embeddings` and Anthropic `POST /v1/messages`, with faults
+ * chosen by the model name (see `faults.ts`) or set at runtime with `setFault`.
+ *
+ * `close()` destroys every open connection (hung and stalled ones included) and clears every
+ * timer, so a test runner exits cleanly.
+ */
+export class FakeProvider {
+  readonly requests = new FakeRequestLog();
+  private readonly sockets = new Set<Socket>();
+  private readonly timers = new TimerRegistry();
+  private readonly runtimeFaults = new Map<string, Fault | 'none'>();
+  private readonly faultHits = new Map<string, number>();
+  private readonly answers = new Map<string, FakeAnswerSource>();
+  private readonly clock: () => number;
+  private sequence = 0;
+  private closing?: Promise<void>;
+
+  private constructor(
+    private readonly server: Server,
+    private readonly options: FakeProviderOptions,
+  ) {
+    this.clock = options.clock ?? Date.now;
+  }
+
+  static async start(options: FakeProviderOptions = {}): Promise<FakeProvider> {
+    const server = createServer();
+    const provider = new FakeProvider(server, options);
+    server.on('connection', (socket) => {
+      provider.sockets.add(socket);
+      socket.on('close', () => provider.sockets.delete(socket));
+    });
+    server.on('request', (req, res) => void provider.handle(req, res));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    return provider;
+  }
+
+  get port(): number {
+    return (this.server.address() as AddressInfo).port;
+  }
+
+  /** `http://127.0.0.1:<port>`: the Anthropic SDK's `baseURL`. */
+  get url(): string {
+    return `http://${this.options.host ?? '127.0.0.1'}:${this.port}`;
+  }
+
+  /** `<url>/v1`: the OpenAI SDK's `baseURL`. */
+  get openaiBaseURL(): string {
+    return `${this.url}/v1`;
+  }
+
+  get anthropicBaseURL(): string {
+    return this.url;
+  }
+
+  /**
+   * Overrides the fault of one model name: a fault spec (`'fault-503'`, `'503'`), `'none'` to
+   * answer normally whatever the name says, or `undefined` to go back to the name's own fault.
+   * Resets the model's `-once` / `-times-<n>` counter.
+   */
+  setFault(model: string, fault: string | undefined): void {
+    this.faultHits.delete(model);
+    if (fault === undefined) this.runtimeFaults.delete(model);
+    else this.runtimeFaults.set(model, fault === 'none' ? 'none' : parseFault(fault));
+  }
+
+  clearFaults(): void {
+    this.runtimeFaults.clear();
+    this.faultHits.clear();
+  }
+
+  /** Scripts the answers of one model (`undefined` restores the deterministic default). */
+  setAnswer(model: string, answer: FakeAnswerSource | undefined): void {
+    if (answer === undefined) this.answers.delete(model);
+    else this.answers.set(model, answer);
+  }
+
+  /** Forgets the request log, runtime faults, fault counters and scripted answers. */
+  reset(): void {
+    this.requests.clear();
+    this.clearFaults();
+    this.answers.clear();
+  }
+
+  close(): Promise<void> {
+    this.closing ??= new Promise<void>((resolve) => {
+      this.timers.clearAll();
+      this.server.close(() => resolve());
+      for (const socket of this.sockets) socket.destroy();
+      this.server.closeAllConnections();
+    });
+    return this.closing;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    try {
+      const path = new URL(req.url ?? '/', 'http://fake').pathname.replace(/^\/v1(?=\/)/, '');
+      const endpoint = endpointOf(req.method ?? 'GET', path);
+      const text = await readBody(req);
+      const headers = headerRecord(req);
+      const dialect: Dialect = endpoint === 'messages' ? 'anthropic' : 'openai';
+      let body: Json | undefined;
+      try {
+        body = text ? (JSON.parse(text) as Json) : undefined;
+      } catch {
+        this.requests.record(this.entry(req, endpoint, path, headers, undefined));
+        return this.sendError(res, dialect, 400, 'The request body is not valid JSON.');
+      }
+      const model = typeof body?.model === 'string' ? body.model : undefined;
+      let fault: Fault | undefined;
+      let unknownFault: string | undefined;
+      try {
+        fault = endpoint === 'models' || endpoint === 'other' ? undefined : this.takeFault(model);
+      } catch (error) {
+        if (!(error instanceof UnknownFaultError)) throw error;
+        unknownFault = error.message;
+      }
+      this.requests.record({
+        ...this.entry(req, endpoint, path, headers, body),
+        ...(fault ? { fault: fault.spec } : {}),
+      });
+      if (unknownFault) return this.sendError(res, dialect, 400, unknownFault);
+      const key = presentedKey(headers);
+      if (this.options.apiKey !== undefined && key !== this.options.apiKey) {
+        return this.sendDialectError(res, statusError(dialect, 401, model ?? '', key));
+      }
+      if (await this.applyRequestFault(res, dialect, fault, model ?? '', key)) return;
+      switch (endpoint) {
+        case 'chat-completions':
+        case 'messages':
+          return await this.chat(res, dialect, body ?? {}, fault);
+        case 'embeddings':
+          return await this.embeddings(res, body ?? {}, fault);
+        case 'models':
+          return sendJson(res, 200, this.modelList());
+        default:
+          return this.sendError(res, 'openai', 404, `Unknown path ${req.method} ${req.url}`);
+      }
+    } catch (error) {
+      if (!res.headersSent && !isGone(res)) {
+        sendJson(res, 500, {
+          error: { message: `fake provider failed: ${String(error)}`, type: 'server_error' },
+        });
+      }
+    }
+  }
+
+  private entry(
+    req: IncomingMessage,
+    endpoint: FakeEndpoint,
+    path: string,
+    headers: Record<string, string>,
+    body: Json | undefined,
+  ) {
+    return {
+      endpoint,
+      method: req.method ?? 'GET',
+      path,
+      ...(typeof body?.model === 'string' ? { model: body.model } : {}),
+      timestamp: this.clock(),
+      headers,
+      ...(body === undefined ? {} : { body }),
+      stream: body?.stream === true,
+    };
+  }
+
+  /** The fault for this request, counting `-once` / `-times-<n>` hits. */
+  private takeFault(model: string | undefined): Fault | undefined {
+    if (model === undefined) return undefined;
+    const override = this.runtimeFaults.get(model);
+    const fault = override === 'none' ? undefined : (override ?? faultInModelName(model));
+    if (!fault) return undefined;
+    if (fault.times !== undefined) {
+      const hits = this.faultHits.get(model) ?? 0;
+      if (hits >= fault.times) return undefined;
+      this.faultHits.set(model, hits + 1);
+    }
+    return fault;
+  }
+
+  /** Faults that replace the answer entirely; true when the request has been dealt with. */
+  private async applyRequestFault(
+    res: ServerResponse,
+    dialect: Dialect,
+    fault: Fault | undefined,
+    model: string,
+    key: string | undefined,
+  ): Promise<boolean> {
+    switch (fault?.type) {
+      case 'status':
+        this.sendDialectError(
+          res,
+          statusError(dialect, fault.status, model, key),
+          retryAfterHeaders(fault.retryAfter, this.clock),
+        );
+        return true;
+      case 'reset':
+        res.socket?.resetAndDestroy();
+        return true;
+      case 'hang':
+        return true;
+      case 'context-length':
+        this.sendDialectError(
+          res,
+          dialect === 'anthropic' ? anthropicContextLengthError() : openAiContextLengthError(),
+        );
+        return true;
+      case 'content-filter':
+        this.sendDialectError(
+          res,
+          dialect === 'anthropic' ? anthropicContentFilterError() : openAiContentFilterError(),
+        );
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  private async chat(
+    res: ServerResponse,
+    dialect: Dialect,
+    body: Json,
+    fault: Fault | undefined,
+  ): Promise<void> {
+    let request: FakeChatRequest;
+    try {
+      request = dialect === 'anthropic' ? parseAnthropicMessages(body) : parseOpenAiChat(body);
+    } catch (error) {
+      return this.sendError(res, dialect, 400, (error as Error).message);
+    }
+    const last = request.messages[request.messages.length - 1];
+    if (
+      request.model.includes('no-prefill') &&
+      last?.role === 'assistant' &&
+      !last.toolCallNames?.length
+    ) {
+      return this.sendError(
+        res,
+        dialect,
+        400,
+        'This model does not support assistant message prefill. The conversation must end with a user message.',
+      );
+    }
+    const sequence = ++this.sequence;
+    const source = this.answers.get(request.model);
+    let answer = planAnswer(
+      request,
+      typeof source === 'function' ? source(request) : source,
+      sequence,
+    );
+    if (fault?.type === 'content-filter-finish') answer = filtered(answer);
+    if (request.stream) {
+      const plan: StreamPlan =
+        dialect === 'anthropic'
+          ? anthropicStreamPlan({ id: fakeId('msg_', request.model, sequence), request, answer })
+          : openAiStreamPlan({
+              id: fakeId('chatcmpl-', request.model, sequence),
+              created: this.created(),
+              request,
+              answer,
+            });
+      return playStream(res, plan, fault, this.timers, this.options.tokenDelayMs ?? 0);
+    }
+    const json =
+      dialect === 'anthropic'
+        ? anthropicMessage({ id: fakeId('msg_', request.model, sequence), request, answer })
+        : openAiCompletion({
+            id: fakeId('chatcmpl-', request.model, sequence),
+            created: this.created(),
+            request,
+            answer,
+          });
+    return this.sendJsonWithFault(res, dialect, json, fault);
+  }
+
+  private async embeddings(
+    res: ServerResponse,
+    body: Json,
+    fault: Fault | undefined,
+  ): Promise<void> {
+    let json: Json;
+    try {
+      json = embeddingsResponse(body, this.options.embeddingDimensions ?? 64);
+    } catch (error) {
+      return this.sendError(res, 'openai', 400, (error as Error).message);
+    }
+    return this.sendJsonWithFault(res, 'openai', json, fault);
+  }
+
+  /** A non-streamed answer under a fault: late, cut half-way, stalled half-way, or a 500. */
+  private async sendJsonWithFault(
+    res: ServerResponse,
+    dialect: Dialect,
+    json: Json,
+    fault: Fault | undefined,
+  ) {
+    switch (fault?.type) {
+      case 'slow-first-token':
+        if (!(await this.timers.sleep(fault.ms)) || isGone(res)) return;
+        return sendJson(res, 200, json);
+      case 'cut-after':
+      case 'stall-after': {
+        const payload = JSON.stringify(json);
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        });
+        res.write(payload.slice(0, Math.floor(payload.length / 2)), () => {
+          if (fault.type === 'cut-after') res.socket?.destroy();
+        });
+        return;
+      }
+      case 'error-after':
+        return this.sendDialectError(
+          res,
+          statusError(dialect, 500, String(json.model ?? ''), undefined),
+        );
+      default:
+        return sendJson(res, 200, json);
+    }
+  }
+
+  private sendError(res: ServerResponse, dialect: Dialect, status: number, message: string): void {
+    const body =
+      dialect === 'anthropic'
+        ? anthropicBody(status === 404 ? 'not_found_error' : 'invalid_request_error', message)
+        : { error: { message, type: 'invalid_request_error', param: null, code: null } };
+    sendJson(res, status, body);
+  }
+
+  private sendDialectError(
+    res: ServerResponse,
+    error: DialectError,
+    headers: Record<string, string> = {},
+  ): void {
+    sendJson(res, error.status, error.body, headers);
+  }
+
+  private modelList(): Json {
+    const ids = [...new Set([...(this.options.models ?? []), ...this.requests.models()])];
+    return {
+      object: 'list',
+      data: ids.map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake-provider' })),
+    };
+  }
+
+  private created(): number {
+    return Math.floor(this.clock() / 1000);
+  }
+}
+
+function endpointOf(method: string, path: string): FakeEndpoint {
+  if (method === 'POST' && path === '/chat/completions') return 'chat-completions';
+  if (method === 'POST' && path === '/messages') return 'messages';
+  if (method === 'POST' && path === '/embeddings') return 'embeddings';
+  if (method === 'GET' && path === '/models') return 'models';
+  return 'other';
+}
+
+function statusError(
+  dialect: Dialect,
+  status: number,
+  model: string,
+  key: string | undefined,
+): DialectError {
+  const ctx = { model, ...(key === undefined ? {} : { presentedKey: key }) };
+  return dialect === 'anthropic'
+    ? anthropicStatusError(status, ctx)
+    : openAiStatusError(status, ctx);
+}
+
+function retryAfterHeaders(
+  hint: RetryAfterHint | undefined,
+  clock: () => number,
+): Record<string, string> {
+  if (!hint) return {};
+  if (hint.unit === 'ms') return { 'retry-after-ms': String(hint.value) };
+  if (hint.unit === 'date')
+    return { 'retry-after': new Date(clock() + hint.value * 1000).toUTCString() };
+  return { 'retry-after': String(hint.value) };
+}
+
+/** A content-filtered answer: the first two tokens, then finish reason `content_filter`. */
+function filtered(answer: PlannedAnswer): PlannedAnswer {
+  return {
+    text: tokenize(answer.text).slice(0, 2).join(''),
+    toolCalls: [],
+    finishReason: 'content_filter',
+  };
+}
