@@ -53,11 +53,47 @@ export { ModelTimeoutException, type TimeoutPhase } from './core/errors/timeout-
 export {
   classifyError,
   dispositionOf,
+  kindOfHttpStatus,
   DEFAULT_DISPOSITIONS,
   type ErrorKind,
   type ErrorDisposition,
   type ErrorClassifier,
+  type DispositionOverrides,
 } from './core/resilience/error-classification.js';
+export {
+  parseRetryAfter,
+  parseHttpDate,
+  retryAfterOf,
+  type HeadersLike,
+} from './core/resilience/retry-after.js';
+export {
+  fullJitterBackoff,
+  type Backoff,
+  type FullJitterBackoffOptions,
+} from './core/resilience/backoff.js';
+export {
+  RetryPolicy,
+  retryPolicy,
+  MAX_ATTEMPTS_LIMIT,
+  type RetryPolicyOptions,
+  type RetryDecision,
+  type RetryDecisionContext,
+  type RetryEvent,
+  type RetryExecuteOptions,
+  type GiveUpReason,
+} from './core/resilience/retry-policy.js';
+export {
+  DEFAULT_ATTEMPT_TIMEOUT_MS,
+  DEFAULT_IDLE_TIMEOUT_MS,
+  type TimeoutOptions,
+} from './core/resilience/timeout-options.js';
+export {
+  ResilientChatModel,
+  withResilience,
+  type ResilienceOptions,
+} from './core/resilience/resilient-chat-model.js';
+export { IncompleteStreamException } from './core/resilience/incomplete-stream-exception.js';
+export { systemTimers, type Timers } from './core/resilience/timers.js';
 
 // Observability and state
 export type {
