@@ -1,0 +1,219 @@
+import { describe, expect, it } from '@jest/globals';
+import { InvalidConfigurationException } from '../../../../../src/core/errors/exceptions.js';
+import type {
+  ChoiceQuestion,
+  DecisionModel,
+} from '../../../../../src/core/decision/decision-model.js';
+import { EmbeddedVectorDecisionModel } from '../../../../../src/core/decision/models/embedded-vector-decision-model.js';
+import { WordVectors } from '../../../../../src/core/decision/models/word-vectors.js';
+
+const question: ChoiceQuestion = {
+  text: 'Which model should handle this request?',
+  options: [
+    { name: 'code', description: 'Programming: writing and debugging source code and software' },
+    {
+      name: 'translation',
+      description: 'Translating text between languages such as French and Spanish',
+    },
+    { name: 'billing', description: 'Billing, invoices, payments and refunds for your account' },
+  ],
+};
+
+function sum(probabilities: Record<string, number>): number {
+  return Object.values(probabilities).reduce((a, b) => a + b, 0);
+}
+
+describe('EmbeddedVectorDecisionModel', () => {
+  it('works with no arguments on the shipped vectors and reports a probability for every option', async () => {
+    const model: DecisionModel = new EmbeddedVectorDecisionModel();
+    const answer = await model.decide({
+      input: 'Please translate this letter into Spanish',
+      question,
+    });
+    expect(answer.value).toBe('translation');
+    expect(Object.keys(answer.probabilities!)).toEqual(['code', 'translation', 'billing']);
+    expect(sum(answer.probabilities!)).toBeCloseTo(1, 10);
+    expect(answer.probabilities!.translation).toBeGreaterThan(0.5);
+
+    expect(
+      (await model.decide({ input: 'I was charged twice, I want a refund', question })).value,
+    ).toBe('billing');
+    expect(
+      (await model.decide({ input: 'my python function crashes with an exception', question }))
+        .value,
+    ).toBe('code');
+  });
+
+  it('learns from examples when the descriptions do not tell the options apart', async () => {
+    const lookalike: ChoiceQuestion = {
+      text: 'q',
+      options: [
+        {
+          name: 'first',
+          description: 'a route',
+          examples: ['plan my holiday in Italy', 'book a hotel in Rome'],
+        },
+        {
+          name: 'second',
+          description: 'a route',
+          examples: ['fix the bug in my javascript', 'compile my program'],
+        },
+      ],
+    };
+    const model = new EmbeddedVectorDecisionModel();
+    expect(
+      (await model.decide({ input: 'debugging a python script', question: lookalike })).value,
+    ).toBe('second');
+    expect(
+      (await model.decide({ input: 'flights to Paris and a cheap hotel', question: lookalike }))
+        .value,
+    ).toBe('first');
+  });
+
+  it('an input with no known word gets uniform probabilities and the first option', async () => {
+    const answer = await new EmbeddedVectorDecisionModel().decide({
+      input: 'zxqv blorfle 12345 !!!',
+      question,
+    });
+    expect(answer.value).toBe('code');
+    for (const p of Object.values(answer.probabilities!)) expect(p).toBeCloseTo(1 / 3, 10);
+    const blank = await new EmbeddedVectorDecisionModel().decide({
+      input: { messages: [] },
+      question,
+    });
+    expect(blank.value).toBe('code');
+  });
+
+  it('weighs the last user message of a conversation most', async () => {
+    const model = new EmbeddedVectorDecisionModel();
+    const translateThenCode = await model.decide({
+      input: {
+        messages: [
+          { role: 'user', text: 'translate this sentence into French' },
+          { role: 'assistant', text: 'Voici la traduction.' },
+          {
+            role: 'user',
+            text: 'now write a python function that parses the file and fix the bug',
+          },
+        ],
+      },
+      question,
+    });
+    expect(translateThenCode.value).toBe('code');
+    const codeThenTranslate = await model.decide({
+      input: {
+        messages: [
+          { role: 'user', text: 'write a python function that parses the file and fix the bug' },
+          { role: 'assistant', text: 'def parse(path): ...' },
+          { role: 'user', text: 'now translate this sentence into French' },
+        ],
+      },
+      question,
+    });
+    expect(codeThenTranslate.value).toBe('translation');
+  });
+
+  it('a lower temperature makes the same choice more decisive', async () => {
+    const input = 'how do I get a refund for the last invoice';
+    const warm = await new EmbeddedVectorDecisionModel({ temperature: 0.5 }).decide({
+      input,
+      question,
+    });
+    const cold = await new EmbeddedVectorDecisionModel({ temperature: 0.01 }).decide({
+      input,
+      question,
+    });
+    expect(warm.value).toBe('billing');
+    expect(cold.value).toBe('billing');
+    expect(cold.probabilities!.billing).toBeGreaterThan(warm.probabilities!.billing!);
+    expect(sum(cold.probabilities!)).toBeCloseTo(1, 10);
+  });
+
+  it('descriptionWeight 1 ignores the examples; 0 decides on them alone', async () => {
+    const misleading: ChoiceQuestion = {
+      text: 'q',
+      options: [
+        {
+          name: 'money',
+          description: 'payments and invoices',
+          examples: ['write a poem about the sea'],
+        },
+        { name: 'poetry', description: 'poems and stories', examples: ['pay my invoice'] },
+      ],
+    };
+    const input = 'a poem about the ocean';
+    const byDescription = new EmbeddedVectorDecisionModel({ descriptionWeight: 1 });
+    const byExamples = new EmbeddedVectorDecisionModel({ descriptionWeight: 0 });
+    expect((await byDescription.decide({ input, question: misleading })).value).toBe('poetry');
+    expect((await byExamples.decide({ input, question: misleading })).value).toBe('money');
+  });
+
+  it('runs on custom vectors', async () => {
+    const vectors = WordVectors.fromEntries([
+      ['cat', [1, 0, 0]],
+      ['kitten', [0.9, 0.1, 0]],
+      ['car', [0, 1, 0]],
+      ['truck', [0.1, 0.9, 0]],
+      ['tree', [0, 0, 1]],
+    ]);
+    const model = new EmbeddedVectorDecisionModel({ vectors, weighting: { centre: false } });
+    const animals: ChoiceQuestion = {
+      text: 'q',
+      options: [
+        { name: 'vehicles', description: 'car' },
+        { name: 'animals', description: 'cat' },
+      ],
+    };
+    expect((await model.decide({ input: 'a kitten!', question: animals })).value).toBe('animals');
+    expect((await model.decide({ input: 'my truck', question: animals })).value).toBe('vehicles');
+  });
+
+  it('rejects with the abort reason when the signal is aborted', async () => {
+    const controller = new AbortController();
+    const reason = new Error('client went away');
+    controller.abort(reason);
+    await expect(
+      new EmbeddedVectorDecisionModel().decide({
+        input: 'hello',
+        question,
+        signal: controller.signal,
+      }),
+    ).rejects.toBe(reason);
+  });
+
+  it('a missing vectors file rejects with a typed error naming vectorsPath', async () => {
+    const model = new EmbeddedVectorDecisionModel({ vectorsPath: '/nonexistent/vectors.bin' });
+    await expect(model.decide({ input: 'hello', question })).rejects.toThrow(/vectorsPath/);
+    expect(() =>
+      new EmbeddedVectorDecisionModel({ vectorsPath: '/nonexistent/vectors.bin' }).preload(),
+    ).toThrow(InvalidConfigurationException);
+  });
+
+  it('rejects a question without options or with duplicate names', async () => {
+    const model = new EmbeddedVectorDecisionModel();
+    await expect(
+      model.decide({ input: 'hi', question: { text: 'q', options: [] } }),
+    ).rejects.toThrow('question.options');
+    await expect(
+      model.decide({
+        input: 'hi',
+        question: { text: 'q', options: [question.options[0]!, question.options[0]!] },
+      }),
+    ).rejects.toThrow("more than one option named 'code'");
+  });
+
+  it.each([
+    [{ temperature: 0 }, 'temperature'],
+    [{ temperature: Number.NaN }, 'temperature'],
+    [{ descriptionWeight: 1.5 }, 'descriptionWeight'],
+    [{ topExamples: 0 }, 'topExamples'],
+    [{ topExamples: 1.5 }, 'topExamples'],
+    [{ maxCachedTexts: 0 }, 'maxCachedTexts'],
+    [{ weighting: { stopWordWeight: -1 } }, 'weighting.stopWordWeight'],
+    [{ weighting: { frequencyDamping: -1 } }, 'weighting.frequencyDamping'],
+    [{ messageWeights: { assistant: -0.1 } }, 'messageWeights.assistant'],
+  ])('rejects the option %j naming %s', (options, field) => {
+    expect(() => new EmbeddedVectorDecisionModel(options)).toThrow(InvalidConfigurationException);
+    expect(() => new EmbeddedVectorDecisionModel(options)).toThrow(field);
+  });
+});
