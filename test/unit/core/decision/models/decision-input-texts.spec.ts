@@ -47,10 +47,10 @@ describe('weightedInputTexts', () => {
   });
 });
 
-describe('validatedOptions', () => {
-  const request = (options: unknown): DecisionRequest =>
-    ({ input: 'x', question: { text: 'q', options } }) as DecisionRequest;
+const request = (options: unknown): DecisionRequest =>
+  ({ input: 'x', question: { text: 'q', options } }) as DecisionRequest;
 
+describe('validatedOptions', () => {
   it('rejects no options, blank names, duplicate names and missing descriptions', () => {
     expect(() => validatedOptions(request([]))).toThrow('question.options');
     expect(() => validatedOptions(request(undefined))).toThrow('question.options');
