@@ -40,7 +40,13 @@ export class InMemoryRouteStateStore implements RouteStateStore {
     if (current.version !== expected.version) return { ok: false, record: current };
     const record = Object.freeze({ ...next, version: current.version + 1 });
     this.circuits.set(key, record);
-    for (const listener of this.listeners) listener(key, record);
+    for (const listener of this.listeners) {
+      try {
+        listener(key, record);
+      } catch {
+        // a watcher's failure must not undo or hide a committed change
+      }
+    }
     return { ok: true, record };
   }
 

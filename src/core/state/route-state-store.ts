@@ -18,6 +18,13 @@ export interface CircuitRecord {
   readonly reopenCount: number;
   /** Probe requests in flight while half-open. */
   readonly probes: number;
+  /** Epoch ms of the latest probe claim; a claim older than the breaker's probe timeout is stale. */
+  readonly probeStartedAt?: number;
+  /** Failure-rate window (only kept when a failure-rate threshold is configured): its start… */
+  readonly windowStart?: number;
+  /** …and the calls and failures counted in it. */
+  readonly windowRequests?: number;
+  readonly windowFailures?: number;
   readonly lastError?: ErrorSummary & { at: number };
   /** Increases on every change; 0 for a record never stored. */
   readonly version: number;
@@ -57,7 +64,11 @@ export interface RouteStateStore {
   /** Every circuit whose key starts with `prefix` (health, inspection). */
   listCircuits(prefix?: string): Map<string, CircuitRecord>;
 
-  /** Adds `delta` (may be negative, to release a reservation) and returns the new total. */
+  /**
+   * Adds `delta` (may be negative, to release a reservation) and returns the new total. A shared
+   * store should apply the delta to its local view before returning, so that `getTokens` sees it
+   * at once: concurrent dispatches balance on each other's reservations.
+   */
   addTokens(key: string, delta: number): Promise<number>;
   getTokens(key: string): number;
 

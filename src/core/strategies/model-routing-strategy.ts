@@ -1,9 +1,14 @@
 import type { ChatRequest } from '../chat/request.js';
 import type { ChatResponse } from '../chat/response.js';
 import type { RoutingObserver } from '../observability/routing-event.js';
+import type { ErrorDisposition, ErrorKind } from '../resilience/error-classification.js';
 import type { ChatModelWrapper } from './chat-model-wrapper.js';
 
-/** What a strategy may know about the call it serves (an optional last argument). */
+/**
+ * What a strategy may know about the call it serves (an optional last argument). ModelRouter
+ * passes the same object to `route` and to the hook that settles that attempt, so a strategy may
+ * key per-attempt bookkeeping (a token reservation, a probe slot) on it.
+ */
 export interface StrategyCallContext {
   readonly signal?: AbortSignal;
   readonly attributes: Readonly<Record<string, unknown>>;
@@ -12,6 +17,10 @@ export interface StrategyCallContext {
   readonly route?: string;
   /** 1-based attempt number within the call. */
   readonly attempt: number;
+  /** In `onFailure`/`onCancel`: how the router classified the error. */
+  readonly errorKind?: ErrorKind;
+  /** In `onFailure`/`onCancel`: what the classification means (does it count against the model?). */
+  readonly disposition?: ErrorDisposition;
 }
 
 export type ModelRoutingFunction = (
@@ -33,12 +42,39 @@ export interface ModelRoutingStrategy {
     request: ChatRequest,
     context?: StrategyCallContext,
   ): void | Promise<void>;
+  /**
+   * The model failed. ModelRouter calls it for every error it fails over from, and for errors it
+   * does not fail over from only when they count against the model; `context.disposition` says
+   * whether this one counts.
+   */
   onFailure?(
     model: ChatModelWrapper,
     error: unknown,
     request: ChatRequest,
     context?: StrategyCallContext,
   ): void | Promise<void>;
+  /**
+   * The attempt ended with no verdict on the model: the caller aborted, the caller's own error,
+   * or a stream the caller stopped reading. Release what `route` reserved for it.
+   */
+  onCancel?(
+    model: ChatModelWrapper,
+    reason: unknown,
+    request: ChatRequest,
+    context?: StrategyCallContext,
+  ): void | Promise<void>;
+  /** When no model can be tried now: ms until the earliest one can (a retry-after hint). */
+  retryAfterMs?(models: readonly ChatModelWrapper[]): number | undefined;
+  /**
+   * Called once by ModelRouter's constructor with the group's models, so the strategy can report
+   * on all of them (health) before any call.
+   */
+  registerModels?(models: readonly ChatModelWrapper[]): void;
+  /**
+   * Subscribes to the events the strategy notices outside a call or in a call without an
+   * observer (e.g. a cooldown ending while a health check reads state). Returns the unsubscribe.
+   */
+  onEvent?(listener: RoutingObserver): () => void;
 }
 
 export interface ModelErrorEvent {

@@ -1,0 +1,146 @@
+import { InvalidConfigurationException } from '../errors/exceptions.js';
+
+/** How the breaker of each model behaves. Every field is optional; the defaults are the seed's. */
+export interface CircuitBreakerOptions {
+  /** How long a model stays out after its circuit opens. Default 60 000 ms. */
+  cooldownMs?: number;
+  /**
+   * Consecutive failures that open the circuit. Default 1 (the seed: a single failure), unless
+   * only `failureRateThreshold` is given, which then is the only rule.
+   */
+  failureThreshold?: number;
+  /** Opens the circuit when failures / calls in the current window reach this share (0–1]. */
+  failureRateThreshold?: number;
+  /** The failure-rate window: a fixed window of `durationMs` (default 60 000) that counts only
+   *  once it has `minimumRequests` calls (default 10). */
+  window?: { durationMs?: number; minimumRequests?: number };
+  /** Probe requests let through at once when the cooldown ends (half-open). Default 1. */
+  halfOpenProbes?: number;
+  /** Each failed probe multiplies the cooldown by this. Default 2. */
+  cooldownMultiplier?: number;
+  /** Cap of the escalating cooldown. Default: 10 minutes, or `cooldownMs` when that is longer. */
+  maxCooldownMs?: number;
+  /** Randomises each cooldown by ± this share (0–1), so replicas do not probe in step. Default 0. */
+  jitter?: number;
+  /** A probe that has not reported after this long frees its slot (a crashed replica). Default 5 minutes. */
+  probeTimeoutMs?: number;
+  /** Source of randomness for `jitter` (tests inject one). */
+  random?: () => number;
+}
+
+export interface CircuitPolicy {
+  readonly cooldownMs: number;
+  readonly failureThreshold: number;
+  readonly failureRate?: { threshold: number; durationMs: number; minimumRequests: number };
+  readonly halfOpenProbes: number;
+  readonly cooldownMultiplier: number;
+  readonly maxCooldownMs: number;
+  readonly jitter: number;
+  readonly probeTimeoutMs: number;
+  readonly random: () => number;
+}
+
+const TEN_MINUTES = 10 * 60_000;
+
+export function resolveCircuitPolicy(options: CircuitBreakerOptions): CircuitPolicy {
+  const cooldownMs = number(options.cooldownMs, 'cooldownMs', 60_000, { min: 0 });
+  const rate = options.failureRateThreshold;
+  const failureRate =
+    rate === undefined
+      ? undefined
+      : {
+          threshold: number(rate, 'failureRateThreshold', 1, {
+            min: 0,
+            exclusiveMin: true,
+            max: 1,
+          }),
+          durationMs: number(options.window?.durationMs, 'window.durationMs', 60_000, {
+            min: 0,
+            exclusiveMin: true,
+          }),
+          minimumRequests: integer(options.window?.minimumRequests, 'window.minimumRequests', 10),
+        };
+  if (rate === undefined && options.window !== undefined) {
+    throw new InvalidConfigurationException(
+      'window only applies with failureRateThreshold; set failureRateThreshold (e.g. 0.5) or remove window.',
+    );
+  }
+  const failureThreshold = integer(
+    options.failureThreshold,
+    'failureThreshold',
+    failureRate ? Number.POSITIVE_INFINITY : 1,
+  );
+  const maxCooldownMs = number(
+    options.maxCooldownMs,
+    'maxCooldownMs',
+    Math.max(cooldownMs, TEN_MINUTES),
+    { min: 0 },
+  );
+  if (maxCooldownMs < cooldownMs) {
+    throw new InvalidConfigurationException(
+      `maxCooldownMs (${maxCooldownMs}) must not be shorter than cooldownMs (${cooldownMs}).`,
+    );
+  }
+  const random = options.random ?? Math.random;
+  if (typeof random !== 'function') {
+    throw new InvalidConfigurationException(
+      'random must be a function returning a number in [0, 1).',
+    );
+  }
+  return Object.freeze({
+    cooldownMs,
+    failureThreshold,
+    ...(failureRate ? { failureRate } : {}),
+    halfOpenProbes: integer(options.halfOpenProbes, 'halfOpenProbes', 1),
+    cooldownMultiplier: number(options.cooldownMultiplier, 'cooldownMultiplier', 2, { min: 1 }),
+    maxCooldownMs,
+    jitter: number(options.jitter, 'jitter', 0, { min: 0, max: 1 }),
+    probeTimeoutMs: number(options.probeTimeoutMs, 'probeTimeoutMs', 5 * 60_000, {
+      min: 0,
+      exclusiveMin: true,
+    }),
+    random,
+  });
+}
+
+/** The cooldown after the circuit opened `reopenCount` times in a row without recovering. */
+export function cooldownFor(policy: CircuitPolicy, reopenCount: number): number {
+  const escalated = policy.cooldownMs * policy.cooldownMultiplier ** reopenCount;
+  const capped = Math.min(policy.maxCooldownMs, escalated);
+  if (policy.jitter === 0) return capped;
+  const factor = 1 + policy.jitter * (2 * policy.random() - 1);
+  return Math.max(0, Math.min(policy.maxCooldownMs, Math.round(capped * factor)));
+}
+
+function number(
+  value: unknown,
+  field: string,
+  fallback: number,
+  bounds: { min?: number; max?: number; exclusiveMin?: boolean } = {},
+): number {
+  if (value === undefined) return fallback;
+  const { min = -Infinity, max = Infinity, exclusiveMin = false } = bounds;
+  const ok =
+    typeof value === 'number' &&
+    Number.isFinite(value) &&
+    (exclusiveMin ? value > min : value >= min) &&
+    value <= max;
+  if (!ok) {
+    const range =
+      max === Infinity
+        ? `a finite number ${exclusiveMin ? '>' : '>='} ${min}`
+        : `a number in ${exclusiveMin ? '(' : '['}${min}, ${max}]`;
+    throw new InvalidConfigurationException(`${field} must be ${range}; got ${String(value)}.`);
+  }
+  return value as number;
+}
+
+function integer(value: unknown, field: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+    throw new InvalidConfigurationException(
+      `${field} must be a whole number >= 1; got ${String(value)}.`,
+    );
+  }
+  return value;
+}

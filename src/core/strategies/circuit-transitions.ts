@@ -1,0 +1,187 @@
+import type { ErrorSummary } from '../observability/routing-event.js';
+import type { CircuitDraft } from '../state/circuit-update.js';
+import type { CircuitRecord } from '../state/route-state-store.js';
+import { cooldownFor, type CircuitPolicy } from './circuit-policy.js';
+
+/**
+ * The breaker's state machine as pure functions from a record to the next record (or `undefined`:
+ * nothing to change). Pure so that the same logic runs over any store: the store only has to
+ * swap records atomically.
+ *
+ *   closed ──failures reach the threshold──▶ open ──cooldown ends──▶ half-open
+ *   half-open ──probe succeeds──▶ closed      half-open ──probe fails──▶ open (longer cooldown)
+ */
+
+/** How an attempt was admitted: as usual, as a half-open probe, or forced while every circuit was open. */
+export type AttemptKind = 'regular' | 'probe' | 'forced';
+
+export function isCoolingDown(record: CircuitRecord, now: number): boolean {
+  return (
+    record.state === 'open' && record.cooldownUntil !== undefined && record.cooldownUntil > now
+  );
+}
+
+/** Whether a request could be admitted as a probe now (the cooldown is over and a slot is free). */
+export function canProbe(record: CircuitRecord, now: number, policy: CircuitPolicy): boolean {
+  if (record.state === 'open') return !isCoolingDown(record, now);
+  if (record.state === 'half-open') {
+    return record.probes < policy.halfOpenProbes || probeIsStale(record, now, policy);
+  }
+  return false;
+}
+
+/** Takes a probe slot; an expired open circuit becomes half-open in the same step. */
+export function claimProbe(
+  record: CircuitRecord,
+  now: number,
+  policy: CircuitPolicy,
+): CircuitDraft | undefined {
+  if (!canProbe(record, now, policy)) return undefined;
+  const restart = record.state === 'open' || record.probes >= policy.halfOpenProbes;
+  return {
+    ...draftOf(record),
+    state: 'half-open',
+    probes: restart ? 1 : record.probes + 1,
+    probeStartedAt: now,
+  };
+}
+
+export function releaseProbe(record: CircuitRecord): CircuitDraft | undefined {
+  if (record.state !== 'half-open' || record.probes === 0) return undefined;
+  return { ...draftOf(record), probes: record.probes - 1 };
+}
+
+/** Marks an expired cooldown as over (half-open, no probe yet): how its end is announced once. */
+export function endCooldown(record: CircuitRecord, now: number): CircuitDraft | undefined {
+  if (record.state !== 'open' || isCoolingDown(record, now)) return undefined;
+  const { probeStartedAt: _, ...rest } = draftOf(record);
+  return { ...rest, state: 'half-open', probes: 0 };
+}
+
+export function afterFailure(
+  record: CircuitRecord,
+  now: number,
+  policy: CircuitPolicy,
+  error: ErrorSummary,
+  kind: AttemptKind | undefined,
+): CircuitDraft {
+  const counted = {
+    failures: record.failures + 1,
+    consecutiveFailures: record.consecutiveFailures + 1,
+    lastError: { name: error.name, message: error.message, at: now },
+  };
+  switch (record.state) {
+    case 'closed': {
+      const window = policy.failureRate ? countInWindow(record, now, policy, true) : {};
+      const trips =
+        counted.consecutiveFailures >= policy.failureThreshold || rateTrips(window, policy);
+      if (!trips) return { ...draftOf(record), ...counted, ...window };
+      return opened(now, policy, 0, counted);
+    }
+    case 'half-open':
+      // a request admitted before the circuit opened says nothing about the model's recovery
+      if (kind === 'regular') return { ...draftOf(record), ...counted };
+      return opened(now, policy, record.reopenCount + 1, counted);
+    case 'open': {
+      // failing while already open (in flight when it opened, or forced): out for a full cooldown
+      // from this failure, as the seed does, without escalating
+      const until = now + cooldownFor(policy, record.reopenCount);
+      return {
+        ...draftOf(record),
+        ...counted,
+        cooldownUntil: Math.max(record.cooldownUntil ?? until, until),
+      };
+    }
+  }
+}
+
+export function afterSuccess(
+  record: CircuitRecord,
+  now: number,
+  policy: CircuitPolicy,
+  kind: AttemptKind | undefined,
+): CircuitDraft | undefined {
+  switch (record.state) {
+    case 'closed':
+      if (policy.failureRate) {
+        return {
+          ...draftOf(record),
+          consecutiveFailures: 0,
+          ...countInWindow(record, now, policy, false),
+        };
+      }
+      // the common path writes nothing
+      return record.consecutiveFailures === 0
+        ? undefined
+        : { ...draftOf(record), consecutiveFailures: 0 };
+    case 'half-open':
+      return kind === 'regular' ? undefined : closed(record);
+    case 'open':
+      return kind === 'forced' ? closed(record) : undefined;
+  }
+}
+
+function opened(
+  now: number,
+  policy: CircuitPolicy,
+  reopenCount: number,
+  counted: Pick<CircuitRecord, 'failures' | 'consecutiveFailures' | 'lastError'>,
+): CircuitDraft {
+  return {
+    state: 'open',
+    ...counted,
+    openedAt: now,
+    cooldownUntil: now + cooldownFor(policy, reopenCount),
+    reopenCount,
+    probes: 0,
+  };
+}
+
+function closed(record: CircuitRecord): CircuitDraft {
+  return {
+    state: 'closed',
+    failures: 0,
+    consecutiveFailures: 0,
+    reopenCount: 0,
+    probes: 0,
+    // kept for health: what went wrong last, even after recovery
+    ...(record.lastError ? { lastError: record.lastError } : {}),
+  };
+}
+
+function probeIsStale(record: CircuitRecord, now: number, policy: CircuitPolicy): boolean {
+  return (
+    record.probeStartedAt !== undefined && now - record.probeStartedAt >= policy.probeTimeoutMs
+  );
+}
+
+type Window = Pick<CircuitRecord, 'windowStart' | 'windowRequests' | 'windowFailures'>;
+
+function countInWindow(
+  record: CircuitRecord,
+  now: number,
+  policy: CircuitPolicy,
+  failed: boolean,
+): Window {
+  const { durationMs } = policy.failureRate!;
+  const fresh = record.windowStart === undefined || now - record.windowStart >= durationMs;
+  return {
+    windowStart: fresh ? now : record.windowStart!,
+    windowRequests: (fresh ? 0 : (record.windowRequests ?? 0)) + 1,
+    windowFailures: (fresh ? 0 : (record.windowFailures ?? 0)) + (failed ? 1 : 0),
+  };
+}
+
+function rateTrips(window: Window, policy: CircuitPolicy): boolean {
+  const rate = policy.failureRate;
+  if (!rate || window.windowRequests === undefined) return false;
+  return (
+    window.windowRequests >= rate.minimumRequests &&
+    (window.windowFailures ?? 0) / window.windowRequests >= rate.threshold
+  );
+}
+
+function draftOf(record: CircuitRecord): CircuitDraft {
+  const { version: _, ...draft } = record;
+  return draft;
+}

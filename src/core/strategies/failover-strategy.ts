@@ -1,0 +1,410 @@
+import type { ChatRequest } from '../chat/request.js';
+import type { ChatResponse } from '../chat/response.js';
+import { systemClock, type Clock } from '../clock.js';
+import { InvalidConfigurationException } from '../errors/exceptions.js';
+import type {
+  InspectableRouting,
+  ModelStatus,
+  RouteStateBinding,
+} from '../observability/inspection.js';
+import {
+  summarizeError,
+  type CircuitState,
+  type RoutingObserver,
+} from '../observability/routing-event.js';
+import { classifyError, dispositionOf } from '../resilience/error-classification.js';
+import { updateCircuit, type CircuitChange } from '../state/circuit-update.js';
+import { InMemoryRouteStateStore } from '../state/in-memory-route-state-store.js';
+import { attempt, chain, isPromiseLike, type MaybePromise } from '../state/maybe-async.js';
+import type { CircuitRecord, RouteStateStore } from '../state/route-state-store.js';
+import type { ChatModelWrapper } from './chat-model-wrapper.js';
+import {
+  resolveCircuitPolicy,
+  type CircuitBreakerOptions,
+  type CircuitPolicy,
+} from './circuit-policy.js';
+import {
+  afterFailure,
+  afterSuccess,
+  canProbe,
+  claimProbe,
+  endCooldown,
+  isCoolingDown,
+  releaseProbe,
+  type AttemptKind,
+} from './circuit-transitions.js';
+import { GroupModels } from './group-models.js';
+import type {
+  ModelRoutingFunction,
+  ModelRoutingStrategy,
+  StrategyCallContext,
+} from './model-routing-strategy.js';
+import { StrategyEvents } from './strategy-events.js';
+import { normalizeStrategy } from './strategy-invocation.js';
+import { uniqueScope } from './unique-scope.js';
+
+export interface FailoverStrategyOptions extends CircuitBreakerOptions {
+  /** Chooses among the models whose circuit admits a request; default: the first in order. */
+  delegate?: ModelRoutingStrategy | ModelRoutingFunction;
+  clock?: Clock;
+  /** Where circuits live; default: a new in-memory store. The Nest module may bind a shared one. */
+  store?: RouteStateStore;
+  /** Key prefix of this group's circuits; default: unique per strategy instance. */
+  scope?: string;
+  /**
+   * When no circuit admits a request: `fail-fast` (default) returns no model, so ModelRouter
+   * throws NoMatchingModelFoundException with a retry-after hint; `try-oldest` tries the model
+   * whose circuit opened longest ago.
+   */
+  whenAllOpen?: 'fail-fast' | 'try-oldest';
+}
+
+/**
+ * Failover with a circuit breaker per model: the first model (in registration order, or as the
+ * delegate chooses) whose circuit admits a request. With the defaults this is the seed's
+ * behaviour: one failure puts a model in cooldown for `cooldownMs`; when the cooldown ends the
+ * circuit is half-open and the next request probes the model; a failed probe doubles the cooldown.
+ */
+export class FailoverStrategy implements ModelRoutingStrategy, InspectableRouting {
+  protected readonly policy: CircuitPolicy;
+  protected readonly delegate?: ModelRoutingStrategy;
+  protected readonly whenAllOpen: 'fail-fast' | 'try-oldest';
+  protected clock: Clock;
+  protected store: RouteStateStore;
+  protected scope: string;
+  private readonly explicit: { clock: boolean; store: boolean; scope: boolean };
+  private readonly models = new GroupModels('FailoverStrategy');
+  private readonly events = new StrategyEvents();
+  /** How each in-flight attempt was admitted, keyed by the attempt's context. */
+  private readonly admissions = new WeakMap<object, AttemptKind>();
+  /** The route each model was last seen serving, for events noticed outside a call. */
+  private readonly routes = new Map<string, string>();
+
+  constructor(options: FailoverStrategyOptions = {}) {
+    const given = options ?? {};
+    this.policy = resolveCircuitPolicy(given);
+    if (given.delegate !== undefined) this.delegate = normalizeStrategy(given.delegate, 'delegate');
+    if (given.clock !== undefined && typeof given.clock !== 'function') {
+      throw new InvalidConfigurationException(
+        'clock must be a function returning epoch milliseconds.',
+      );
+    }
+    if (
+      given.whenAllOpen !== undefined &&
+      !['fail-fast', 'try-oldest'].includes(given.whenAllOpen)
+    ) {
+      throw new InvalidConfigurationException(
+        `whenAllOpen must be 'fail-fast' or 'try-oldest'; got ${String(given.whenAllOpen)}.`,
+      );
+    }
+    this.whenAllOpen = given.whenAllOpen ?? 'fail-fast';
+    this.clock = given.clock ?? systemClock;
+    this.store = given.store ?? new InMemoryRouteStateStore(this.clock);
+    this.scope = given.scope ?? uniqueScope('failover');
+    this.explicit = {
+      clock: given.clock !== undefined,
+      store: given.store !== undefined,
+      scope: given.scope !== undefined,
+    };
+  }
+
+  route(
+    models: readonly ChatModelWrapper[],
+    request: ChatRequest,
+    context?: StrategyCallContext,
+  ): MaybePromise<ChatModelWrapper | undefined> {
+    this.models.see(models);
+    this.rememberRoute(models, context);
+    const now = this.clock();
+    const admissible = models.filter((model) => {
+      const record = this.circuitOf(model);
+      return record.state === 'closed' || canProbe(record, now, this.policy);
+    });
+    if (admissible.length === 0) return this.allOpen(models, context);
+    return this.choose(admissible, request, context, now);
+  }
+
+  onSuccess(
+    model: ChatModelWrapper,
+    response: ChatResponse,
+    request: ChatRequest,
+    context?: StrategyCallContext,
+  ): MaybePromise<void> {
+    const kind = this.admissionOf(context);
+    const now = this.clock();
+    const change = updateCircuit(this.store, this.key(model), (record) =>
+      afterSuccess(record, now, this.policy, kind),
+    );
+    return this.afterwards(change, (done) => {
+      if (done) this.announce(model, done, context);
+      return this.delegate?.onSuccess?.(model, response, request, context);
+    });
+  }
+
+  onFailure(
+    model: ChatModelWrapper,
+    error: unknown,
+    request: ChatRequest,
+    context?: StrategyCallContext,
+  ): MaybePromise<void> {
+    const kind = this.admissionOf(context);
+    const disposition =
+      context?.disposition ?? dispositionOf(classifyError(error, context?.signal));
+    const now = this.clock();
+    const summary = summarizeError(error);
+    const change = updateCircuit(this.store, this.key(model), (record) =>
+      disposition.countsAsFailure
+        ? afterFailure(record, now, this.policy, summary, kind)
+        : kind === 'probe'
+          ? releaseProbe(record)
+          : undefined,
+    );
+    return this.afterwards(change, (done) => {
+      if (done) this.announce(model, done, context);
+      return this.delegate?.onFailure?.(model, error, request, context);
+    });
+  }
+
+  onCancel(
+    model: ChatModelWrapper,
+    reason: unknown,
+    request: ChatRequest,
+    context?: StrategyCallContext,
+  ): MaybePromise<void> {
+    const kind = this.admissionOf(context);
+    const change =
+      kind === 'probe' ? updateCircuit(this.store, this.key(model), releaseProbe) : undefined;
+    return this.afterwards(change, () => this.delegate?.onCancel?.(model, reason, request, context));
+  }
+
+  /** Every model cooling down: ms until the first one admits probes again; else undefined. */
+  retryAfterMs(models: readonly ChatModelWrapper[]): number | undefined {
+    const now = this.clock();
+    let earliest = Number.POSITIVE_INFINITY;
+    for (const model of models) {
+      const record = this.circuitOf(model);
+      if (!isCoolingDown(record, now)) return undefined;
+      earliest = Math.min(earliest, record.cooldownUntil!);
+    }
+    return Number.isFinite(earliest) ? Math.max(0, earliest - now) : undefined;
+  }
+
+  registerModels(models: readonly ChatModelWrapper[]): void {
+    this.models.register(models);
+    this.delegate?.registerModels?.(models);
+  }
+
+  onEvent(listener: RoutingObserver): () => void {
+    return this.events.on(listener);
+  }
+
+  /**
+   * The state of every model, read with the strategy's clock. A cooldown found over here ends
+   * here: the circuit turns half-open and `cooldown-ended` goes to the `onEvent` listeners.
+   */
+  inspectModels(): ModelStatus[] {
+    const now = this.clock();
+    const tokens = this.delegateTokens();
+    return this.models.list().map((model) => {
+      const record = this.circuitOf(model);
+      if (record.state === 'open' && !isCoolingDown(record, now))
+        this.noticeCooldownEnd(model, now);
+      const status: ModelStatus = {
+        model: model.name,
+        state:
+          record.state === 'closed'
+            ? 'available'
+            : isCoolingDown(record, now)
+              ? 'cooldown'
+              : 'half-open',
+        failures: record.failures,
+      };
+      if (status.state === 'cooldown') status.cooldownUntil = record.cooldownUntil!;
+      if (record.lastError) {
+        status.lastError = { name: record.lastError.name, message: record.lastError.message };
+      }
+      const used = tokens.get(model.name);
+      if (used !== undefined) status.tokens = used;
+      return status;
+    });
+  }
+
+  bindRouteState(binding: RouteStateBinding): void {
+    if (!this.explicit.store) this.store = binding.store;
+    if (!this.explicit.scope) this.scope = binding.scope;
+    if (!this.explicit.clock && binding.clock) this.clock = binding.clock;
+    (this.delegate as Partial<InspectableRouting> | undefined)?.bindRouteState?.(binding);
+  }
+
+  /** The circuit record of a model (for tests and custom health views). */
+  circuitOf(model: ChatModelWrapper | string): CircuitRecord {
+    return this.store.getCircuit(this.key(model));
+  }
+
+  protected key(model: ChatModelWrapper | string): string {
+    return `${this.scope}:${typeof model === 'string' ? model : model.name}`;
+  }
+
+  /** Picks among admissible models (the delegate's choice, else the first) and admits it. */
+  protected choose(
+    candidates: readonly ChatModelWrapper[],
+    request: ChatRequest,
+    context: StrategyCallContext | undefined,
+    now: number,
+  ): MaybePromise<ChatModelWrapper | undefined> {
+    if (candidates.length === 0) return undefined;
+    const picked = this.delegate
+      ? this.delegate.route(candidates, request, context)
+      : candidates[0];
+    return chain(picked, (choice) => {
+      if (!choice) return undefined;
+      const model = candidates.find((c) => c === choice || c.name === choice.name);
+      // not one of ours: ModelRouter reports it as the strategy's mistake
+      if (!model) return choice;
+      return chain(this.admit(model, context, now), (admitted) => {
+        if (admitted) return model;
+        // lost the probe slot to a concurrent request: the delegate chooses again without it
+        const released = this.delegate?.onCancel?.(model, undefined, request, context);
+        return chain(released ?? undefined, () =>
+          this.choose(
+            candidates.filter((c) => c !== model),
+            request,
+            context,
+            now,
+          ),
+        );
+      });
+    });
+  }
+
+  /** Closed circuits admit at once; otherwise a probe slot must be claimed atomically. */
+  protected admit(
+    model: ChatModelWrapper,
+    context: StrategyCallContext | undefined,
+    now: number,
+  ): MaybePromise<boolean> {
+    if (this.circuitOf(model).state === 'closed') return this.admitted(context, 'regular');
+    const claim = attempt(
+      () =>
+        updateCircuit(this.store, this.key(model), (record) =>
+          claimProbe(record, now, this.policy),
+        ),
+      () => undefined, // a store that cannot claim now admits nobody as a probe
+    );
+    return chain(claim, (change) => {
+      if (!change) {
+        // someone may have closed it meanwhile (a probe succeeded)
+        return this.circuitOf(model).state === 'closed' && this.admitted(context, 'regular');
+      }
+      this.announce(model, change, context);
+      return this.admitted(context, 'probe');
+    });
+  }
+
+  /** Every circuit is open: fail fast, or force the model that has waited longest. */
+  protected allOpen(
+    models: readonly ChatModelWrapper[],
+    context: StrategyCallContext | undefined,
+  ): ChatModelWrapper | undefined {
+    if (this.whenAllOpen === 'fail-fast' || models.length === 0) return undefined;
+    const since = (model: ChatModelWrapper) => {
+      const record = this.circuitOf(model);
+      return record.openedAt ?? record.lastError?.at ?? 0;
+    };
+    const oldest = models.reduce((best, model) => (since(model) < since(best) ? model : best));
+    this.admitted(context, 'forced');
+    return oldest;
+  }
+
+  private admitted(context: StrategyCallContext | undefined, kind: AttemptKind): true {
+    if (context) this.admissions.set(context, kind);
+    return true;
+  }
+
+  private admissionOf(context: StrategyCallContext | undefined): AttemptKind | undefined {
+    if (!context) return undefined;
+    const kind = this.admissions.get(context);
+    this.admissions.delete(context);
+    return kind;
+  }
+
+  private noticeCooldownEnd(model: ChatModelWrapper, now: number): void {
+    const change = attempt(
+      () => updateCircuit(this.store, this.key(model), (record) => endCooldown(record, now)),
+      () => undefined,
+    );
+    void chain(change, (done) => {
+      if (done) this.announce(model, done, undefined);
+    });
+  }
+
+  /** Turns a committed change into events: cooldown started or ended, circuit state changed. */
+  private announce(
+    model: ChatModelWrapper,
+    { before, after }: CircuitChange,
+    context: StrategyCallContext | undefined,
+  ): void {
+    const route = context?.route ?? this.routes.get(model.name);
+    const base = { ...(route !== undefined ? { route } : {}), model: model.name };
+    const opened = after.state === 'open' && before.state !== 'open';
+    if (opened) {
+      this.events.deliver(
+        {
+          type: 'cooldown-started',
+          ...base,
+          cooldownUntil: after.cooldownUntil!,
+          failures: after.failures,
+          ...(after.lastError
+            ? { error: { name: after.lastError.name, message: after.lastError.message } }
+            : {}),
+        },
+        context,
+      );
+    }
+    if (before.state === 'open' && after.state !== 'open') {
+      this.events.deliver({ type: 'cooldown-ended', ...base }, context);
+    }
+    if (before.state !== after.state) {
+      this.events.deliver(
+        {
+          type: 'circuit-changed',
+          ...base,
+          from: before.state as CircuitState,
+          to: after.state as CircuitState,
+        },
+        context,
+      );
+    }
+  }
+
+  private rememberRoute(
+    models: readonly ChatModelWrapper[],
+    context: StrategyCallContext | undefined,
+  ): void {
+    if (context?.route === undefined) return;
+    for (const model of models) this.routes.set(model.name, context.route);
+  }
+
+  private delegateTokens(): Map<string, number> {
+    const inspect = (this.delegate as Partial<InspectableRouting> | undefined)?.inspectModels;
+    const tokens = new Map<string, number>();
+    if (typeof inspect !== 'function') return tokens;
+    try {
+      for (const status of inspect.call(this.delegate)) {
+        if (status.tokens !== undefined) tokens.set(status.model, status.tokens);
+      }
+    } catch {
+      // the delegate's report is extra detail; the circuits are still worth showing
+    }
+    return tokens;
+  }
+
+  /** Runs the delegate's part after the circuit update, whichever way each one completes. */
+  private afterwards<T>(
+    value: MaybePromise<T>,
+    next: (value: T) => void | Promise<void> | undefined,
+  ): MaybePromise<void> {
+    const result = chain(value, next);
+    return isPromiseLike(result) ? result.then(() => undefined) : undefined;
+  }
+}

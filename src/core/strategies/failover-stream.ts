@@ -1,0 +1,123 @@
+import { throwIfAborted } from '../chat/abort.js';
+import type { ChatStreamEvent } from '../chat/chat-model.js';
+import type { ChatResponse } from '../chat/response.js';
+import { streamModel } from '../chat/stream.js';
+import { summarizeError } from '../observability/routing-event.js';
+import { abortable } from './abortable-stream.js';
+import { acceptsPrefill, joinContinuation, withPrefill } from './continuation.js';
+import type { ModelRouterCall } from './model-router-call.js';
+import { assertChatResponse, withModelAttribute } from './model-response.js';
+import { IncompleteStreamException, StreamInterruptedException } from './stream-exceptions.js';
+
+/**
+ * ModelRouter's stream. Before anything reached the caller, a failure fails over like `chat`.
+ * After that the caller holds part of an answer, and another model starting over would garble
+ * it; the only rescue is continuation: a model that accepts an assistant prefill continues the
+ * partial text, and only what it adds is forwarded. Otherwise the stream ends with a
+ * StreamInterruptedException naming the original failure, never with a clean `complete`.
+ */
+export async function* streamWithFailover(
+  call: ModelRouterCall,
+  continuation: boolean,
+): AsyncGenerator<ChatStreamEvent> {
+  const signal = call.options.signal;
+  let text = ''; // what the caller has received, across attempts
+  let started = false;
+  let toolCalls = false;
+  let original: { error: unknown; model: string } | undefined;
+  let lastContinuationFailure: { error: unknown; model: string } | undefined;
+
+  const interrupted = (reason: string) =>
+    new StreamInterruptedException({
+      model: original!.model,
+      cause: original!.error,
+      partialLength: text.length,
+      reason,
+      errors: [...call.errors],
+    });
+
+  for (;;) {
+    throwIfAborted(signal);
+    const attempt = await call.next(original ? acceptsPrefill : undefined);
+    if (!attempt) {
+      if (!original) throw call.exhausted();
+      throw interrupted(
+        lastContinuationFailure
+          ? `continuing it with model '${lastContinuationFailure.model}' failed ` +
+              `(${describe(lastContinuationFailure.error)}) and no other model declares ASSISTANT_PREFILL`
+          : 'no remaining model declares the ASSISTANT_PREFILL capability needed to continue it',
+      );
+    }
+    await call.abortIfAborted(attempt);
+    const name = attempt.model.name;
+    const before = text;
+    const request = original ? withPrefill(call.request, text) : call.request;
+    let streamed = '';
+    let settled = false;
+    let yielding = false;
+    try {
+      let response: ChatResponse | undefined;
+      try {
+        const events = streamModel(attempt.model.model, request, call.modelOptions);
+        for await (const event of abortable(events, signal)) {
+          if (event.type === 'complete') {
+            response = assertChatResponse(event.response, name);
+            break;
+          }
+          if (event.type === 'text-delta') {
+            if (!event.text) continue;
+            text += event.text;
+            streamed += event.text;
+          } else if (event.type === 'tool-call') {
+            toolCalls = true;
+          } else {
+            continue; // not part of the contract: never forwarded
+          }
+          started = true;
+          yielding = true;
+          yield event;
+          yielding = false;
+        }
+        if (!response) throw new IncompleteStreamException(name);
+      } catch (error) {
+        if (yielding) throw error; // thrown into the generator by the caller, not by the model
+        settled = true;
+        const { kind, disposition } = await call.failed(attempt, error);
+        if (!started) {
+          if (!disposition.failover) throw error;
+          continue;
+        }
+        if (kind === 'aborted') throw error;
+        if (original) {
+          lastContinuationFailure = { error, model: name };
+          continue; // another capable model may still continue it
+        }
+        original = { error, model: name };
+        if (!disposition.failover) {
+          throw interrupted(`a ${kind} error is not one to fail over from`);
+        }
+        if (!continuation) throw interrupted('continuation is off for this ModelRouter');
+        if (toolCalls) {
+          throw interrupted('the partial output contains tool calls, which are never continued');
+        }
+        continue;
+      }
+      settled = true;
+      await call.succeeded(attempt, response);
+      const final = original ? joinContinuation(response, before, streamed) : response;
+      yield { type: 'complete', response: withModelAttribute(final, name) };
+      return;
+    } finally {
+      if (!settled) await call.cancelled(attempt, stoppedReading());
+    }
+  }
+}
+
+function stoppedReading(): DOMException {
+  return new DOMException('The caller stopped reading the stream', 'AbortError');
+}
+
+function describe(error: unknown): string {
+  const { name, message } = summarizeError(error);
+  return `${name}: ${message}`;
+}

@@ -1,0 +1,52 @@
+import type { ChatMessage } from '../chat/messages.js';
+import type { ChatResponse } from '../chat/response.js';
+import { ModelRouterException } from '../errors/exceptions.js';
+import { MODEL_ATTRIBUTE } from './model-attribute.js';
+
+/** A model answered with something that is not a ChatResponse: that model's failure. */
+export class InvalidModelResponseException extends ModelRouterException {}
+
+export function assertChatResponse(response: unknown, model: string): ChatResponse {
+  const aiMessage = (response as { aiMessage?: unknown } | null | undefined)?.aiMessage;
+  if (typeof aiMessage !== 'object' || aiMessage === null) {
+    throw new InvalidModelResponseException(
+      `Model '${model}' answered without an aiMessage; a ChatModel must resolve to a ChatResponse ` +
+        "such as { aiMessage: { role: 'assistant', text } }.",
+    );
+  }
+  return response as ChatResponse;
+}
+
+/**
+ * An answer that asks for tools carries the name of the model that asked, so the tool loop's
+ * next round returns to it (its provider may hold state, its prompt cache is warm). Other
+ * answers are returned as the model gave them.
+ */
+export function withModelAttribute(response: ChatResponse, model: string): ChatResponse {
+  if (!response.aiMessage.toolCalls?.length) return response;
+  return {
+    ...response,
+    aiMessage: {
+      ...response.aiMessage,
+      attributes: { ...response.aiMessage.attributes, [MODEL_ATTRIBUTE]: model },
+    },
+  };
+}
+
+/**
+ * The model a tool loop should stay on: when the conversation ends with a tool result, the model
+ * named on the nearest earlier AI message (the one that asked for the tool). Plain data, so it
+ * survives JSON.
+ */
+export function toolLoopModelName(messages: readonly ChatMessage[]): string | undefined {
+  if (messages[messages.length - 1]?.role !== 'tool') return undefined;
+  for (let index = messages.length - 2; index >= 0; index--) {
+    const message = messages[index];
+    if (message?.role !== 'assistant') continue;
+    const attributes: unknown = message.attributes;
+    if (typeof attributes !== 'object' || attributes === null) return undefined;
+    const model = (attributes as Record<string, unknown>)[MODEL_ATTRIBUTE];
+    return typeof model === 'string' ? model : undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,335 @@
+import { throwIfAborted } from '../chat/abort.js';
+import type { ChatCallOptions } from '../chat/chat-model.js';
+import type { ChatRequest } from '../chat/request.js';
+import type { ChatResponse } from '../chat/response.js';
+import { NoMatchingModelFoundException, RoutingException } from '../errors/exceptions.js';
+import { emitTo, summarizeError, type RoutingEvent } from '../observability/routing-event.js';
+import {
+  dispositionOf,
+  type ErrorClassifier,
+  type ErrorDisposition,
+  type ErrorKind,
+} from '../resilience/error-classification.js';
+import { ROUTE_ATTRIBUTE } from '../routing/route-attribute.js';
+import type { ChatModelWrapper } from './chat-model-wrapper.js';
+import { toolLoopModelName } from './model-response.js';
+import type {
+  ModelErrorListener,
+  ModelRoutingStrategy,
+  StrategyCallContext,
+} from './model-routing-strategy.js';
+
+/** What a ModelRouter is made of, as one call sees it. */
+export interface RouterGroup {
+  readonly models: readonly ChatModelWrapper[];
+  readonly defaultModel?: ChatModelWrapper;
+  readonly strategy: ModelRoutingStrategy;
+  /** Live: listeners added later see later calls. */
+  readonly listeners: readonly ModelErrorListener[];
+  readonly classify: ErrorClassifier;
+  readonly dispositions?: Partial<Record<ErrorKind, Partial<ErrorDisposition>>>;
+}
+
+/** One model tried within a call. */
+export interface Attempt {
+  readonly model: ChatModelWrapper;
+  readonly isDefault: boolean;
+  /** 1-based. */
+  readonly number: number;
+  /** Given to the strategy's `route` and to the hook that settles this attempt. */
+  readonly context: AttemptContext;
+}
+
+type AttemptContext = {
+  -readonly [K in keyof StrategyCallContext]: StrategyCallContext[K];
+};
+
+export interface FailureVerdict {
+  readonly kind: ErrorKind;
+  readonly disposition: ErrorDisposition;
+}
+
+const NO_ATTRIBUTES: Readonly<Record<string, unknown>> = Object.freeze({});
+const MAX_MESSAGE = 200;
+
+/**
+ * The bookkeeping of one ModelRouter call: which models were tried (each at most once, the
+ * default route at most once), every error in order, and the events, listeners and strategy
+ * hooks around each attempt. Shared by `chat` and `stream`.
+ */
+export class ModelRouterCall {
+  readonly errors: unknown[] = [];
+  /** What the chosen model is called with: only the keys the caller supplied. */
+  readonly modelOptions: ChatCallOptions;
+  readonly route?: string;
+  private readonly tried = new Set<string>();
+  /** The model of each entry of `errors`. */
+  private readonly failedModels: string[] = [];
+  private defaultTried = false;
+  private attempts = 0;
+  private previous?: string;
+  private strategyProblem?: unknown;
+
+  constructor(
+    private readonly group: RouterGroup,
+    readonly request: ChatRequest,
+    readonly options: ChatCallOptions,
+  ) {
+    const modelOptions: ChatCallOptions = {};
+    if (options.signal !== undefined) modelOptions.signal = options.signal;
+    if (options.attributes !== undefined) modelOptions.attributes = options.attributes;
+    if (options.observer !== undefined) modelOptions.observer = options.observer;
+    this.modelOptions = modelOptions;
+    const route = options.attributes?.[ROUTE_ATTRIBUTE];
+    if (typeof route === 'string') this.route = route;
+  }
+
+  /**
+   * The next model to try: the strategy's pick among the untried models that `accept` allows,
+   * else the default route once; `undefined` when nothing is left.
+   */
+  async next(accept?: (model: ChatModelWrapper) => boolean): Promise<Attempt | undefined> {
+    const untried = this.group.models.filter(
+      (model) => !this.tried.has(model.name) && (!accept || accept(model)),
+    );
+    const context = this.contextFor(this.attempts + 1);
+    let model = untried.length > 0 ? await this.ask(untried, context) : undefined;
+    let isDefault = false;
+    if (model) {
+      this.tried.add(model.name);
+    } else {
+      const fallback = this.group.defaultModel;
+      if (!fallback || this.defaultTried || (accept && !accept(fallback))) return undefined;
+      this.defaultTried = true;
+      model = fallback;
+      isDefault = true;
+    }
+    this.attempts += 1;
+    if (this.previous !== undefined) {
+      this.emit({
+        type: 'failover',
+        ...this.routeField(),
+        from: this.previous,
+        to: model.name,
+        attempt: this.attempts,
+      });
+    }
+    return { model, isDefault, number: this.attempts, context };
+  }
+
+  async succeeded(attempt: Attempt, response: ChatResponse): Promise<void> {
+    this.emit({
+      type: 'model-succeeded',
+      ...this.routeField(),
+      model: attempt.model.name,
+      attempt: attempt.number,
+    });
+    if (attempt.isDefault) return;
+    const { strategy } = this.group;
+    await quietly(() =>
+      strategy.onSuccess?.(attempt.model, response, this.request, attempt.context),
+    );
+  }
+
+  /**
+   * Records a failed attempt: the error joins `errors`, every listener hears of it, the observer
+   * gets `model-failed`, and the strategy's `onFailure` runs (or `onCancel` for an error that
+   * neither fails over nor counts against the model). Returns how the error was classified.
+   */
+  async failed(attempt: Attempt, error: unknown): Promise<FailureVerdict> {
+    const kind = this.classify(error);
+    const disposition = dispositionOf(kind, this.group.dispositions);
+    attempt.context.errorKind = kind;
+    attempt.context.disposition = disposition;
+    this.errors.push(error);
+    this.failedModels.push(attempt.model.name);
+    this.previous = attempt.model.name;
+    const event = {
+      model: attempt.model.name,
+      error,
+      attempt: attempt.number,
+      request: this.request,
+    };
+    for (const listener of this.group.listeners) void quietly(() => listener(event));
+    this.emit({
+      type: 'model-failed',
+      ...this.routeField(),
+      model: attempt.model.name,
+      attempt: attempt.number,
+      kind,
+      error: summarizeError(error),
+    });
+    if (!attempt.isDefault) {
+      const { strategy } = this.group;
+      const judged = disposition.failover || disposition.countsAsFailure;
+      await quietly(() =>
+        judged
+          ? strategy.onFailure?.(attempt.model, error, this.request, attempt.context)
+          : strategy.onCancel?.(attempt.model, error, this.request, attempt.context),
+      );
+    }
+    return { kind, disposition };
+  }
+
+  /** The attempt ended without a verdict (the caller stopped reading): release what it holds. */
+  async cancelled(attempt: Attempt, reason: unknown): Promise<void> {
+    if (attempt.isDefault) return;
+    attempt.context.errorKind = 'aborted';
+    attempt.context.disposition = dispositionOf('aborted', this.group.dispositions);
+    const { strategy } = this.group;
+    await quietly(() => strategy.onCancel?.(attempt.model, reason, this.request, attempt.context));
+  }
+
+  /** The caller aborted while the model was being chosen: release it and reject with the reason. */
+  async abortIfAborted(attempt: Attempt): Promise<void> {
+    const signal = this.options.signal;
+    if (!signal?.aborted) return;
+    await this.cancelled(attempt, signal.reason);
+    throwIfAborted(signal);
+  }
+
+  /** The error that ends a call with nothing left to try; also reported as `router-exhausted`. */
+  exhausted(): NoMatchingModelFoundException {
+    const retryAfterMs = this.retryAfterMs();
+    this.emit({
+      type: 'router-exhausted',
+      ...this.routeField(),
+      attempts: this.attempts,
+      errors: this.errors.map(summarizeError),
+      ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+    });
+    return new NoMatchingModelFoundException(
+      this.exhaustedMessage(retryAfterMs),
+      [...this.errors],
+      retryAfterMs !== undefined ? { retryAfterMs } : {},
+    );
+  }
+
+  private async ask(
+    untried: readonly ChatModelWrapper[],
+    context: AttemptContext,
+  ): Promise<ChatModelWrapper | undefined> {
+    try {
+      // a tool loop returns to the model that asked for the tool, if the strategy admits it now
+      const sticky = this.attempts === 0 ? this.toolLoopModel(untried) : undefined;
+      if (
+        sticky &&
+        this.resolve(await this.group.strategy.route([sticky], this.request, context), [sticky])
+      ) {
+        return sticky;
+      }
+      return this.resolve(await this.group.strategy.route(untried, this.request, context), untried);
+    } catch (error) {
+      // before any attempt the strategy's error is the call's answer; after, it must not hide
+      // the models' own errors, so the call ends as exhausted and mentions it
+      if (this.errors.length === 0) throw error;
+      this.strategyProblem = error;
+      return undefined;
+    }
+  }
+
+  private resolve(
+    picked: ChatModelWrapper | undefined,
+    offered: readonly ChatModelWrapper[],
+  ): ChatModelWrapper | undefined {
+    if (picked === undefined || picked === null) return undefined;
+    const model =
+      offered.find((candidate) => candidate === picked) ??
+      offered.find((candidate) => candidate.name === (picked as { name?: unknown }).name);
+    if (model) return model;
+    const name = (picked as { name?: unknown }).name;
+    throw new RoutingException(
+      `The routing strategy chose ${typeof name === 'string' ? `model '${name}'` : 'something'} ` +
+        `that is not one of the models it was offered (${offered.map((m) => m.name).join(', ')}); ` +
+        'a strategy must return one of the given models, or undefined for none.',
+    );
+  }
+
+  private toolLoopModel(untried: readonly ChatModelWrapper[]): ChatModelWrapper | undefined {
+    const messages = this.request?.messages;
+    if (!Array.isArray(messages)) return undefined;
+    const name = toolLoopModelName(messages);
+    return name === undefined ? undefined : untried.find((model) => model.name === name);
+  }
+
+  private contextFor(attempt: number): AttemptContext {
+    const context: AttemptContext = {
+      attributes: this.options.attributes ?? NO_ATTRIBUTES,
+      attempt,
+    };
+    if (this.options.signal !== undefined) context.signal = this.options.signal;
+    if (this.options.observer !== undefined) context.observer = this.options.observer;
+    if (this.route !== undefined) context.route = this.route;
+    return context;
+  }
+
+  private classify(error: unknown): ErrorKind {
+    try {
+      return this.group.classify(error, this.options.signal);
+    } catch {
+      return 'unknown';
+    }
+  }
+
+  private retryAfterMs(): number | undefined {
+    const { strategy, models } = this.group;
+    try {
+      const value = strategy.retryAfterMs?.(models);
+      return typeof value === 'number' && Number.isFinite(value)
+        ? Math.max(0, Math.ceil(value))
+        : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private exhaustedMessage(retryAfterMs: number | undefined): string {
+    const names = this.group.models.map((model) => model.name).join(', ');
+    const retry =
+      retryAfterMs === undefined
+        ? ''
+        : ` The first model leaves its cooldown in ${retryAfterMs} ms.`;
+    if (this.errors.length === 0) {
+      const why =
+        retryAfterMs !== undefined
+          ? `every model of the group (${names}) is cooling down`
+          : `the routing strategy chose none of the models (${names || 'none configured'}) and ` +
+            (this.group.defaultModel
+              ? 'the defaultRoute was already tried'
+              : 'no defaultRoute is configured');
+      return `No matching route: ${why}.${retry}`;
+    }
+    const failures = this.errors
+      .map((error, index) => `${this.failedModels[index]}: ${brief(error)}`)
+      .join('; ');
+    const problem =
+      this.strategyProblem === undefined
+        ? ''
+        : ` The routing strategy failed while choosing the next model (${brief(this.strategyProblem)}).`;
+    const plural = this.errors.length === 1 ? 'attempt' : 'attempts';
+    return `No matching route: ${this.errors.length} ${plural} failed and no model is left to try (${failures}).${problem}${retry}`;
+  }
+
+  private emit(event: RoutingEvent): void {
+    emitTo(this.options.observer, event);
+  }
+
+  private routeField(): { route?: string } {
+    return this.route === undefined ? {} : { route: this.route };
+  }
+}
+
+function brief(error: unknown): string {
+  const { name, message } = summarizeError(error);
+  const text = `${name}: ${message}`;
+  return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE - 1)}…` : text;
+}
+
+/** Strategy hooks and listeners observe the call; their failures never change its outcome. */
+async function quietly(work: () => unknown): Promise<void> {
+  try {
+    await work();
+  } catch {
+    // deliberately ignored
+  }
+}

@@ -1,0 +1,185 @@
+import { raceAbort, throwIfAborted } from '../chat/abort.js';
+import { Capability } from '../chat/capability.js';
+import type { ChatCallOptions, ChatModel, ChatStreamEvent } from '../chat/chat-model.js';
+import type { ChatRequest, ChatRequestParameters } from '../chat/request.js';
+import type { ChatResponse } from '../chat/response.js';
+import { InvalidConfigurationException } from '../errors/exceptions.js';
+import {
+  isInspectableRouting,
+  type InspectableRouting,
+  type ModelStatus,
+  type RouteStateBinding,
+} from '../observability/inspection.js';
+import type { RoutingObserver } from '../observability/routing-event.js';
+import { classifyError, type ErrorClassifier } from '../resilience/error-classification.js';
+import type { ChatModelWrapper } from './chat-model-wrapper.js';
+import { streamWithFailover } from './failover-stream.js';
+import { ModelRouterCall, type RouterGroup } from './model-router-call.js';
+import {
+  validateListeners,
+  wrapDefaultRoute,
+  wrapRoutes,
+  type ModelRouterOptions,
+} from './model-router-options.js';
+import { assertChatResponse, withModelAttribute } from './model-response.js';
+import type { ModelErrorListener, ModelRoutingStrategy } from './model-routing-strategy.js';
+import { normalizeStrategy } from './strategy-invocation.js';
+
+/**
+ * A group of interchangeable models behind one ChatModel: a routing strategy picks the model for
+ * each call, and a failed model is replaced by the strategy's next pick among the models not yet
+ * tried (each at most once per call, then the default route once). When all fail, the call
+ * rejects with NoMatchingModelFoundException carrying every error in order.
+ */
+export class ModelRouter implements ChatModel, InspectableRouting {
+  protected readonly group: RouterGroup;
+  protected readonly strategy: ModelRoutingStrategy;
+  protected readonly continuation: boolean;
+  private readonly listeners: ModelErrorListener[];
+
+  constructor(options: ModelRouterOptions) {
+    const given: Partial<ModelRouterOptions> = options ?? {};
+    this.strategy = normalizeStrategy(given.routingStrategy, 'routingStrategy');
+    const defaultModel = wrapDefaultRoute(given.defaultRoute);
+    const models = Object.freeze(wrapRoutes(given.routes, defaultModel !== undefined));
+    if (defaultModel && models.some((model) => model.name === defaultModel.name)) {
+      throw new InvalidConfigurationException(
+        `defaultRoute is named '${defaultModel.name}' like one of the routes; give it another ` +
+          'name with defaultRoute: { name, model }.',
+      );
+    }
+    this.listeners = validateListeners(given.errorListeners);
+    if (given.continuation !== undefined && typeof given.continuation !== 'boolean') {
+      throw new InvalidConfigurationException('continuation must be true or false.');
+    }
+    this.continuation = given.continuation ?? false;
+    const classify: ErrorClassifier = given.classifyError ?? classifyError;
+    if (typeof classify !== 'function') {
+      throw new InvalidConfigurationException(
+        'classifyError must be a function (error, signal?) => ErrorKind.',
+      );
+    }
+    this.group = {
+      models,
+      ...(defaultModel ? { defaultModel } : {}),
+      strategy: this.strategy,
+      listeners: this.listeners,
+      classify,
+      ...(given.errorDispositions ? { dispositions: given.errorDispositions } : {}),
+    };
+    this.strategy.registerModels?.(models);
+  }
+
+  /** The group's models under their names, in registration order (the default route excluded). */
+  models(): readonly ChatModelWrapper[] {
+    return this.group.models;
+  }
+
+  addErrorListener(listener: ModelErrorListener): () => void {
+    if (typeof listener !== 'function') {
+      throw new InvalidConfigurationException(
+        'addErrorListener needs a function (event: ModelErrorEvent) => void.',
+      );
+    }
+    this.listeners.push(listener);
+    return () => {
+      const index = this.listeners.indexOf(listener);
+      if (index >= 0) this.listeners.splice(index, 1);
+    };
+  }
+
+  async chat(request: ChatRequest, options: ChatCallOptions = {}): Promise<ChatResponse> {
+    const call = new ModelRouterCall(this.group, request, options ?? {});
+    for (;;) {
+      throwIfAborted(options?.signal);
+      const attempt = await call.next();
+      if (!attempt) throw call.exhausted();
+      await call.abortIfAborted(attempt);
+      let response: ChatResponse;
+      try {
+        const answer = attempt.model.model.chat(request, call.modelOptions);
+        response = assertChatResponse(
+          await raceAbort(Promise.resolve(answer), options?.signal),
+          attempt.model.name,
+        );
+      } catch (error) {
+        const { disposition } = await call.failed(attempt, error);
+        if (!disposition.failover) throw error;
+        continue;
+      }
+      await call.succeeded(attempt, response);
+      return withModelAttribute(response, attempt.model.name);
+    }
+  }
+
+  /** Lazy: nothing is routed until iteration starts. */
+  async *stream(
+    request: ChatRequest,
+    options: ChatCallOptions = {},
+  ): AsyncGenerator<ChatStreamEvent> {
+    const call = new ModelRouterCall(this.group, request, options ?? {});
+    yield* streamWithFailover(call, this.continuation);
+  }
+
+  /**
+   * The union of the models' capabilities, except the assistant prefill used for continuation:
+   * the group declares it only when every model has it, since any of them may serve.
+   */
+  supportedCapabilities(): ReadonlySet<Capability> {
+    const all = this.allModels();
+    const union = new Set<Capability>();
+    for (const model of all) for (const capability of capabilitiesOf(model)) union.add(capability);
+    if (union.has(Capability.ASSISTANT_PREFILL)) {
+      const everyModel = all.every((model) =>
+        capabilitiesOf(model).has(Capability.ASSISTANT_PREFILL),
+      );
+      if (!everyModel) union.delete(Capability.ASSISTANT_PREFILL);
+    }
+    return union;
+  }
+
+  /** Each model applies its own defaults; the group adds none. */
+  defaultRequestParameters(): ChatRequestParameters {
+    return {};
+  }
+
+  /** The strategy's view of each model (available when it keeps none), plus the default route. */
+  inspectModels(): ModelStatus[] {
+    const statuses = isInspectableRouting(this.strategy)
+      ? this.strategy.inspectModels()
+      : this.group.models.map((model): ModelStatus => ({
+          model: model.name,
+          state: 'available',
+          failures: 0,
+        }));
+    const fallback = this.group.defaultModel;
+    if (fallback) statuses.push({ model: fallback.name, state: 'available', failures: 0 });
+    return statuses;
+  }
+
+  bindRouteState(binding: RouteStateBinding): void {
+    (this.strategy as Partial<InspectableRouting>).bindRouteState?.(binding);
+  }
+
+  /**
+   * Events the strategy notices outside a call, or in a call without an observer (a cooldown
+   * found over by a health check). Returns the unsubscribe.
+   */
+  onEvent(listener: RoutingObserver): () => void {
+    return this.strategy.onEvent?.(listener) ?? (() => undefined);
+  }
+
+  private allModels(): ChatModel[] {
+    const models = this.group.models.map((wrapper) => wrapper.model);
+    if (this.group.defaultModel) models.push(this.group.defaultModel.model);
+    return models;
+  }
+}
+
+function capabilitiesOf(model: ChatModel): ReadonlySet<Capability> {
+  try {
+    return new Set(model.supportedCapabilities?.() ?? []);
+  } catch {
+    return new Set();
+  }
+}
