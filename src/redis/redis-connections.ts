@@ -1,0 +1,53 @@
+import { Redis, type RedisOptions } from 'ioredis';
+import type { ResolvedRedisStoreOptions } from './redis-route-state-store-options.js';
+
+export interface RedisConnections {
+  /** Commands: scripts, counters, scans. */
+  readonly command: Redis;
+  /** Pub/sub only (a subscribed connection cannot run ordinary commands). */
+  readonly subscriber: Redis;
+}
+
+/**
+ * Two connections tuned so that a request never waits on Redis: no offline queue (a command
+ * while disconnected fails at once), a short command timeout, no replay of unanswered commands
+ * after a reconnect (the store decides what to resend), and a capped reconnect backoff.
+ */
+export function openRedisConnections(options: ResolvedRedisStoreOptions): RedisConnections {
+  const failFast = (name: string): RedisOptions => ({
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    autoResendUnfulfilledCommands: false,
+    autoResubscribe: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: options.commandTimeoutMs,
+    connectTimeout: options.connectTimeoutMs,
+    retryStrategy: (times: number) =>
+      Math.min(50 * 2 ** Math.min(times - 1, 16), options.maxReconnectDelayMs),
+    // Keys are prefixed by the store itself: the client's own prefix would not apply to SCAN
+    // patterns or channels.
+    keyPrefix: '',
+    connectionName: name,
+  });
+  if (options.url !== undefined) {
+    return {
+      command: new Redis(options.url.url, failFast('model-router-state')),
+      subscriber: new Redis(options.url.url, failFast('model-router-state-events')),
+    };
+  }
+  const template = options.client!;
+  return {
+    command: template.duplicate(failFast('model-router-state')),
+    subscriber: template.duplicate(failFast('model-router-state-events')),
+  };
+}
+
+/** Host, port and database of a client, for `describe()` — never its password. */
+export function describeClientTarget(client: Redis): string {
+  const { host, port, db, tls, username, password } = client.options as RedisOptions & {
+    tls?: unknown;
+  };
+  const scheme = tls ? 'rediss' : 'redis';
+  const auth = password ? `${username ?? ''}:***@` : username ? `${username}@` : '';
+  return `${scheme}://${auth}${host ?? 'localhost'}:${port ?? 6379}/${db ?? 0}`;
+}

@@ -1,0 +1,131 @@
+import type { Redis } from 'ioredis';
+import type { Clock } from '../core/clock.js';
+import { systemClock } from '../core/clock.js';
+import { InvalidConfigurationException } from '../core/errors/exceptions.js';
+import { parseRedisUrl, type ParsedRedisUrl } from './redis-url.js';
+
+/** Where the store reports what it does; Nest's `Logger` fits. Messages never carry a password. */
+export interface RedisStoreLogger {
+  warn(message: string, ...context: unknown[]): void;
+  log?(message: string, ...context: unknown[]): void;
+}
+
+export interface RedisRouteStateStoreOptions {
+  /** `redis://[:password@]host[:port][/db]` or `rediss://…`. Give this or `client`. */
+  url?: string;
+  /**
+   * An ioredis client whose connection settings (host, password, TLS…) the store reuses. The store
+   * opens its own two connections from it (`duplicate()`, with fail-fast settings) and closes
+   * them on `close()`; the client itself is left alone.
+   */
+  client?: Redis;
+  /** Prefix of every key and of the pub/sub channel. Default `model-router:`. */
+  keyPrefix?: string;
+  /**
+   * A circuit that nobody changes for this long (after its cooldown ends) expires in Redis and
+   * reads as closed. Default 1 hour.
+   */
+  ttlMs?: number;
+  /** How often token totals are read back from Redis (other replicas' usage). Default 250 ms. */
+  refreshIntervalMs?: number;
+  /** A Redis command that takes longer fails, and the store carries on locally. Default 500 ms. */
+  commandTimeoutMs?: number;
+  /** Per connection attempt. Default 2 s. */
+  connectTimeoutMs?: number;
+  /** Reconnect backoff starts at 50 ms and doubles up to this. Default 2 s. */
+  maxReconnectDelayMs?: number;
+  /**
+   * `connect()` rejects when Redis cannot be reached within `connectTimeoutMs`, instead of
+   * starting on local state and sharing once Redis appears. Default false.
+   */
+  requireRedisOnStart?: boolean;
+  /** Local time, for the TTLs of the mirrored entries. */
+  clock?: Clock;
+  /** Default: console, prefixed `[RedisRouteStateStore]`. */
+  logger?: RedisStoreLogger;
+}
+
+export interface ResolvedRedisStoreOptions {
+  readonly url: ParsedRedisUrl | undefined;
+  readonly client: Redis | undefined;
+  readonly keyPrefix: string;
+  readonly ttlMs: number;
+  readonly refreshIntervalMs: number;
+  readonly commandTimeoutMs: number;
+  readonly connectTimeoutMs: number;
+  readonly maxReconnectDelayMs: number;
+  readonly requireRedisOnStart: boolean;
+  readonly clock: Clock;
+  readonly logger: RedisStoreLogger;
+}
+
+export const DEFAULT_KEY_PREFIX = 'model-router:';
+
+const consoleLogger: RedisStoreLogger = {
+  warn: (message) => console.warn(`[RedisRouteStateStore] ${message}`),
+  log: (message) => console.log(`[RedisRouteStateStore] ${message}`),
+};
+
+/** Checks every option once, at construction, naming the field that is wrong. */
+export function resolveRedisStoreOptions(
+  options: RedisRouteStateStoreOptions | undefined,
+): ResolvedRedisStoreOptions {
+  const where = 'RedisRouteStateStore';
+  if (typeof options !== 'object' || options === null) {
+    throw new InvalidConfigurationException(
+      `${where} needs options with a url (redis://host:6379) or an ioredis client`,
+    );
+  }
+  const hasUrl = options.url !== undefined;
+  const hasClient = options.client !== undefined;
+  if (hasUrl === hasClient) {
+    throw new InvalidConfigurationException(
+      `${where} needs exactly one of url and client; ${hasUrl ? 'both were' : 'neither was'} given`,
+    );
+  }
+  if (hasClient && typeof (options.client as { duplicate?: unknown }).duplicate !== 'function') {
+    throw new InvalidConfigurationException(`${where} client must be an ioredis Redis instance`);
+  }
+  const keyPrefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
+  if (typeof keyPrefix !== 'string' || keyPrefix.trim() === '') {
+    throw new InvalidConfigurationException(
+      `${where} keyPrefix must be a non-empty string, e.g. '${DEFAULT_KEY_PREFIX}'`,
+    );
+  }
+  if (options.clock !== undefined && typeof options.clock !== 'function') {
+    throw new InvalidConfigurationException(`${where} clock must be a function returning epoch ms`);
+  }
+  if (
+    options.logger !== undefined &&
+    (typeof options.logger !== 'object' || typeof options.logger?.warn !== 'function')
+  ) {
+    throw new InvalidConfigurationException(`${where} logger must have a warn(message) method`);
+  }
+  return {
+    url: hasUrl ? parseRedisUrl(options.url, `${where} url`) : undefined,
+    client: options.client,
+    keyPrefix,
+    ttlMs: positive(options.ttlMs, 3_600_000, `${where} ttlMs`),
+    refreshIntervalMs: positive(options.refreshIntervalMs, 250, `${where} refreshIntervalMs`),
+    commandTimeoutMs: positive(options.commandTimeoutMs, 500, `${where} commandTimeoutMs`),
+    connectTimeoutMs: positive(options.connectTimeoutMs, 2_000, `${where} connectTimeoutMs`),
+    maxReconnectDelayMs: positive(
+      options.maxReconnectDelayMs,
+      2_000,
+      `${where} maxReconnectDelayMs`,
+    ),
+    requireRedisOnStart: options.requireRedisOnStart ?? false,
+    clock: options.clock ?? systemClock,
+    logger: options.logger ?? consoleLogger,
+  };
+}
+
+function positive(value: unknown, fallback: number, field: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    throw new InvalidConfigurationException(
+      `${field} must be a positive number of milliseconds, got ${String(value)}`,
+    );
+  }
+  return value;
+}

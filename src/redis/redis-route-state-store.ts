@@ -1,0 +1,607 @@
+import { randomUUID } from 'node:crypto';
+import { inspect } from 'node:util';
+import type { Redis } from 'ioredis';
+import type {
+  CircuitRecord,
+  RouteStateStore,
+  StickyAssignment,
+} from '../core/state/route-state-store.js';
+import { CircuitMirror } from './circuit-mirror.js';
+import {
+  decodeCircuit,
+  decodeCircuitOrClosed,
+  encodeCircuit,
+  withVersion,
+} from './circuit-codec.js';
+import {
+  describeClientTarget,
+  openRedisConnections,
+  type RedisConnections,
+} from './redis-connections.js';
+import { RedisKeySpace } from './redis-key-space.js';
+import {
+  resolveRedisStoreOptions,
+  type RedisRouteStateStoreOptions,
+  type ResolvedRedisStoreOptions,
+} from './redis-route-state-store-options.js';
+import { RedisRouteStateStoreException } from './redis-route-state-store-exception.js';
+import { scrubSecrets } from './redis-url.js';
+import { SET_STICKY, WRITE_CIRCUIT, parseWriteCircuitReply } from './route-state-scripts.js';
+import { RouteStateSync, parseTotals } from './route-state-sync.js';
+import { decodeSticky, encodeSticky } from './sticky-codec.js';
+import { StickyMirror } from './sticky-mirror.js';
+import { TokenCounters } from './token-counters.js';
+
+/** `shared`: state goes through Redis; `local-only`: Redis is away, this replica decides alone. */
+export type RouteStateSharing = 'shared' | 'local-only';
+
+export interface RouteStateStatusEvent {
+  status: RouteStateSharing;
+  /** Why the store stopped sharing (password redacted). */
+  reason?: string;
+  /** Epoch ms. */
+  at: number;
+}
+
+/** What health checks show of the store: no password, ever. */
+export interface RedisRouteStateStoreDescription {
+  type: 'redis';
+  /** The Redis URL with its password replaced by `***`. */
+  url: string;
+  keyPrefix: string;
+  status: RouteStateSharing;
+  /** The last Redis problem seen (password redacted), if any. */
+  lastError?: string;
+}
+
+type StatusListener = (event: RouteStateStatusEvent) => void;
+
+/** Bounds the push-and-recheck rounds of a resync while local changes keep arriving. */
+const MAX_PUSH_ROUNDS = 5;
+
+/**
+ * A `RouteStateStore` shared by every replica through Redis (ioredis).
+ *
+ * Reads never touch the network: they come from a local mirror that pub/sub keeps within
+ * milliseconds of Redis. Writes are atomic in Redis (a Lua compare-and-set per circuit change,
+ * HINCRBYFLOAT for token counters, SET PX for sticky assignments) and update the mirror at once.
+ * When Redis is away the store keeps answering from the mirror, reports `isShared() === false`,
+ * emits a status event, and resyncs when Redis returns (see `RouteStateSync` for the policy).
+ */
+export class RedisRouteStateStore implements RouteStateStore {
+  /** Creates the store and waits for the first sync (see `connect()`). */
+  static async connect(options: RedisRouteStateStoreOptions): Promise<RedisRouteStateStore> {
+    const store = new RedisRouteStateStore(options);
+    await store.connect();
+    return store;
+  }
+
+  protected readonly options: ResolvedRedisStoreOptions;
+  protected readonly keys: RedisKeySpace;
+  protected readonly circuits: CircuitMirror;
+  protected readonly stickies: StickyMirror;
+  protected readonly tokens = new TokenCounters();
+  /** Identifies this replica's own messages on the channel. */
+  protected readonly origin = randomUUID();
+  private readonly secrets: readonly string[];
+  private readonly target: string;
+  private readonly statusListeners = new Set<StatusListener>();
+  private connections: RedisConnections | undefined;
+  private sync: RouteStateSync | undefined;
+  private connecting: Promise<void> | undefined;
+  private sharing: RouteStateSharing = 'local-only';
+  private lastError: string | undefined;
+  private closed = false;
+  private subscribed = false;
+  /** Bumped whenever sharing is lost, so a resync that overlapped a loss does not claim success. */
+  private epoch = 0;
+  private resyncRunning = false;
+  private resyncRequested = false;
+  private resyncFailures = 0;
+  private resyncTimer: NodeJS.Timeout | undefined;
+  private refreshTimer: NodeJS.Timeout | undefined;
+  private refreshing = false;
+
+  constructor(options: RedisRouteStateStoreOptions) {
+    this.options = resolveRedisStoreOptions(options);
+    this.keys = new RedisKeySpace(this.options.keyPrefix);
+    this.secrets = this.options.url?.secrets ?? clientSecrets(this.options.client);
+    this.target = this.options.url?.redacted ?? describeClientTarget(this.options.client!);
+    this.circuits = new CircuitMirror(this.options.clock, (error) =>
+      this.options.logger.warn(`a circuit listener threw: ${this.redact(error)}`),
+    );
+    this.stickies = new StickyMirror(this.options.clock);
+  }
+
+  // ---- lifecycle ----------------------------------------------------------------------------
+
+  /**
+   * Opens the connections and loads the current state. Resolves once the state is shared, or
+   * after `connectTimeoutMs` with the store serving locally (it keeps reconnecting and shares as
+   * soon as Redis answers) — unless `requireRedisOnStart`, which rejects instead.
+   */
+  connect(): Promise<void> {
+    if (this.closed) {
+      return Promise.reject(
+        new RedisRouteStateStoreException(
+          `the Redis route state store for ${this.target} is closed`,
+        ),
+      );
+    }
+    this.connecting ??= this.start();
+    return this.connecting;
+  }
+
+  /** Stops timers and closes the store's connections. The local state stays readable. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.epoch++;
+    clearTimeout(this.resyncTimer);
+    clearInterval(this.refreshTimer);
+    const connections = this.connections;
+    if (connections) {
+      await Promise.all([
+        closeConnection(connections.command),
+        closeConnection(connections.subscriber),
+      ]);
+    }
+    this.sharing = 'local-only';
+    this.statusListeners.clear();
+    this.circuits.clearListeners();
+  }
+
+  isShared(): boolean {
+    return this.sharing === 'shared';
+  }
+
+  get status(): RouteStateSharing {
+    return this.sharing;
+  }
+
+  /** Called on every switch between `shared` and `local-only`. Returns an unsubscribe function. */
+  onStatusChange(listener: StatusListener): () => void {
+    this.statusListeners.add(listener);
+    return () => {
+      this.statusListeners.delete(listener);
+    };
+  }
+
+  describe(): RedisRouteStateStoreDescription {
+    const description: RedisRouteStateStoreDescription = {
+      type: 'redis',
+      url: this.target,
+      keyPrefix: this.options.keyPrefix,
+      status: this.sharing,
+    };
+    if (this.lastError !== undefined) description.lastError = this.lastError;
+    return description;
+  }
+
+  /** Logging or serialising the store shows its description, never the client's options. */
+  toJSON(): RedisRouteStateStoreDescription {
+    return this.describe();
+  }
+
+  [inspect.custom](): string {
+    return `RedisRouteStateStore ${JSON.stringify(this.describe())}`;
+  }
+
+  // ---- circuits -----------------------------------------------------------------------------
+
+  getCircuit(key: string): CircuitRecord {
+    return this.circuits.get(key);
+  }
+
+  listCircuits(prefix = ''): Map<string, CircuitRecord> {
+    return this.circuits.list(prefix);
+  }
+
+  async compareAndSetCircuit(
+    key: string,
+    expected: CircuitRecord,
+    next: Omit<CircuitRecord, 'version'>,
+  ): Promise<{ ok: boolean; record: CircuitRecord }> {
+    const ttlMs = this.circuitTtl(next);
+    if (!this.isShared()) return this.compareAndSetLocally(key, expected, next, ttlMs);
+    const command = this.connections!.command;
+    const highestBefore = this.circuits.highestRedisVersion;
+    let reply;
+    try {
+      reply = parseWriteCircuitReply(
+        await WRITE_CIRCUIT.run(
+          command,
+          [this.keys.circuit(key), this.keys.seq],
+          [
+            'cas',
+            expected.version,
+            0,
+            encodeCircuit(next),
+            ttlMs,
+            this.keys.channel,
+            key,
+            this.origin,
+          ],
+        ),
+      );
+    } catch (error) {
+      this.commandFailed(error);
+      return this.compareAndSetLocally(key, expected, next, ttlMs);
+    }
+    if (reply.ok) {
+      const record = withVersion(next, reply.version);
+      this.circuits.applyIfNewer(key, record, ttlMs);
+      return { ok: true, record };
+    }
+    if (reply.seq < highestBefore) {
+      // The counter went backwards: Redis lost its data. The resync puts the state back.
+      this.loseSharing('Redis lost the route state (restarted without persistence, or flushed)');
+      return { ok: false, record: this.circuits.get(key) };
+    }
+    const stored =
+      reply.storedVersion > 0
+        ? decodeCircuitOrClosed(reply.storedJson, reply.storedVersion).record
+        : undefined;
+    this.circuits.applySnapshot(key, stored, reply.ttlMs > 0 ? reply.ttlMs : ttlMs, reply.seq);
+    return { ok: false, record: this.circuits.get(key) };
+  }
+
+  /** Listeners hear every change this replica learns of: its own, other replicas', resyncs. */
+  onCircuitChange(listener: (key: string, record: CircuitRecord) => void): () => void {
+    return this.circuits.onChange(listener);
+  }
+
+  // ---- token counters -----------------------------------------------------------------------
+
+  async addTokens(key: string, delta: number): Promise<number> {
+    if (typeof delta !== 'number' || !Number.isFinite(delta)) {
+      throw new RedisRouteStateStoreException(
+        `addTokens('${key}', delta): delta must be a finite number, got ${String(delta)}`,
+      );
+    }
+    if (!this.isShared()) {
+      this.tokens.addLocally(key, delta);
+      return this.tokens.get(key);
+    }
+    this.tokens.sent(key, delta);
+    try {
+      const total = await this.connections!.command.hincrbyfloat(this.keys.tokens, key, delta);
+      this.tokens.confirmed(key, delta, Number(total));
+    } catch (error) {
+      this.tokens.failed(key, delta);
+      this.commandFailed(error);
+    }
+    return this.tokens.get(key);
+  }
+
+  getTokens(key: string): number {
+    return this.tokens.get(key);
+  }
+
+  // ---- sticky assignments -------------------------------------------------------------------
+
+  getSticky(conversationKey: string): StickyAssignment | undefined {
+    return this.stickies.get(conversationKey);
+  }
+
+  async setSticky(
+    conversationKey: string,
+    assignment: StickyAssignment,
+    ttlMs: number,
+  ): Promise<void> {
+    if (typeof ttlMs !== 'number' || !Number.isFinite(ttlMs) || ttlMs <= 0) {
+      throw new RedisRouteStateStoreException(
+        `setSticky('${conversationKey}'): ttlMs must be a positive number, got ${String(ttlMs)}`,
+      );
+    }
+    if (typeof assignment?.model !== 'string' || assignment.model === '') {
+      throw new RedisRouteStateStoreException(
+        `setSticky('${conversationKey}'): assignment.model must be a model name`,
+      );
+    }
+    const value = decodeSticky(encodeSticky(assignment))!;
+    const ttl = Math.ceil(ttlMs);
+    this.stickies.set(conversationKey, value, ttl);
+    if (!this.isShared()) {
+      this.stickies.markDirty(conversationKey);
+      return;
+    }
+    try {
+      await SET_STICKY.run(
+        this.connections!.command,
+        [this.keys.sticky(conversationKey)],
+        [encodeSticky(value), ttl, this.keys.channel, conversationKey, this.origin, '0'],
+      );
+    } catch (error) {
+      this.stickies.markDirty(conversationKey);
+      this.commandFailed(error);
+    }
+  }
+
+  // ---- internals ----------------------------------------------------------------------------
+
+  /** TTL of a circuit key: `ttlMs` after the cooldown ends, or after the change if none. */
+  protected circuitTtl(record: Omit<CircuitRecord, 'version'>): number {
+    const cooldownLeft = Math.max(0, (record.cooldownUntil ?? 0) - this.options.clock());
+    return Math.ceil(this.options.ttlMs + cooldownLeft);
+  }
+
+  protected compareAndSetLocally(
+    key: string,
+    expected: CircuitRecord,
+    next: Omit<CircuitRecord, 'version'>,
+    ttlMs: number,
+  ): { ok: boolean; record: CircuitRecord } {
+    return this.circuits.compareAndSetLocally(
+      key,
+      expected.version,
+      (version) => withVersion(next, version),
+      ttlMs,
+    );
+  }
+
+  private async start(): Promise<void> {
+    const connections = openRedisConnections(this.options);
+    this.connections = connections;
+    this.sync = new RouteStateSync({
+      command: connections.command,
+      keys: this.keys,
+      circuits: this.circuits,
+      stickies: this.stickies,
+      tokens: this.tokens,
+      origin: this.origin,
+      circuitTtl: (record) => this.circuitTtl(record),
+      warn: (message) => this.options.logger.warn(`${this.target}: ${message}`),
+    });
+    this.wire(connections);
+    this.refreshTimer = setInterval(() => void this.refresh(), this.options.refreshIntervalMs);
+    this.refreshTimer.unref();
+    connections.command.connect().catch((error: unknown) => this.noteError(error));
+    connections.subscriber.connect().catch((error: unknown) => this.noteError(error));
+
+    if (await this.waitForSharing(this.options.connectTimeoutMs)) return;
+    const reason = this.lastError ?? 'no answer';
+    if (this.options.requireRedisOnStart) {
+      await this.close();
+      throw new RedisRouteStateStoreException(
+        `could not share route state through Redis at ${this.target} within ` +
+          `${this.options.connectTimeoutMs} ms (${reason}); check the url and that Redis is ` +
+          'running, or leave requireRedisOnStart unset to start on local state',
+      );
+    }
+    this.options.logger.warn(
+      `Redis at ${this.target} is not reachable (${reason}); serving route state locally ` +
+        'until it is',
+    );
+  }
+
+  private wire({ command, subscriber }: RedisConnections): void {
+    command.on('ready', () => this.requestResync());
+    command.on('close', () => this.loseSharing('the connection to Redis closed'));
+    command.on('error', (error: unknown) => this.noteError(error));
+    subscriber.on('ready', () => this.requestResync());
+    subscriber.on('close', () => {
+      this.subscribed = false;
+      this.loseSharing('the event connection to Redis closed');
+    });
+    subscriber.on('error', (error: unknown) => this.noteError(error));
+    subscriber.on('message', (channel: string, message: string) =>
+      this.onMessage(channel, message),
+    );
+  }
+
+  private waitForSharing(timeoutMs: number): Promise<boolean> {
+    if (this.isShared()) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        unsubscribe();
+        resolve(this.isShared());
+      }, timeoutMs);
+      const unsubscribe = this.onStatusChange((event) => {
+        if (event.status !== 'shared') return;
+        clearTimeout(timer);
+        unsubscribe();
+        resolve(true);
+      });
+    });
+  }
+
+  /** Another replica's change (our own come back too; versions make them no-ops). */
+  private onMessage(channel: string, message: string): void {
+    if (channel !== this.keys.channel) return;
+    let event: {
+      t?: unknown;
+      k?: unknown;
+      v?: unknown;
+      r?: unknown;
+      a?: unknown;
+      p?: unknown;
+      o?: unknown;
+    };
+    try {
+      event = JSON.parse(message) as typeof event;
+    } catch {
+      this.options.logger.warn(`${this.target}: ignored an unreadable message on ${channel}`);
+      return;
+    }
+    const ttlMs = Number(event.p);
+    if (typeof event.k !== 'string' || !(ttlMs > 0)) return;
+    if (event.t === 'c') {
+      const record =
+        typeof event.r === 'string' ? decodeCircuit(event.r, Number(event.v)) : undefined;
+      if (record === undefined) {
+        this.options.logger.warn(`${this.target}: ignored an unreadable circuit '${event.k}'`);
+        return;
+      }
+      this.circuits.applyIfNewer(event.k, record, ttlMs);
+    } else if (event.t === 's' && event.o !== this.origin) {
+      const value = decodeSticky(event.a);
+      if (value !== undefined) this.stickies.applyRemote(event.k, value, ttlMs);
+    }
+  }
+
+  /** Re-reads the token totals (other replicas' usage) and drops expired entries. */
+  private async refresh(): Promise<void> {
+    this.circuits.sweep();
+    this.stickies.sweep();
+    if (!this.isShared() || this.refreshing) return;
+    this.refreshing = true;
+    try {
+      const all = await this.connections!.command.hgetall(this.keys.tokens);
+      this.tokens.replaceRemote(parseTotals(all));
+    } catch (error) {
+      this.commandFailed(error);
+    } finally {
+      this.refreshing = false;
+    }
+  }
+
+  private requestResync(): void {
+    if (this.closed || this.connections === undefined) return;
+    const { command, subscriber } = this.connections;
+    if (command.status !== 'ready' || subscriber.status !== 'ready') return;
+    if (this.resyncRunning) {
+      this.resyncRequested = true;
+      return;
+    }
+    this.resyncRunning = true;
+    void this.resync();
+  }
+
+  private async resync(): Promise<void> {
+    const epoch = this.epoch;
+    try {
+      do {
+        this.resyncRequested = false;
+        if (!this.subscribed) {
+          await this.connections!.subscriber.subscribe(this.keys.channel);
+          this.subscribed = true;
+        }
+        await this.sync!.synchronise();
+      } while (this.resyncRequested && epoch === this.epoch);
+      // Circuits changed locally during the sync go out now; a bounded number of rounds, as a
+      // replica under load may keep changing them.
+      for (let round = 0; round < MAX_PUSH_ROUNDS && this.sync!.hasLocalChanges(); round++) {
+        await this.sync!.pushLocalChanges();
+      }
+      if (this.sync!.hasLocalChanges())
+        throw new Error('local changes kept arriving during the resync');
+      if (epoch === this.epoch && !this.closed) {
+        this.resyncFailures = 0;
+        this.becomeShared();
+      }
+    } catch (error) {
+      this.noteError(error);
+      this.resyncFailures++;
+      this.loseSharing(`resync failed: ${this.redact(error)}`);
+    } finally {
+      this.resyncRunning = false;
+      if (this.resyncRequested && !this.isShared()) this.requestResync();
+    }
+  }
+
+  private becomeShared(): void {
+    if (this.sharing === 'shared') return;
+    this.sharing = 'shared';
+    this.options.logger.log?.(`${this.target}: route state is shared through Redis`);
+    this.emitStatus({ status: 'shared', at: this.options.clock() });
+    // Increments counted during the last resync round.
+    if (this.tokens.hasUnsynced()) {
+      for (const [key, delta] of this.tokens.takeUnsynced()) void this.flushIncrement(key, delta);
+    }
+  }
+
+  private async flushIncrement(key: string, delta: number): Promise<void> {
+    try {
+      const total = await this.connections!.command.hincrbyfloat(this.keys.tokens, key, delta);
+      this.tokens.confirmed(key, delta, Number(total));
+    } catch (error) {
+      this.tokens.failed(key, delta);
+      this.commandFailed(error);
+    }
+  }
+
+  private commandFailed(error: unknown): void {
+    this.noteError(error);
+    this.loseSharing(`a Redis command failed: ${this.redact(error)}`);
+  }
+
+  /** Switches to local-only (once per outage) and makes sure a resync will follow. */
+  private loseSharing(reason: string): void {
+    this.epoch++;
+    if (this.closed) return;
+    if (this.sharing === 'shared') {
+      this.sharing = 'local-only';
+      this.options.logger.warn(
+        `${this.target}: serving route state locally (${reason}); it is shared again once ` +
+          'Redis answers',
+      );
+      this.emitStatus({ status: 'local-only', reason, at: this.options.clock() });
+    }
+    this.scheduleResync();
+  }
+
+  /**
+   * A retry for when the connections stay up but a command failed (a timeout): a reconnect
+   * triggers a resync by itself through the `ready` event.
+   */
+  private scheduleResync(): void {
+    if (this.resyncTimer !== undefined || this.closed) return;
+    const delay = Math.min(
+      50 * 2 ** Math.min(this.resyncFailures, 16),
+      this.options.maxReconnectDelayMs,
+    );
+    this.resyncTimer = setTimeout(() => {
+      this.resyncTimer = undefined;
+      this.requestResync();
+    }, delay);
+    this.resyncTimer.unref();
+  }
+
+  private emitStatus(event: RouteStateStatusEvent): void {
+    for (const listener of this.statusListeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.options.logger.warn(`a status listener threw: ${this.redact(error)}`);
+      }
+    }
+  }
+
+  private noteError(error: unknown): void {
+    this.lastError = this.redact(error);
+  }
+
+  /** An error's message with every spelling of the password removed. */
+  private redact(error: unknown): string {
+    const message = error instanceof Error ? error.message : String(error);
+    return scrubSecrets(message, this.secrets);
+  }
+}
+
+function clientSecrets(client: Redis | undefined): string[] {
+  const password = client?.options.password;
+  return typeof password === 'string' && password !== '' ? [password] : [];
+}
+
+/** QUIT when connected (lets pending replies arrive), then make sure the socket is gone. */
+async function closeConnection(client: Redis): Promise<void> {
+  if (client.status === 'ready') {
+    try {
+      await client.quit();
+    } catch {
+      // already going away
+    }
+  }
+  if (client.status === 'end') return;
+  const ended = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 1_000);
+    timer.unref();
+    client.once('end', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  client.disconnect();
+  await ended;
+}

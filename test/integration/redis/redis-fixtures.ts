@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import {
+  RedisRouteStateStore,
+  type RedisRouteStateStoreOptions,
+} from '../../../src/redis/redis-route-state-store.js';
+import type { RedisStoreLogger } from '../../../src/redis/redis-route-state-store-options.js';
+
+/** Polls until `check` returns a value (not undefined/false), or fails after `timeoutMs`. */
+export async function waitFor<T>(
+  what: string,
+  check: () => T | undefined | false,
+  timeoutMs = 5_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+/** A logger that keeps every line, so tests can check what would have been logged. */
+export class CapturingLogger implements RedisStoreLogger {
+  readonly lines: string[] = [];
+  warn(message: string, ...context: unknown[]): void {
+    this.lines.push(['warn', message, ...context.map(String)].join(' '));
+  }
+  log(message: string, ...context: unknown[]): void {
+    this.lines.push(['log', message, ...context.map(String)].join(' '));
+  }
+}
+
+/** Stores for one test: a fresh key prefix each, closed by `closeAll()`. */
+export class StoreSet {
+  readonly prefix = `test-${randomUUID().slice(0, 8)}:`;
+  readonly logger = new CapturingLogger();
+  private readonly stores: RedisRouteStateStore[] = [];
+
+  constructor(private readonly url: string) {}
+
+  async open(options: Partial<RedisRouteStateStoreOptions> = {}): Promise<RedisRouteStateStore> {
+    const store = new RedisRouteStateStore({
+      url: this.url,
+      keyPrefix: this.prefix,
+      logger: this.logger,
+      refreshIntervalMs: 50,
+      ...options,
+    });
+    this.stores.push(store);
+    await store.connect();
+    return store;
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all(this.stores.splice(0).map((store) => store.close()));
+  }
+}
