@@ -136,7 +136,7 @@ function vectorsOf(payload: unknown, expected: number, url: string): number[][] 
       `expected ${expected} embeddings in data[], got ${Array.isArray(data) ? data.length : 'none'}`,
     );
   }
-  const ordered = [...data].sort(
+  const ordered = data.toSorted(
     (a, b) => ((a as { index?: number }).index ?? 0) - ((b as { index?: number }).index ?? 0),
   );
   return ordered.map((item, i) => {
