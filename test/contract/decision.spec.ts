@@ -91,13 +91,13 @@ describe('2.3 exported constants', () => {
   });
 });
 
+const create =
+  (m: unknown, options: Record<string, unknown> = {}) =>
+  () =>
+    new DecisionModelChatModelRouter(m as DecisionModel, options as Options);
+
 describe('2.3.1 validation', () => {
   const model = decisionModel({ value: 'a' });
-  const create =
-    (m: unknown, options: Record<string, unknown> = {}) =>
-    () =>
-      new DecisionModelChatModelRouter(m as DecisionModel, options as Options);
-
   it.each<[string, unknown, Record<string, unknown>, string]>([
     ['missing decision model', undefined, {}, 'decisionModel'],
     ['null decision model', null, {}, 'decisionModel'],
@@ -536,6 +536,17 @@ describe('2.3.8 minProbability', () => {
   });
 });
 
+// A decision model that waits until the caller aborts, then rejects with `failure(signal)`.
+function waitsForAbort(failure: (signal: AbortSignal) => unknown) {
+  return decisionModel(
+    (request) =>
+      new Promise<ChoiceAnswer>((_, reject) => {
+        request.signal?.addEventListener('abort', () => reject(failure(request.signal!)), {
+          once: true,
+        });
+      }),
+  );
+}
 describe('2.3.9 decision model failure', () => {
   afterEach(() => {
     jest.restoreAllMocks();
@@ -599,18 +610,6 @@ describe('2.3.9 decision model failure', () => {
     expect(result.isDefaultRoute).toBe(true);
     expect(warn).toHaveBeenCalled();
   });
-
-  // A decision model that waits until the caller aborts, then rejects with `failure(signal)`.
-  function waitsForAbort(failure: (signal: AbortSignal) => unknown) {
-    return decisionModel(
-      (request) =>
-        new Promise<ChoiceAnswer>((_, reject) => {
-          request.signal?.addEventListener('abort', () => reject(failure(request.signal!)), {
-            once: true,
-          });
-        }),
-    );
-  }
 
   it('an abort during the decision is never turned into a fallback (DEFAULT_ROUTE)', async () => {
     const controller = new AbortController();

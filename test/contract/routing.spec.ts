@@ -81,60 +81,94 @@ describe('2.2 ROUTE_ATTRIBUTE and ChatModelRoutingResult', () => {
   );
 });
 
+const simpleRoute = (): RouteDefinition => ({
+  name: 'simple',
+  description: 'easy',
+  model: fakeModel(),
+});
+
+const complexRoute = (): RouteDefinition => ({
+  name: 'complex',
+  description: 'hard',
+  model: fakeModel(),
+});
+
 describe('2.2.1 constructor validation', () => {
-  const simple = (): RouteDefinition => ({
-    name: 'simple',
-    description: 'easy',
-    model: fakeModel(),
-  });
-  const complex = (): RouteDefinition => ({
-    name: 'complex',
-    description: 'hard',
-    model: fakeModel(),
-  });
-  const router = toRoute('simple');
+  const anyRouter = toRoute('simple');
 
   const invalid: [string, Record<string, unknown>, string][] = [
-    ['no routes (empty array)', { routes: [], router, defaultRoute: 'simple' }, 'routes'],
-    ['no routes (missing)', { router, defaultRoute: 'simple' }, 'routes'],
+    [
+      'no routes (empty array)',
+      { routes: [], router: anyRouter, defaultRoute: 'simple' },
+      'routes',
+    ],
+    ['no routes (missing)', { router: anyRouter, defaultRoute: 'simple' }, 'routes'],
     [
       'blank route name',
-      { routes: [simple(), { name: '  ', model: fakeModel() }], router, defaultRoute: 'simple' },
+      {
+        routes: [simpleRoute(), { name: '  ', model: fakeModel() }],
+        router: anyRouter,
+        defaultRoute: 'simple',
+      },
       'route name',
     ],
     [
       'missing route name',
-      { routes: [simple(), { model: fakeModel() }], router, defaultRoute: 'simple' },
+      {
+        routes: [simpleRoute(), { model: fakeModel() }],
+        router: anyRouter,
+        defaultRoute: 'simple',
+      },
       'route name',
     ],
     [
       'duplicate route name',
-      { routes: [simple(), complex(), simple()], router, defaultRoute: 'simple' },
+      {
+        routes: [simpleRoute(), complexRoute(), simpleRoute()],
+        router: anyRouter,
+        defaultRoute: 'simple',
+      },
       "more than one route named 'simple'",
     ],
     [
       'missing model',
-      { routes: [{ name: 'simple', description: 'easy' }], router, defaultRoute: 'simple' },
+      {
+        routes: [{ name: 'simple', description: 'easy' }],
+        router: anyRouter,
+        defaultRoute: 'simple',
+      },
       "model of route 'simple'",
     ],
     [
       'blank description',
-      { routes: [{ ...simple(), description: '  ' }], router, defaultRoute: 'simple' },
+      {
+        routes: [{ ...simpleRoute(), description: '  ' }],
+        router: anyRouter,
+        defaultRoute: 'simple',
+      },
       'description of route',
     ],
     [
       'blank description in a list',
-      { routes: [{ ...simple(), description: ['fine', ' '] }], router, defaultRoute: 'simple' },
+      {
+        routes: [{ ...simpleRoute(), description: ['fine', ' '] }],
+        router: anyRouter,
+        defaultRoute: 'simple',
+      },
       'description of route',
     ],
-    ['missing default route', { routes: [simple()], router }, 'defaultRoute'],
-    ['blank default route', { routes: [simple()], router, defaultRoute: ' ' }, 'defaultRoute'],
+    ['missing default route', { routes: [simpleRoute()], router: anyRouter }, 'defaultRoute'],
+    [
+      'blank default route',
+      { routes: [simpleRoute()], router: anyRouter, defaultRoute: ' ' },
+      'defaultRoute',
+    ],
     [
       'default route not a route',
-      { routes: [simple()], router, defaultRoute: 'complex' },
+      { routes: [simpleRoute()], router: anyRouter, defaultRoute: 'complex' },
       "default route 'complex'",
     ],
-    ['missing router', { routes: [simple()], defaultRoute: 'simple' }, 'router'],
+    ['missing router', { routes: [simpleRoute()], defaultRoute: 'simple' }, 'router'],
   ];
 
   it.each(invalid)(
@@ -147,8 +181,8 @@ describe('2.2.1 constructor validation', () => {
 
   it('accepts a valid configuration with a bare-function router', () => {
     const model = new RoutingChatModel({
-      routes: [simple(), complex()],
-      router,
+      routes: [simpleRoute(), complexRoute()],
+      router: anyRouter,
       defaultRoute: 'complex',
     });
     expect(model.defaultRoute()).toBe('complex');
@@ -194,9 +228,12 @@ describe('2.2.1 constructor validation', () => {
         throw failure;
       },
     };
+    const construct = () =>
+      new RoutingChatModel({ routes: [simpleRoute()], router, defaultRoute: 'simple' });
+    expect(construct).toThrow(failure);
     let thrown: unknown;
     try {
-      new RoutingChatModel({ routes: [simple()], router, defaultRoute: 'simple' });
+      construct();
     } catch (error) {
       thrown = error;
     }
@@ -205,8 +242,11 @@ describe('2.2.1 constructor validation', () => {
 
   it('routes() lists every configured route without models; defaultRoute() is the configured default', () => {
     const routing = new RoutingChatModel({
-      routes: [simple(), { name: 'complex', description: ['hard', 'long'], model: fakeModel() }],
-      router,
+      routes: [
+        simpleRoute(),
+        { name: 'complex', description: ['hard', 'long'], model: fakeModel() },
+      ],
+      router: anyRouter,
       defaultRoute: 'complex',
     });
     expect(routing.routes()).toEqual([
@@ -254,29 +294,29 @@ describe('2.2.2 capabilities and default parameters', () => {
   });
 });
 
-describe('2.2.3 required capabilities and candidates', () => {
-  function setup(router = routerFn(() => ChatModelRoutingResult.defaultRoute())) {
-    const models = {
-      simple: fakeModel('simple'),
-      jsonA: fakeModel('jsonA', [JSON_SCHEMA]),
-      medium: fakeModel('medium'),
-      jsonB: fakeModel('jsonB', [JSON_SCHEMA]),
-    };
-    const routing = new RoutingChatModel({
-      routes: [
-        { name: 'simple', description: 'easy', model: models.simple },
-        { name: 'jsonA', description: 'json a', model: models.jsonA },
-        { name: 'medium', description: 'medium', model: models.medium },
-        { name: 'jsonB', description: 'json b', model: models.jsonB },
-      ],
-      router,
-      defaultRoute: 'simple',
-    });
-    return { routing, router, models };
-  }
+function capabilitySetup(router = routerFn(() => ChatModelRoutingResult.defaultRoute())) {
+  const models = {
+    simple: fakeModel('simple'),
+    jsonA: fakeModel('jsonA', [JSON_SCHEMA]),
+    medium: fakeModel('medium'),
+    jsonB: fakeModel('jsonB', [JSON_SCHEMA]),
+  };
+  const routing = new RoutingChatModel({
+    routes: [
+      { name: 'simple', description: 'easy', model: models.simple },
+      { name: 'jsonA', description: 'json a', model: models.jsonA },
+      { name: 'medium', description: 'medium', model: models.medium },
+      { name: 'jsonB', description: 'json b', model: models.jsonB },
+    ],
+    router,
+    defaultRoute: 'simple',
+  });
+  return { routing, router, models };
+}
 
+describe('2.2.3 required capabilities and candidates', () => {
   it('a json response format with a jsonSchema makes only capable routes candidates, in order', async () => {
-    const { routing, router } = setup();
+    const { routing, router } = capabilitySetup();
     await routing.chat(jsonSchemaRequest());
     expect(router).toHaveBeenCalledTimes(1);
     expect(router.mock.calls[0]![0].routes).toEqual([
@@ -286,7 +326,7 @@ describe('2.2.3 required capabilities and candidates', () => {
   });
 
   it('defaultRoute() falls back to the first candidate when the configured default is not one', async () => {
-    const { routing, models } = setup();
+    const { routing, models } = capabilitySetup();
     const response = await routing.chat(jsonSchemaRequest());
     expect(models.jsonA.chat).toHaveBeenCalledTimes(1);
     expect(models.simple.chat).not.toHaveBeenCalled();
@@ -295,7 +335,7 @@ describe('2.2.3 required capabilities and candidates', () => {
   });
 
   it('defaultRoute() uses the configured default when it is a candidate', async () => {
-    const { routing, models } = setup();
+    const { routing, models } = capabilitySetup();
     await routing.chat(plainRequest());
     expect(models.simple.chat).toHaveBeenCalledTimes(1);
     expect(models.jsonA.chat).not.toHaveBeenCalled();
@@ -310,7 +350,7 @@ describe('2.2.3 required capabilities and candidates', () => {
       { temperature: 0, tools: [{ name: 't' }], toolChoice: 'required' },
     ],
   ])('%s → no required capability, every route is a candidate', async (_, parameters) => {
-    const { routing, router } = setup();
+    const { routing, router } = capabilitySetup();
     const request: ChatRequest = { messages: [userMessage('hi')] };
     if (parameters) request.parameters = parameters;
     await routing.chat(request);
@@ -341,7 +381,7 @@ describe('2.2.3 required capabilities and candidates', () => {
   });
 
   it('the router gets the caller request, the candidates, the caller attributes and signal', async () => {
-    const { routing, router } = setup();
+    const { routing, router } = capabilitySetup();
     const request = jsonSchemaRequest();
     const signal = new AbortController().signal;
     await routing.chat(request, { attributes: { tenant: 't1' }, signal });
@@ -353,13 +393,15 @@ describe('2.2.3 required capabilities and candidates', () => {
   });
 
   it('the router gets empty attributes when the caller passes none', async () => {
-    const { routing, router } = setup();
+    const { routing, router } = capabilitySetup();
     await routing.chat(plainRequest());
     expect(router.mock.calls[0]![0].attributes).toEqual({});
   });
 
   it('an async router is awaited', async () => {
-    const { routing, models } = setup(routerFn(async () => ChatModelRoutingResult.route('medium')));
+    const { routing, models } = capabilitySetup(
+      routerFn(async () => ChatModelRoutingResult.route('medium')),
+    );
     const response = await routing.chat(plainRequest());
     expect(models.medium.chat).toHaveBeenCalledTimes(1);
     expect(response.aiMessage.text).toBe('medium');
@@ -382,28 +424,28 @@ describe('2.2.3 required capabilities and candidates', () => {
   });
 });
 
-describe('2.2.4 router results', () => {
-  function setup(answer: () => unknown) {
-    const simple = fakeModel('simple', [JSON_SCHEMA]);
-    const complex = fakeModel('complex');
-    const routing = new RoutingChatModel({
-      routes: [
-        { name: 'simple', model: simple },
-        { name: 'complex', model: complex },
-      ],
-      router: answer as () => ChatModelRoutingResult,
-      defaultRoute: 'simple',
-    });
-    return { routing, simple, complex };
-  }
+function resultSetup(answer: () => unknown) {
+  const simple = fakeModel('simple', [JSON_SCHEMA]);
+  const complex = fakeModel('complex');
+  const routing = new RoutingChatModel({
+    routes: [
+      { name: 'simple', model: simple },
+      { name: 'complex', model: complex },
+    ],
+    router: answer as () => ChatModelRoutingResult,
+    defaultRoute: 'simple',
+  });
+  return { routing, simple, complex };
+}
 
+describe('2.2.4 router results', () => {
   it.each<[string, unknown]>([
     ['null', null],
     ['undefined', undefined],
     ['a route name string', 'simple'],
     ['a number', 42],
   ])('%s → RoutingException naming ChatModelRoutingResult.defaultRoute()', async (_, result) => {
-    const { routing, simple, complex } = setup(() => result);
+    const { routing, simple, complex } = resultSetup(() => result);
     const call = routing.chat(plainRequest());
     await expect(call).rejects.toBeInstanceOf(RoutingException);
     await expect(routing.chat(plainRequest())).rejects.toThrow(
@@ -414,7 +456,7 @@ describe('2.2.4 router results', () => {
   });
 
   it('a promise of null → RoutingException naming ChatModelRoutingResult.defaultRoute()', async () => {
-    const { routing } = setup(async () => null);
+    const { routing } = resultSetup(async () => null);
     await expect(routing.chat(plainRequest())).rejects.toBeInstanceOf(RoutingException);
     await expect(routing.chat(plainRequest())).rejects.toThrow(
       'ChatModelRoutingResult.defaultRoute()',
@@ -422,7 +464,7 @@ describe('2.2.4 router results', () => {
   });
 
   it("unknown route name → RoutingException containing unknown route 'medium'", async () => {
-    const { routing, simple, complex } = setup(toRoute('medium'));
+    const { routing, simple, complex } = resultSetup(toRoute('medium'));
     await expect(routing.chat(plainRequest())).rejects.toBeInstanceOf(RoutingException);
     await expect(routing.chat(plainRequest())).rejects.toThrow("unknown route 'medium'");
     expect(simple.chat).not.toHaveBeenCalled();
@@ -430,7 +472,7 @@ describe('2.2.4 router results', () => {
   });
 
   it("known route that is not a candidate → RoutingException containing Route 'complex' does not support", async () => {
-    const { routing, simple, complex } = setup(toRoute('complex'));
+    const { routing, simple, complex } = resultSetup(toRoute('complex'));
     await expect(routing.chat(jsonSchemaRequest())).rejects.toBeInstanceOf(RoutingException);
     await expect(routing.chat(jsonSchemaRequest())).rejects.toThrow(
       "Route 'complex' does not support",
@@ -441,7 +483,7 @@ describe('2.2.4 router results', () => {
 
   it('a router error thrown synchronously propagates unchanged', async () => {
     const failure = new Error('router broke');
-    const { routing, simple, complex } = setup(() => {
+    const { routing, simple, complex } = resultSetup(() => {
       throw failure;
     });
     await expect(routing.chat(plainRequest())).rejects.toBe(failure);
@@ -451,7 +493,7 @@ describe('2.2.4 router results', () => {
 
   it('a router rejection (even a non-Error value) propagates unchanged', async () => {
     const failure = { code: 'ROUTER_DOWN' };
-    const { routing } = setup(async () => {
+    const { routing } = resultSetup(async () => {
       throw failure;
     });
     await expect(routing.chat(plainRequest())).rejects.toBe(failure);
@@ -459,30 +501,30 @@ describe('2.2.4 router results', () => {
 
   it('a RoutingException thrown by the router is the same object', async () => {
     const failure = new RoutingException('router-specific');
-    const { routing } = setup(() => {
+    const { routing } = resultSetup(() => {
       throw failure;
     });
     await expect(routing.chat(plainRequest())).rejects.toBe(failure);
   });
 });
 
-describe('2.2.5 the chosen model call', () => {
-  function setup(router = toRoute('complex')) {
-    const simple = fakeModel('simple');
-    const complex = fakeModel('complex');
-    const routing = new RoutingChatModel({
-      routes: [
-        { name: 'simple', model: simple },
-        { name: 'complex', model: complex },
-      ],
-      router,
-      defaultRoute: 'simple',
-    });
-    return { routing, simple, complex };
-  }
+function callSetup(router = toRoute('complex')) {
+  const simple = fakeModel('simple');
+  const complex = fakeModel('complex');
+  const routing = new RoutingChatModel({
+    routes: [
+      { name: 'simple', model: simple },
+      { name: 'complex', model: complex },
+    ],
+    router,
+    defaultRoute: 'simple',
+  });
+  return { routing, simple, complex };
+}
 
+describe('2.2.5 the chosen model call', () => {
   it('gets the caller request unchanged, attributes + chat_model_route, and the signal', async () => {
-    const { routing, complex } = setup();
+    const { routing, complex } = callSetup();
     const request: ChatRequest = {
       messages: [systemMessage('be brief'), userMessage('hello')],
       parameters: { temperature: 0.2, maxOutputTokens: 50 },
@@ -504,7 +546,7 @@ describe('2.2.5 the chosen model call', () => {
   });
 
   it('without caller options the attributes are just { chat_model_route }', async () => {
-    const { routing, complex } = setup();
+    const { routing, complex } = callSetup();
     const request = plainRequest();
     await routing.chat(request);
     expect(complex.chat).toHaveBeenCalledWith(request, {
@@ -513,7 +555,7 @@ describe('2.2.5 the chosen model call', () => {
   });
 
   it('the route name wins over a caller attribute of the same key', async () => {
-    const { routing, complex } = setup();
+    const { routing, complex } = callSetup();
     const request = plainRequest();
     await routing.chat(request, { attributes: { chat_model_route: 'spoofed', user: 'u' } });
     expect(complex.chat).toHaveBeenCalledWith(request, {
@@ -522,7 +564,7 @@ describe('2.2.5 the chosen model call', () => {
   });
 
   it('the default route is named in the attributes', async () => {
-    const { routing, simple } = setup(() => ChatModelRoutingResult.defaultRoute());
+    const { routing, simple } = callSetup(() => ChatModelRoutingResult.defaultRoute());
     const request = plainRequest();
     await routing.chat(request);
     expect(simple.chat).toHaveBeenCalledWith(request, {
@@ -613,55 +655,55 @@ describe('2.2.6 the response', () => {
   });
 });
 
-describe('2.2.7 tool loop', () => {
-  function setup() {
-    const router = routerFn(toRoute('simple'));
-    const simple = fakeModel('simple', [JSON_SCHEMA]);
-    const complex = {
-      chat: jest.fn<ChatFn>(async () => ({
-        aiMessage: {
-          role: 'assistant',
-          toolCalls: [{ id: 'call-1', name: 'lookup', arguments: '{"q":"x"}' }],
-        },
-        finishReason: 'tool_calls',
-      })),
-    };
-    const routing = new RoutingChatModel({
-      routes: [
-        { name: 'simple', model: simple },
-        { name: 'complex', model: complex },
-      ],
-      router,
-      defaultRoute: 'simple',
-    });
-    return { routing, router, simple, complex };
-  }
+function toolLoopSetup() {
+  const router = routerFn(toRoute('simple'));
+  const simple = fakeModel('simple', [JSON_SCHEMA]);
+  const complex = {
+    chat: jest.fn<ChatFn>(async () => ({
+      aiMessage: {
+        role: 'assistant',
+        toolCalls: [{ id: 'call-1', name: 'lookup', arguments: '{"q":"x"}' }],
+      },
+      finishReason: 'tool_calls',
+    })),
+  };
+  const routing = new RoutingChatModel({
+    routes: [
+      { name: 'simple', model: simple },
+      { name: 'complex', model: complex },
+    ],
+    router,
+    defaultRoute: 'simple',
+  });
+  return { routing, router, simple, complex };
+}
 
-  const withRoute = (route: unknown): ChatMessage =>
-    aiMessage({
-      toolCalls: [{ id: 'call-1', name: 'lookup', arguments: '{}' }],
-      attributes: { chat_model_route: route },
-    });
-
-  it('the route named by the AI message before a trailing tool result serves it; router not called', async () => {
-    const { routing, router, simple, complex } = setup();
-    const request: ChatRequest = {
-      messages: [
-        userMessage('look it up'),
-        withRoute('complex'),
-        toolResultMessage('call-1', '42', 'lookup'),
-      ],
-    };
-    await routing.chat(request, { attributes: { tenant: 't' } });
-    expect(router).not.toHaveBeenCalled();
-    expect(simple.chat).not.toHaveBeenCalled();
-    expect(complex.chat).toHaveBeenCalledWith(request, {
-      attributes: { tenant: 't', chat_model_route: 'complex' },
-    });
+const withRoute = (route: unknown): ChatMessage =>
+  aiMessage({
+    toolCalls: [{ id: 'call-1', name: 'lookup', arguments: '{}' }],
+    attributes: { chat_model_route: route },
   });
 
+it('the route named by the AI message before a trailing tool result serves it; router not called', async () => {
+  const { routing, router, simple, complex } = toolLoopSetup();
+  const request: ChatRequest = {
+    messages: [
+      userMessage('look it up'),
+      withRoute('complex'),
+      toolResultMessage('call-1', '42', 'lookup'),
+    ],
+  };
+  await routing.chat(request, { attributes: { tenant: 't' } });
+  expect(router).not.toHaveBeenCalled();
+  expect(simple.chat).not.toHaveBeenCalled();
+  expect(complex.chat).toHaveBeenCalledWith(request, {
+    attributes: { tenant: 't', chat_model_route: 'complex' },
+  });
+});
+
+describe('2.2.7 tool loop', () => {
   it('survives JSON.parse(JSON.stringify(messages)) of a real first turn', async () => {
-    const { routing, router, complex } = setup();
+    const { routing, router, complex } = toolLoopSetup();
     router.mockImplementationOnce(toRoute('complex'));
     const first = await routing.chat({ messages: [userMessage('look it up')] });
     expect(complex.chat).toHaveBeenCalledTimes(1);
@@ -680,7 +722,7 @@ describe('2.2.7 tool loop', () => {
   });
 
   it('several trailing tool results still use the nearest AI message', async () => {
-    const { routing, router, complex } = setup();
+    const { routing, router, complex } = toolLoopSetup();
     await routing.chat({
       messages: [
         userMessage('two tools'),
@@ -694,7 +736,7 @@ describe('2.2.7 tool loop', () => {
   });
 
   it('skips capability filtering: the sticky route serves even if it lacks a required capability', async () => {
-    const { routing, router, simple, complex } = setup();
+    const { routing, router, simple, complex } = toolLoopSetup();
     await routing.chat({
       messages: [userMessage('x'), withRoute('complex'), toolResultMessage('call-1', '42')],
       parameters: jsonSchemaRequest().parameters!,
@@ -714,7 +756,7 @@ describe('2.2.7 tool loop', () => {
     ['route object', withRoute({ name: 'complex' })],
     ['unknown route', withRoute('gone')],
   ])('%s → the router is asked', async (_, ai) => {
-    const { routing, router, simple, complex } = setup();
+    const { routing, router, simple, complex } = toolLoopSetup();
     await routing.chat({ messages: [userMessage('x'), ai, toolResultMessage('call-1', '42')] });
     expect(router).toHaveBeenCalledTimes(1);
     expect(simple.chat).toHaveBeenCalledTimes(1);
@@ -722,7 +764,7 @@ describe('2.2.7 tool loop', () => {
   });
 
   it('earlier AI messages are not consulted', async () => {
-    const { routing, router, simple, complex } = setup();
+    const { routing, router, simple, complex } = toolLoopSetup();
     await routing.chat({
       messages: [
         userMessage('x'),
@@ -738,7 +780,7 @@ describe('2.2.7 tool loop', () => {
   });
 
   it('when the last message is not a tool result, the router is asked', async () => {
-    const { routing, router, simple, complex } = setup();
+    const { routing, router, simple, complex } = toolLoopSetup();
     await routing.chat({
       messages: [
         userMessage('x'),
@@ -753,27 +795,27 @@ describe('2.2.7 tool loop', () => {
   });
 
   it('a tool result with no earlier AI message → the router is asked', async () => {
-    const { routing, router, simple } = setup();
+    const { routing, router, simple } = toolLoopSetup();
     await routing.chat({ messages: [userMessage('x'), toolResultMessage('call-1', '42')] });
     expect(router).toHaveBeenCalledTimes(1);
     expect(simple.chat).toHaveBeenCalledTimes(1);
   });
 });
 
-describe('2.2.8 abort', () => {
-  function setup(router: Parameters<typeof routerFn>[0] = toRoute('simple')) {
-    const simple = fakeModel('simple');
-    const mock = routerFn(router);
-    const routing = new RoutingChatModel({
-      routes: [{ name: 'simple', model: simple }],
-      router: mock,
-      defaultRoute: 'simple',
-    });
-    return { routing, router: mock, simple };
-  }
+function abortSetup(router: Parameters<typeof routerFn>[0] = toRoute('simple')) {
+  const simple = fakeModel('simple');
+  const mock = routerFn(router);
+  const routing = new RoutingChatModel({
+    routes: [{ name: 'simple', model: simple }],
+    router: mock,
+    defaultRoute: 'simple',
+  });
+  return { routing, router: mock, simple };
+}
 
+describe('2.2.8 abort', () => {
   it('aborted before the call → rejects with the exact abort reason; no model called', async () => {
-    const { routing, simple } = setup();
+    const { routing, simple } = abortSetup();
     const controller = new AbortController();
     const reason = { why: 'user left' };
     controller.abort(reason);
@@ -782,7 +824,7 @@ describe('2.2.8 abort', () => {
   });
 
   it('aborted before a tool-loop call → rejects with the reason; no model called', async () => {
-    const { routing, simple } = setup();
+    const { routing, simple } = abortSetup();
     const controller = new AbortController();
     const reason = new Error('stop');
     controller.abort(reason);
@@ -805,7 +847,7 @@ describe('2.2.8 abort', () => {
 
   it('aborted while the router decides → rejects with the reason; no model called even if the router answers', async () => {
     const decision = deferred<ChatModelRoutingResult>();
-    const { routing, router, simple } = setup(() => decision.promise);
+    const { routing, router, simple } = abortSetup(() => decision.promise);
     const controller = new AbortController();
     const reason = { why: 'timeout' };
     const call = routing.chat(plainRequest(), { signal: controller.signal });
@@ -823,7 +865,7 @@ describe('2.2.8 abort', () => {
   });
 
   it('aborted while a router that ignores the signal never answers → still rejects with the reason', async () => {
-    const { routing, simple } = setup(() => new Promise<ChatModelRoutingResult>(() => {}));
+    const { routing, simple } = abortSetup(() => new Promise<ChatModelRoutingResult>(() => {}));
     const controller = new AbortController();
     const reason = { why: 'gone' };
     const call = routing.chat(plainRequest(), { signal: controller.signal });
@@ -834,23 +876,23 @@ describe('2.2.8 abort', () => {
   });
 
   it('a signal that never aborts changes nothing', async () => {
-    const { routing, simple } = setup();
+    const { routing, simple } = abortSetup();
     const response = await routing.chat(plainRequest(), { signal: new AbortController().signal });
     expect(response.aiMessage.text).toBe('simple');
     expect(simple.chat).toHaveBeenCalledTimes(1);
   });
 });
 
-describe('2.2.9 stream()', () => {
-  function streamingModel(events: ChatStreamEvent[]) {
-    return {
-      chat: jest.fn<ChatFn>(async () => ({ aiMessage: { role: 'assistant', text: 'from chat' } })),
-      stream: jest.fn<StreamFn>(async function* () {
-        for (const event of events) yield event;
-      }),
-    };
-  }
+function streamingModel(events: ChatStreamEvent[]) {
+  return {
+    chat: jest.fn<ChatFn>(async () => ({ aiMessage: { role: 'assistant', text: 'from chat' } })),
+    stream: jest.fn<StreamFn>(async function* () {
+      for (const event of events) yield event;
+    }),
+  };
+}
 
+describe('2.2.9 stream()', () => {
   const finalResponse: ChatResponse = {
     aiMessage: { role: 'assistant', text: 'ab' },
     finishReason: 'stop',
