@@ -22,6 +22,8 @@ export type FaultBehaviour =
   | { type: 'malformed-chunk' }
   /** A complete stream (finish reason, usage) without `data: [DONE]` / `message_stop`. */
   | { type: 'no-done' }
+  /** Like `no-done`, but the connection then stays open: a client must not wait for more. */
+  | { type: 'no-done-open' }
   /** HTTP 400, the dialect's "prompt too long" error (`context_length_exceeded`). */
   | { type: 'context-length' }
   /** HTTP 400, the dialect's content-policy error (`content_filter`). */
@@ -63,6 +65,7 @@ const BEHAVIOURS: Array<[RegExp, (m: RegExpMatchArray) => FaultBehaviour]> = [
   [/^error-after-(\d+)$/, (m) => ({ type: 'error-after', tokens: Number(m[1]) })],
   [/^malformed-chunk$/, () => ({ type: 'malformed-chunk' })],
   [/^no-done$/, () => ({ type: 'no-done' })],
+  [/^no-done-open$/, () => ({ type: 'no-done-open' })],
   [/^context-length$/, () => ({ type: 'context-length' })],
   [/^content-filter$/, () => ({ type: 'content-filter' })],
   [/^content-filter-finish$/, () => ({ type: 'content-filter-finish' })],
@@ -82,6 +85,7 @@ export const FAULT_NAMES = [
   'fault-error-after-<n>',
   'fault-malformed-chunk',
   'fault-no-done',
+  'fault-no-done-open',
   'fault-context-length',
   'fault-content-filter',
   'fault-content-filter-finish',

@@ -173,7 +173,10 @@ export function openAiStreamPlan(ctx: EncodeContext): StreamPlan {
   const logprobs = logprobsBlock(ctx, tokens);
   tokens.forEach((token, index) => {
     const tokenLogprobs = logprobs ? { content: [logprobs.content[index]], refusal: null } : null;
-    frames.push({ kind: 'token', data: chunk([streamChoice({ content: token }, null, tokenLogprobs)]) });
+    frames.push({
+      kind: 'token',
+      data: chunk([streamChoice({ content: token }, null, tokenLogprobs)]),
+    });
   });
   ctx.answer.toolCalls.forEach((call, index) => {
     frames.push({

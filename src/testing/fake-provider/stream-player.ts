@@ -43,7 +43,12 @@ export async function playStream(
   const limit = countingLimit(fault, tokenFrames);
   let tokensSent = 0;
   for (const frame of plan.frames) {
-    if (frame.kind === 'terminator' && fault?.type === 'no-done') continue;
+    if (
+      frame.kind === 'terminator' &&
+      (fault?.type === 'no-done' || fault?.type === 'no-done-open')
+    ) {
+      continue;
+    }
     // only reached with a limit of 0: stop before any content or finish
     if (limit !== undefined && frame.kind !== 'meta' && tokensSent >= limit) {
       return endEarly(res, plan, fault!);
@@ -62,7 +67,8 @@ export async function playStream(
       }
     }
   }
-  res.end();
+  // no-done-open: everything said, the connection left open until the client or close() ends it
+  if (fault?.type !== 'no-done-open') res.end();
 }
 
 function countingLimit(fault: FaultBehaviour | undefined, tokens: number): number | undefined {

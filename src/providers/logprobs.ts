@@ -1,0 +1,31 @@
+import type { ChatResponse } from '../core/chat/response.js';
+
+/**
+ * Where provider models report token log-probabilities, when asked for them (`logprobs: true`):
+ * `response.aiMessage.attributes.logprobs`, one entry per generated token, in order. An LLM judge
+ * reads the first entry's `topLogprobs` to turn its one-token answer into probabilities.
+ */
+export const LOGPROBS_ATTRIBUTE = 'logprobs';
+
+export interface TopLogprob {
+  token: string;
+  /** Natural log of the token's probability: `Math.exp(logprob)` is the probability. */
+  logprob: number;
+}
+
+export interface TokenLogprob extends TopLogprob {
+  /** The most likely tokens at this position, most likely first (as many as `topLogprobs`). */
+  topLogprobs: TopLogprob[];
+}
+
+/** The token logprobs a response carries, or undefined. */
+export function logprobsOf(response: ChatResponse): TokenLogprob[] | undefined {
+  const value = response.aiMessage.attributes?.[LOGPROBS_ATTRIBUTE];
+  return Array.isArray(value) ? (value as TokenLogprob[]) : undefined;
+}
+
+/** The first generated token's top alternatives, or undefined when none were reported. */
+export function firstTokenTopLogprobs(response: ChatResponse): TopLogprob[] | undefined {
+  const first = logprobsOf(response)?.[0];
+  return first && first.topLogprobs.length > 0 ? first.topLogprobs : undefined;
+}

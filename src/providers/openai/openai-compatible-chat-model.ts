@@ -1,0 +1,289 @@
+import OpenAI from 'openai';
+import { BaseChatModel, type BaseChatModelOptions } from '../../core/chat/base-chat-model.js';
+import { Capability } from '../../core/chat/capability.js';
+import type { ChatCallOptions, ChatStreamEvent } from '../../core/chat/chat-model.js';
+import type { ChatRequest } from '../../core/chat/request.js';
+import type { ChatResponse } from '../../core/chat/response.js';
+import { systemClock, type Clock } from '../../core/clock.js';
+import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
+import { ProviderException } from '../../core/errors/provider-exception.js';
+import { callSignal, type CallSignal } from '../shared/call-signal.js';
+import { OptionChecks } from '../shared/option-checks.js';
+import {
+  fromStreamErrorPayload,
+  toProviderError,
+  type ProviderErrorContext,
+} from '../shared/provider-error-mapper.js';
+import { readSseMessages } from '../shared/sse-reader.js';
+import {
+  MALFORMED_CHUNK_POLICIES,
+  parseChunk,
+  truncatedStream,
+  type MalformedChunkPolicy,
+} from '../shared/stream-guards.js';
+import { fromOpenAiCompletion } from './openai-response-mapper.js';
+import { toOpenAiBody } from './openai-request-mapper.js';
+import { OpenAiStreamAssembler } from './openai-stream-assembler.js';
+
+export interface OpenAiCompatibleChatModelOptions extends BaseChatModelOptions {
+  /** The model id sent to the server (`gpt-4o-mini`, `llama3.1`, …). */
+  model: string;
+  /** e.g. `http://localhost:11434/v1` for Ollama; default OpenAI's API. */
+  baseURL?: string;
+  /**
+   * Default `OPENAI_API_KEY`. Local servers that need no key accept any non-empty value.
+   * Never appears in errors, events or logs: it is redacted from provider messages.
+   */
+  apiKey?: string;
+  /** Sent with every request (e.g. a gateway's routing header). */
+  headers?: Record<string, string>;
+  /**
+   * Ms a non-streamed answer may take in full, and a stream until its response starts. Idle and
+   * first-token timeouts, retries and deadlines belong to the resilience layer.
+   */
+  timeout?: number;
+  /** SDK retries; default 0, because retrying is the resilience layer's job. */
+  maxRetries?: number;
+  /** Names the provider in errors and events; default `openai`. */
+  providerName?: string;
+  /** Ask for token logprobs; they are reported in `aiMessage.attributes.logprobs`. */
+  logprobs?: boolean;
+  /** How many alternatives per token (0–20); implies `logprobs`. */
+  topLogprobs?: number;
+  /** A malformed SSE chunk fails the stream (default) or is skipped with a `stream-chunk-skipped` event. */
+  malformedChunks?: MalformedChunkPolicy;
+  /**
+   * The server continues a trailing assistant message (vLLM, llama.cpp, DeepSeek…): declares
+   * `ASSISTANT_PREFILL`, which streaming continuation relies on. Default false.
+   */
+  assistantPrefill?: boolean;
+  /** Which body field carries `maxOutputTokens`; default `max_tokens` (what most compatible servers read). */
+  maxTokensParameter?: 'max_tokens' | 'max_completion_tokens';
+  /** Sends `strict: true` with JSON schemas (OpenAI structured outputs); default false. */
+  strictJsonSchema?: boolean;
+  /** Asks for usage in streams (`stream_options.include_usage`); default true. */
+  streamUsage?: boolean;
+  /** Extra body fields for every request (e.g. vLLM's `continue_final_message`). */
+  extraBody?: Record<string, unknown>;
+  /** A client of your own (e.g. `AzureOpenAI`); `baseURL`, `apiKey`, `headers` and `maxRetries` are then ignored. */
+  client?: OpenAI;
+  /** For `Retry-After` HTTP dates. */
+  clock?: Clock;
+}
+
+/**
+ * A chat model on any OpenAI-compatible chat completions API (OpenAI, Azure-style gateways,
+ * vLLM, llama.cpp server, LM Studio, Ollama's `/v1`), through the official `openai` SDK.
+ *
+ * Failures become `ProviderException` (kind, status, code, retryAfterMs, key-free message); the
+ * caller's abort comes back as its own abort reason. A streamed answer is complete only when the
+ * server gave a finish reason; a stream that ends without one throws (`stream_truncated`).
+ * A `content_filter` finish is a response with `finishReason: 'content_filter'`, not an error.
+ */
+export class OpenAiCompatibleChatModel extends BaseChatModel {
+  readonly model: string;
+  readonly providerName: string;
+  protected readonly client: OpenAI;
+  protected readonly malformedChunks: MalformedChunkPolicy;
+  protected readonly streamUsage: boolean;
+  private readonly secrets: string[];
+  private readonly clock: Clock;
+  private readonly options: OpenAiCompatibleChatModelOptions;
+
+  constructor(options: OpenAiCompatibleChatModelOptions) {
+    validate(options);
+    const declared: Capability[] = [Capability.RESPONSE_FORMAT_JSON_SCHEMA];
+    if (options.assistantPrefill) declared.push(Capability.ASSISTANT_PREFILL);
+    super({
+      ...(options.listeners ? { listeners: options.listeners } : {}),
+      ...(options.defaultRequestParameters
+        ? { defaultRequestParameters: options.defaultRequestParameters }
+        : {}),
+      capabilities: options.capabilities ?? declared,
+    });
+    this.options = options;
+    this.model = options.model;
+    this.providerName = options.providerName ?? 'openai';
+    this.malformedChunks = options.malformedChunks ?? 'fail';
+    this.streamUsage = options.streamUsage ?? true;
+    this.clock = options.clock ?? systemClock;
+    this.client = options.client ?? this.createClient(options);
+    const key: unknown = this.client.apiKey;
+    this.secrets = typeof key === 'string' && key ? [key] : [];
+  }
+
+  /** Override to customise the SDK client (fetch, proxy agent, logger…). */
+  protected createClient(options: OpenAiCompatibleChatModelOptions): OpenAI {
+    const apiKey = options.apiKey ?? process.env.OPENAI_API_KEY;
+    if (!apiKey) {
+      throw new InvalidConfigurationException(
+        `OpenAiCompatibleChatModel '${options.model}': options.apiKey is missing and OPENAI_API_KEY is not set; ` +
+          "pass the key (local servers such as Ollama accept any non-empty value, e.g. 'ollama')",
+      );
+    }
+    return new OpenAI({
+      apiKey,
+      ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+      ...(options.headers ? { defaultHeaders: options.headers } : {}),
+      maxRetries: options.maxRetries ?? 0,
+    });
+  }
+
+  protected override async doChat(
+    request: ChatRequest,
+    options: ChatCallOptions,
+  ): Promise<ChatResponse> {
+    const model = request.parameters?.modelName ?? this.model;
+    const errors = this.errorContext(model, options.signal);
+    const call = callSignal(options.signal, this.options.timeout);
+    let completion;
+    try {
+      completion = await this.client.chat.completions.create(
+        { ...this.buildBody(request, model), stream: false },
+        this.requestOptions(call.signal),
+      );
+    } catch (error) {
+      throw toProviderError(error, this.withTimeout(errors, call));
+    } finally {
+      call.release();
+    }
+    const response = fromOpenAiCompletion(completion, model);
+    if (!response) {
+      throw new ProviderException(
+        `${this.providerName} model '${model}' failed: the response has no choices`,
+        {
+          kind: 'transient',
+          provider: this.providerName,
+          model,
+          code: 'empty_response',
+        },
+      );
+    }
+    return response;
+  }
+
+  protected override async *doStream(
+    request: ChatRequest,
+    options: ChatCallOptions,
+  ): AsyncGenerator<ChatStreamEvent> {
+    const model = request.parameters?.modelName ?? this.model;
+    const errors = this.errorContext(model, options.signal);
+    const call = callSignal(options.signal, this.options.timeout);
+    let response: Response;
+    try {
+      response = await this.client.chat.completions
+        .create(
+          {
+            ...this.buildBody(request, model),
+            stream: true,
+            ...(this.streamUsage ? { stream_options: { include_usage: true } } : {}),
+          },
+          this.requestOptions(call.signal),
+        )
+        .asResponse();
+    } catch (error) {
+      call.release();
+      throw toProviderError(error, this.withTimeout(errors, call));
+    }
+    call.stopTimer();
+    try {
+      yield* this.readStream(response, model, errors, options);
+    } finally {
+      call.release();
+    }
+  }
+
+  private async *readStream(
+    response: Response,
+    model: string,
+    errors: ProviderErrorContext,
+    options: ChatCallOptions,
+  ): AsyncGenerator<ChatStreamEvent> {
+    const assembler = new OpenAiStreamAssembler(model);
+    const guard = { errors, policy: this.malformedChunks, call: options };
+    let sawDone = false;
+    try {
+      if (!response.body) throw truncatedStream(errors, 'the response had no body');
+      for await (const message of readSseMessages(response.body as AsyncIterable<Uint8Array>)) {
+        if (message.data.trim() === '[DONE]') {
+          sawDone = true;
+          break;
+        }
+        const chunk = parseChunk(message.data, guard) as Record<string, unknown> | undefined;
+        if (chunk === undefined || chunk === null || typeof chunk !== 'object') continue;
+        if (chunk.error) throw fromStreamErrorPayload(chunk.error, errors);
+        yield* assembler.push(chunk);
+        // finished and usage in: complete now, without waiting for [DONE] (which may never come)
+        if (assembler.finished && (assembler.hasUsage || !this.streamUsage)) break;
+      }
+    } catch (error) {
+      throw toProviderError(error, errors);
+    }
+    if (!assembler.finished) {
+      throw truncatedStream(
+        errors,
+        sawDone ? '[DONE] arrived without a finish_reason' : 'no finish_reason',
+      );
+    }
+    yield* assembler.finish();
+  }
+
+  /** The chat completions body for a request; override to add provider-specific fields. */
+  protected buildBody(request: ChatRequest, model: string) {
+    return toOpenAiBody(request, {
+      provider: this.providerName,
+      model,
+      maxTokensParameter: this.options.maxTokensParameter ?? 'max_tokens',
+      strictJsonSchema: this.options.strictJsonSchema ?? false,
+      logprobs: this.options.logprobs === true || this.options.topLogprobs !== undefined,
+      ...(this.options.topLogprobs === undefined ? {} : { topLogprobs: this.options.topLogprobs }),
+      ...(this.options.extraBody ? { extraBody: this.options.extraBody } : {}),
+    });
+  }
+
+  protected requestOptions(signal: AbortSignal | undefined): { signal?: AbortSignal } {
+    return signal ? { signal } : {};
+  }
+
+  private withTimeout(errors: ProviderErrorContext, call: CallSignal): ProviderErrorContext {
+    return call.timedOut() && this.options.timeout !== undefined
+      ? { ...errors, timeoutMs: this.options.timeout }
+      : errors;
+  }
+
+  protected errorContext(model: string, signal: AbortSignal | undefined): ProviderErrorContext {
+    return {
+      provider: this.providerName,
+      model,
+      secrets: this.secrets,
+      clock: this.clock,
+      ...(signal ? { signal } : {}),
+    };
+  }
+}
+
+function validate(options: OpenAiCompatibleChatModelOptions): void {
+  if (typeof options !== 'object' || options === null) {
+    throw new InvalidConfigurationException(
+      'OpenAiCompatibleChatModel: options are required ({ model, apiKey, baseURL? })',
+    );
+  }
+  const check = new OptionChecks(`OpenAiCompatibleChatModel '${String(options.model)}'`);
+  check.nonEmptyString('model', options.model);
+  check.optionalUrl('baseURL', options.baseURL);
+  check.optionalString('apiKey', options.apiKey);
+  check.optionalHeaders('headers', options.headers);
+  check.optionalPositiveNumber('timeout', options.timeout);
+  check.optionalInteger('maxRetries', options.maxRetries, 0, 10);
+  check.optionalString('providerName', options.providerName);
+  check.optionalBoolean('logprobs', options.logprobs);
+  check.optionalInteger('topLogprobs', options.topLogprobs, 0, 20);
+  check.optionalOneOf('malformedChunks', options.malformedChunks, MALFORMED_CHUNK_POLICIES);
+  check.optionalBoolean('assistantPrefill', options.assistantPrefill);
+  check.optionalOneOf('maxTokensParameter', options.maxTokensParameter, [
+    'max_tokens',
+    'max_completion_tokens',
+  ]);
+  check.optionalBoolean('strictJsonSchema', options.strictJsonSchema);
+  check.optionalBoolean('streamUsage', options.streamUsage);
+}

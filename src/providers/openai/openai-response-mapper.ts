@@ -1,0 +1,110 @@
+import type { ChatCompletion, ChatCompletionTokenLogprob } from 'openai/resources/chat/completions';
+import type { AiMessage, ToolCall } from '../../core/chat/messages.js';
+import type { ChatResponse, FinishReason, TokenUsage } from '../../core/chat/response.js';
+import { LOGPROBS_ATTRIBUTE, type TokenLogprob } from '../logprobs.js';
+
+/**
+ * OpenAI finish reasons → ours. `content_filter` is a response, not an error: the caller gets
+ * what was generated and `finishReason: 'content_filter'`. A `stop` that carries tool calls (some
+ * compatible servers say so) is reported as `tool_calls`.
+ */
+export function toFinishReason(
+  reason: string | null | undefined,
+  hasToolCalls: boolean,
+): FinishReason | undefined {
+  switch (reason) {
+    case 'stop':
+      return hasToolCalls ? 'tool_calls' : 'stop';
+    case 'length':
+      return 'length';
+    case 'tool_calls':
+    case 'function_call':
+      return 'tool_calls';
+    case 'content_filter':
+      return 'content_filter';
+    case null:
+    case undefined:
+      return undefined;
+    default:
+      return 'other';
+  }
+}
+
+export function toTokenUsage(
+  usage:
+    | { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number }
+    | null
+    | undefined,
+): TokenUsage | undefined {
+  if (!usage) return undefined;
+  const result: TokenUsage = {};
+  if (typeof usage.prompt_tokens === 'number') result.inputTokens = usage.prompt_tokens;
+  if (typeof usage.completion_tokens === 'number') result.outputTokens = usage.completion_tokens;
+  if (typeof usage.total_tokens === 'number') result.totalTokens = usage.total_tokens;
+  return result;
+}
+
+export function toTokenLogprobs(entries: readonly ChatCompletionTokenLogprob[]): TokenLogprob[] {
+  return entries.map((entry) => ({
+    token: entry.token,
+    logprob: entry.logprob,
+    topLogprobs: (entry.top_logprobs ?? []).map((top) => ({
+      token: top.token,
+      logprob: top.logprob,
+    })),
+  }));
+}
+
+export interface AssembledAnswer {
+  text: string;
+  refusal?: string;
+  toolCalls: ToolCall[];
+  logprobs: TokenLogprob[];
+}
+
+/** The AI message of an answer: text (a refusal when there is no text), tool calls, logprobs. */
+export function toAiMessage(answer: AssembledAnswer): AiMessage {
+  const message: AiMessage = { role: 'assistant' };
+  const text = answer.text || answer.refusal || '';
+  if (text) message.text = text;
+  if (answer.toolCalls.length > 0) message.toolCalls = answer.toolCalls;
+  const attributes: Record<string, unknown> = {};
+  if (answer.logprobs.length > 0) attributes[LOGPROBS_ATTRIBUTE] = answer.logprobs;
+  if (answer.refusal) attributes.refusal = answer.refusal;
+  if (Object.keys(attributes).length > 0) message.attributes = attributes;
+  return message;
+}
+
+/** A non-streamed completion → ChatResponse (`modelName`: the model that answered). */
+export function fromOpenAiCompletion(
+  completion: ChatCompletion,
+  requestedModel: string,
+): ChatResponse | undefined {
+  const choice = completion.choices?.[0];
+  if (!choice) return undefined;
+  const toolCalls: ToolCall[] = [];
+  for (const call of choice.message.tool_calls ?? []) {
+    if (call.type === 'function') {
+      toolCalls.push({
+        id: call.id,
+        name: call.function.name,
+        arguments: call.function.arguments ?? '',
+      });
+    }
+  }
+  const response: ChatResponse = {
+    aiMessage: toAiMessage({
+      text: choice.message.content ?? '',
+      ...(choice.message.refusal ? { refusal: choice.message.refusal } : {}),
+      toolCalls,
+      logprobs: toTokenLogprobs(choice.logprobs?.content ?? []),
+    }),
+    modelName: completion.model || requestedModel,
+  };
+  const finishReason = toFinishReason(choice.finish_reason, toolCalls.length > 0);
+  if (finishReason) response.finishReason = finishReason;
+  const usage = toTokenUsage(completion.usage);
+  if (usage) response.tokenUsage = usage;
+  if (completion.id) response.id = completion.id;
+  return response;
+}

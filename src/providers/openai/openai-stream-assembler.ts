@@ -1,0 +1,104 @@
+import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
+import type { ChatStreamEvent } from '../../core/chat/chat-model.js';
+import type { ToolCall } from '../../core/chat/messages.js';
+import type { ChatResponse, FinishReason, TokenUsage } from '../../core/chat/response.js';
+import type { TokenLogprob } from '../logprobs.js';
+import {
+  toAiMessage,
+  toFinishReason,
+  toTokenLogprobs,
+  toTokenUsage,
+} from './openai-response-mapper.js';
+
+interface PartialToolCall {
+  id?: string;
+  name: string;
+  arguments: string;
+}
+
+/**
+ * Folds chat completion chunks into stream events and the final response: text deltas as they
+ * come, tool calls assembled by `index` from their fragments and emitted whole at the end.
+ */
+export class OpenAiStreamAssembler {
+  private text = '';
+  private refusal = '';
+  private readonly toolCalls = new Map<number, PartialToolCall>();
+  private readonly logprobs: TokenLogprob[] = [];
+  private rawFinish: string | null = null;
+  private usage?: TokenUsage;
+  private id?: string;
+  private answeringModel?: string;
+
+  constructor(private readonly requestedModel: string) {}
+
+  /** The provider has said why it stopped. */
+  get finished(): boolean {
+    return this.rawFinish !== null;
+  }
+
+  get hasUsage(): boolean {
+    return this.usage !== undefined;
+  }
+
+  /** Text deltas carried by one chunk. */
+  push(chunk: Partial<ChatCompletionChunk>): ChatStreamEvent[] {
+    const events: ChatStreamEvent[] = [];
+    if (chunk.id && !this.id) this.id = chunk.id;
+    if (chunk.model && !this.answeringModel) this.answeringModel = chunk.model;
+    const usage = toTokenUsage(chunk.usage);
+    if (usage) this.usage = usage;
+    const choice = chunk.choices?.find((c) => c.index === 0) ?? chunk.choices?.[0];
+    if (!choice) return events;
+    const delta = choice.delta ?? {};
+    if (typeof delta.content === 'string' && delta.content !== '') {
+      this.text += delta.content;
+      events.push({ type: 'text-delta', text: delta.content });
+    }
+    if (typeof delta.refusal === 'string' && delta.refusal !== '') {
+      this.refusal += delta.refusal;
+      if (this.text === '') events.push({ type: 'text-delta', text: delta.refusal });
+    }
+    for (const fragment of delta.tool_calls ?? []) {
+      const call = this.toolCalls.get(fragment.index) ?? { name: '', arguments: '' };
+      if (fragment.id) call.id = fragment.id;
+      if (fragment.function?.name) call.name += fragment.function.name;
+      if (fragment.function?.arguments) call.arguments += fragment.function.arguments;
+      this.toolCalls.set(fragment.index, call);
+    }
+    if (choice.logprobs?.content) this.logprobs.push(...toTokenLogprobs(choice.logprobs.content));
+    if (choice.finish_reason) this.rawFinish = choice.finish_reason;
+    return events;
+  }
+
+  /** The tool-call events and the final `complete`; call once `finished`. */
+  finish(): ChatStreamEvent[] {
+    const toolCalls: ToolCall[] = [...this.toolCalls.entries()]
+      .toSorted(([a], [b]) => a - b)
+      .map(([index, call]) => ({
+        id: call.id ?? `call_${index}`,
+        name: call.name,
+        arguments: call.arguments,
+      }));
+    const response: ChatResponse = {
+      aiMessage: toAiMessage({
+        text: this.text,
+        ...(this.refusal ? { refusal: this.refusal } : {}),
+        toolCalls,
+        logprobs: this.logprobs,
+      }),
+      modelName: this.answeringModel || this.requestedModel,
+    };
+    const finishReason: FinishReason | undefined = toFinishReason(
+      this.rawFinish,
+      toolCalls.length > 0,
+    );
+    if (finishReason) response.finishReason = finishReason;
+    if (this.usage) response.tokenUsage = this.usage;
+    if (this.id) response.id = this.id;
+    return [
+      ...toolCalls.map((toolCall): ChatStreamEvent => ({ type: 'tool-call', toolCall })),
+      { type: 'complete', response },
+    ];
+  }
+}

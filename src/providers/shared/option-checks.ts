@@ -1,0 +1,79 @@
+import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
+
+/** Start-up checks for provider options; each error names the class, the model and the field. */
+export class OptionChecks {
+  constructor(private readonly owner: string) {}
+
+  fail(field: string, problem: string): never {
+    throw new InvalidConfigurationException(`${this.owner}: options.${field} ${problem}`);
+  }
+
+  nonEmptyString(field: string, value: unknown): void {
+    if (typeof value !== 'string' || value.trim() === '')
+      this.fail(field, `must be a non-empty string (got ${describe(value)})`);
+  }
+
+  optionalString(field: string, value: unknown): void {
+    if (value !== undefined) this.nonEmptyString(field, value);
+  }
+
+  optionalUrl(field: string, value: unknown): void {
+    if (value === undefined) return;
+    this.nonEmptyString(field, value);
+    if (!URL.canParse(value as string)) {
+      this.fail(
+        field,
+        `must be an absolute URL such as http://localhost:11434/v1 (got ${describe(value)})`,
+      );
+    }
+  }
+
+  optionalInteger(field: string, value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): void {
+    if (value === undefined) return;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+      this.fail(
+        field,
+        `must be an integer from ${min}${max === Number.MAX_SAFE_INTEGER ? '' : ` to ${max}`} (got ${describe(value)})`,
+      );
+    }
+  }
+
+  optionalPositiveNumber(field: string, value: unknown): void {
+    if (value === undefined) return;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+      this.fail(field, `must be a positive number of milliseconds (got ${describe(value)})`);
+    }
+  }
+
+  optionalOneOf(field: string, value: unknown, allowed: readonly string[]): void {
+    if (value !== undefined && !allowed.includes(value as string)) {
+      this.fail(
+        field,
+        `must be one of ${allowed.map((a) => `'${a}'`).join(', ')} (got ${describe(value)})`,
+      );
+    }
+  }
+
+  optionalBoolean(field: string, value: unknown): void {
+    if (value !== undefined && typeof value !== 'boolean')
+      this.fail(field, `must be true or false (got ${describe(value)})`);
+  }
+
+  optionalHeaders(field: string, value: unknown): void {
+    if (value === undefined) return;
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      this.fail(field, 'must be an object of header names to string values');
+    for (const [name, header] of Object.entries(value)) {
+      if (typeof header !== 'string')
+        this.fail(`${field}.${name}`, `must be a string (got ${describe(header)})`);
+    }
+  }
+}
+
+/** A value for an error message; strings are quoted, never anything that could be a secret. */
+function describe(value: unknown): string {
+  if (typeof value === 'string')
+    return value.length > 40 ? `a string of ${value.length} characters` : `'${value}'`;
+  if (value === null) return 'null';
+  return typeof value === 'object' ? 'an object' : String(value);
+}

@@ -1,0 +1,181 @@
+import { abortReason } from '../../core/chat/abort.js';
+import type { Clock } from '../../core/clock.js';
+import { ProviderException } from '../../core/errors/provider-exception.js';
+import type { ErrorKind } from '../../core/resilience/error-classification.js';
+import { parseRetryAfter, type HeadersLike } from '../../core/resilience/retry-after.js';
+import { kindOfProviderError } from './error-kind.js';
+import { redactSecrets, scrubError } from './redact.js';
+
+export interface ProviderErrorContext {
+  /** e.g. `openai`, `anthropic`, or the name configured for a compatible server. */
+  provider: string;
+  model: string;
+  /** Credentials to redact from messages (the configured API key). */
+  secrets: readonly string[];
+  /** The caller's signal: when it aborted, its reason is what the caller gets back. */
+  signal?: AbortSignal;
+  clock?: Clock;
+  /** Set when the model's own timeout aborted the call: the error is then kind `timeout`. */
+  timeoutMs?: number;
+}
+
+type SdkError = Error & {
+  status?: unknown;
+  headers?: unknown;
+  error?: unknown;
+  code?: unknown;
+  type?: unknown;
+  apiMessage?: unknown;
+  cause?: unknown;
+};
+
+/**
+ * Turns whatever an SDK call threw into the caller's abort reason (when the caller aborted) or a
+ * `ProviderException` with kind, status, provider code, `retryAfterMs` and a message free of the
+ * API key. Works for both the `openai` and `@anthropic-ai/sdk` errors (they share a shape).
+ */
+export function toProviderError(error: unknown, ctx: ProviderErrorContext): unknown {
+  if (ctx.signal?.aborted) return abortReason(ctx.signal);
+  if (error instanceof ProviderException) return error;
+  if (ctx.timeoutMs !== undefined) {
+    const cause = error instanceof Error ? { cause: error } : {};
+    return exception(ctx, 'timeout', `no answer within its timeout of ${ctx.timeoutMs} ms`, cause);
+  }
+  const sdkError = (error instanceof Error ? error : new Error(String(error))) as SdkError;
+  scrubError(sdkError, ctx.secrets);
+  const name = sdkError.constructor?.name ?? sdkError.name;
+  if (name === 'APIUserAbortError') {
+    return exception(ctx, 'aborted', 'the request was aborted', { cause: sdkError });
+  }
+  if (name === 'APIConnectionTimeoutError') {
+    return exception(ctx, 'timeout', 'the request timed out before the provider answered', {
+      cause: sdkError,
+    });
+  }
+  if (name === 'APIConnectionError') {
+    return exception(ctx, 'transient', `could not connect: ${connectionDetail(sdkError)}`, {
+      cause: sdkError,
+    });
+  }
+  if (typeof sdkError.status === 'number') {
+    return fromApiError(sdkError, ctx);
+  }
+  if (isInterruptedBody(sdkError)) {
+    return exception(
+      ctx,
+      'transient',
+      `the connection broke while reading the answer (${connectionDetail(sdkError)})`,
+      {
+        cause: sdkError,
+        code: 'connection_interrupted',
+      },
+    );
+  }
+  return exception(ctx, 'unknown', sdkError.message, { cause: sdkError });
+}
+
+/** An error object that arrived inside a stream (`data: {"error": …}` / `event: error`). */
+export function fromStreamErrorPayload(
+  payload: unknown,
+  ctx: ProviderErrorContext,
+): ProviderException {
+  const body = (payload ?? {}) as Record<string, unknown>;
+  const codes = [body.code, body.type].filter(
+    (value): value is string => typeof value === 'string',
+  );
+  const message = typeof body.message === 'string' ? body.message : JSON.stringify(payload);
+  const kind = kindOfProviderError({ codes, message });
+  return exception(
+    ctx,
+    kind,
+    `failed mid-stream: ${message}`,
+    codes[0] === undefined ? {} : { code: codes[0] },
+  );
+}
+
+function fromApiError(error: SdkError, ctx: ProviderErrorContext): ProviderException {
+  const status = typeof error.status === 'number' ? error.status : undefined;
+  const body = errorBody(error.error);
+  const codes = [
+    body.code,
+    (body.innererror as Record<string, unknown> | undefined)?.code,
+    body.type,
+    error.code,
+    error.type,
+  ].filter(
+    (value, index, all): value is string =>
+      typeof value === 'string' && all.indexOf(value) === index,
+  );
+  const providerMessage =
+    (typeof body.message === 'string' && body.message) ||
+    (typeof error.apiMessage === 'string' && error.apiMessage) ||
+    error.message;
+  const kind = kindOfProviderError({
+    ...(status === undefined ? {} : { status }),
+    codes,
+    message: providerMessage,
+  });
+  const retryAfterMs = parseRetryAfter(
+    error.headers as HeadersLike | undefined,
+    (ctx.clock ?? Date.now)(),
+  );
+  const code = codes.find((candidate) => candidate !== 'error');
+  return exception(
+    ctx,
+    kind,
+    `${status === undefined ? 'error' : `HTTP ${status}`}${code ? ` (${code})` : ''}: ${providerMessage}`,
+    {
+      cause: error,
+      ...(status === undefined ? {} : { status }),
+      ...(code === undefined ? {} : { code }),
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    },
+  );
+}
+
+/** OpenAI: `{ message, type, code }`; Anthropic: `{ type: 'error', error: { type, message } }`. */
+function errorBody(raw: unknown): Record<string, unknown> {
+  if (typeof raw !== 'object' || raw === null) return {};
+  const outer = raw as Record<string, unknown>;
+  if (outer.type === 'error' && typeof outer.error === 'object' && outer.error !== null) {
+    return outer.error as Record<string, unknown>;
+  }
+  if (typeof outer.error === 'object' && outer.error !== null)
+    return outer.error as Record<string, unknown>;
+  return outer;
+}
+
+function exception(
+  ctx: ProviderErrorContext,
+  kind: ErrorKind,
+  detail: string,
+  extra: { cause?: unknown; status?: number; code?: string; retryAfterMs?: number },
+): ProviderException {
+  const message = redactSecrets(
+    `${ctx.provider} model '${ctx.model}' ${detail.startsWith('failed') ? detail : `failed: ${detail}`}`,
+    ctx.secrets,
+  );
+  return new ProviderException(message, {
+    kind,
+    provider: ctx.provider,
+    model: ctx.model,
+    ...extra,
+  });
+}
+
+/** A body that broke off: undici's `terminated`, a reset socket, or JSON cut mid-way. */
+function isInterruptedBody(error: SdkError): boolean {
+  return (
+    error instanceof SyntaxError ||
+    /terminated|other side closed|socket|ECONNRESET|premature close|UND_ERR/i.test(
+      `${error.message} ${String(error.cause)} ${String((error.cause as { code?: unknown })?.code)}`,
+    )
+  );
+}
+
+function connectionDetail(error: SdkError): string {
+  const cause = error.cause as { code?: unknown; message?: unknown } | undefined;
+  const code = typeof cause?.code === 'string' ? cause.code : undefined;
+  const causeMessage = typeof cause?.message === 'string' ? cause.message : undefined;
+  return [error.message, code ?? causeMessage].filter(Boolean).join(': ');
+}
