@@ -148,3 +148,34 @@ export {
   type RouteSelection,
 } from './core/routing/routing-chat-model.js';
 export type { ConfiguredRoute } from './core/routing/route-validation.js';
+
+// Decision models
+export {
+  EmbeddedVectorDecisionModel,
+  EMBEDDED_VECTOR_DEFAULTS,
+  type EmbeddedVectorDecisionModelOptions,
+} from './core/decision/models/embedded-vector-decision-model.js';
+export {
+  ChatModelDecisionModel,
+  CHAT_MODEL_DECISION_DEFAULTS,
+  type ChatModelDecisionModelOptions,
+} from './core/decision/models/chat-model-decision-model.js';
+export {
+  EmbeddingDecisionModel,
+  EMBEDDING_DECISION_DEFAULTS,
+  type EmbeddingDecisionModelOptions,
+  type EmbeddingScoringOptions,
+} from './core/decision/models/embedding-decision-model.js';
+export {
+  openAiCompatibleEmbed,
+  type EmbedFunction,
+  type OpenAiCompatibleEmbeddingsOptions,
+} from './core/decision/models/openai-compatible-embed.js';
+export {
+  WordVectors,
+  loadWordVectors,
+  DEFAULT_WORD_VECTORS_FILE,
+} from './core/decision/models/word-vectors.js';
+export type { WordWeighting } from './core/decision/models/word-vector-embedder.js';
+export type { MessageWeights } from './core/decision/models/decision-input-texts.js';
+export { openAiEmbeddings, type OpenAiEmbeddingsOptions } from './providers/openai-embeddings.js';
