@@ -1,0 +1,260 @@
+import { describe, expect, it } from '@jest/globals';
+import type { ChatCallOptions } from '../../../../src/core/chat/chat-model.js';
+import { userMessage } from '../../../../src/core/chat/messages.js';
+import type { ChatRequest } from '../../../../src/core/chat/request.js';
+import type { ChatResponse } from '../../../../src/core/chat/response.js';
+import { wrapModel } from '../../../../src/core/strategies/chat-model-wrapper.js';
+import { FailoverStrategy } from '../../../../src/core/strategies/failover-strategy.js';
+import { LowestTokenUsageRoutingStrategy } from '../../../../src/core/strategies/lowest-token-usage-routing-strategy.js';
+import { ModelRouter } from '../../../../src/core/strategies/model-router.js';
+import { estimateRequestTokens } from '../../../../src/core/strategies/token-estimate.js';
+import { InMemoryRouteStateStore } from '../../../../src/core/state/in-memory-route-state-store.js';
+import { answer, deferred, failingModel, fakeModel, request, type Deferred } from './fakes.js';
+
+/** A model whose answers are released by the test, so many calls can be in flight at once. */
+function heldModel(name: string) {
+  const pending: { request: ChatRequest; done: Deferred<ChatResponse> }[] = [];
+  return {
+    name,
+    pending,
+    chat(req: ChatRequest, _options?: ChatCallOptions): Promise<ChatResponse> {
+      const done = deferred<ChatResponse>();
+      pending.push({ request: req, done });
+      return done.promise;
+    },
+  };
+}
+
+/** Lets every call started so far reach its model. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('2.4.3 lowest token usage', () => {
+  it('picks the model with the smallest accumulated totalTokens', async () => {
+    const router = new ModelRouter({
+      routes: [
+        { name: 'a', model: fakeModel('a', answer('a', 100)) },
+        { name: 'b', model: fakeModel('b', answer('b', 30)) },
+      ],
+      routingStrategy: new LowestTokenUsageRoutingStrategy(),
+    });
+    const served: string[] = [];
+    for (let i = 0; i < 6; i++) served.push((await router.chat(request)).aiMessage.text!);
+    // a: 100 after the first call; b takes over until it has used more (30, 60, 90, 120)
+    expect(served).toEqual(['a', 'b', 'b', 'b', 'b', 'a']);
+  });
+
+  it('missing usage counts as 0, and ties go to the first registered', async () => {
+    const strategy = new LowestTokenUsageRoutingStrategy();
+    const models = [wrapModel('a', fakeModel('a')), wrapModel('b', fakeModel('b'))];
+    expect((await strategy.route(models, request))?.name).toBe('a');
+    strategy.onSuccess(models[0]!, answer('no usage'), request);
+    expect((await strategy.route(models, request))?.name).toBe('a');
+    expect(strategy.tokensOf('a')).toBe(0);
+  });
+
+  it('equal usage alternates first, second, first', async () => {
+    const router = new ModelRouter({
+      routes: [
+        { name: 'first', model: fakeModel('first', answer('first', 10)) },
+        { name: 'second', model: fakeModel('second', answer('second', 10)) },
+      ],
+      routingStrategy: new LowestTokenUsageRoutingStrategy(),
+    });
+    const served: string[] = [];
+    for (let i = 0; i < 5; i++) served.push((await router.chat(request)).aiMessage.text!);
+    expect(served).toEqual(['first', 'second', 'first', 'second', 'first']);
+  });
+
+  it('counts input + output tokens when the provider reports no total', async () => {
+    const strategy = new LowestTokenUsageRoutingStrategy();
+    const model = wrapModel('a', fakeModel('a'));
+    strategy.onSuccess(
+      model,
+      {
+        aiMessage: { role: 'assistant', text: 'x' },
+        tokenUsage: { inputTokens: 7, outputTokens: 5 },
+      },
+      request,
+    );
+    expect(strategy.tokensOf('a')).toBe(12);
+  });
+});
+
+describe('token reservations under concurrency', () => {
+  it('200 concurrent requests over two equal models stay balanced within 10 %', async () => {
+    const a = heldModel('a');
+    const b = heldModel('b');
+    const router = new ModelRouter({
+      routes: [
+        { name: 'a', model: a },
+        { name: 'b', model: b },
+      ],
+      routingStrategy: new LowestTokenUsageRoutingStrategy(),
+    });
+    const prompts = Array.from({ length: 200 }, (_, i) => ({
+      messages: [userMessage('x'.repeat(40 + ((i * 37) % 400)))],
+    }));
+    const calls = prompts.map((prompt) => router.chat(prompt));
+    await settle();
+    expect(a.pending.length + b.pending.length).toBe(200);
+    const tokens = (model: ReturnType<typeof heldModel>) =>
+      model.pending.reduce((sum, call) => sum + estimateRequestTokens(call.request), 0);
+    expect(Math.abs(a.pending.length - b.pending.length)).toBeLessThanOrEqual(20);
+    expect(Math.abs(tokens(a) - tokens(b)) / Math.max(tokens(a), tokens(b))).toBeLessThan(0.1);
+    for (const call of [...a.pending, ...b.pending]) call.done.resolve(answer('ok', 10));
+    await Promise.all(calls);
+  });
+
+  it('three equal models with identical prompts get the same share', async () => {
+    const models = ['a', 'b', 'c'].map(heldModel);
+    const router = new ModelRouter({
+      routes: models.map((model) => ({ name: model.name, model })),
+      routingStrategy: new LowestTokenUsageRoutingStrategy(),
+    });
+    const calls = Array.from({ length: 201 }, () => router.chat(request));
+    await settle();
+    expect(models.map((model) => model.pending.length)).toEqual([67, 67, 67]);
+    for (const model of models) for (const call of model.pending) call.done.resolve(answer('ok'));
+    await Promise.all(calls);
+  });
+
+  it('without a call context (used on its own) nothing is reserved: the seed behaviour', async () => {
+    const strategy = new LowestTokenUsageRoutingStrategy();
+    const models = [wrapModel('a', fakeModel('a')), wrapModel('b', fakeModel('b'))];
+    const picks = await Promise.all(
+      Array.from({ length: 10 }, async () => (await strategy.route(models, request))?.name),
+    );
+    expect(new Set(picks)).toEqual(new Set(['a']));
+  });
+
+  it('success reconciles the reservation with the real usage', async () => {
+    const a = heldModel('a');
+    const strategy = new LowestTokenUsageRoutingStrategy({ estimateTokens: () => 500 });
+    const router = new ModelRouter({
+      routes: [{ name: 'a', model: a }],
+      routingStrategy: strategy,
+    });
+    const call = router.chat(request);
+    await settle();
+    expect(strategy.tokensOf('a')).toBe(0); // reserved, not used yet
+    a.pending[0]!.done.resolve(answer('done', 42));
+    await call;
+    expect(strategy.tokensOf('a')).toBe(42);
+    // nothing left reserved: the next request compares real usage only
+    const b = wrapModel('b', fakeModel('b'));
+    strategy.onSuccess(b, answer('x', 41), request);
+    expect((await strategy.route([...router.models(), b], request))?.name).toBe('b');
+  });
+
+  it('a failure releases the reservation', async () => {
+    const strategy = new LowestTokenUsageRoutingStrategy({ estimateTokens: () => 1_000 });
+    const router = new ModelRouter({
+      routes: [
+        { name: 'a', model: failingModel('a') },
+        { name: 'b', model: fakeModel('b', answer('b', 5)) },
+      ],
+      routingStrategy: strategy,
+    });
+    await router.chat(request);
+    expect(strategy.tokensOf('a')).toBe(0);
+    expect(strategy.tokensOf('b')).toBe(5);
+    // a carries no leftover reservation: with 0 used it is the lowest again
+    expect((await strategy.route(router.models(), request))?.name).toBe('a');
+  });
+
+  it('balances on reservations even when the store shows a delta only later', async () => {
+    const store = laggingTokenStore();
+    const a = heldModel('a');
+    const b = heldModel('b');
+    const router = new ModelRouter({
+      routes: [
+        { name: 'a', model: a },
+        { name: 'b', model: b },
+      ],
+      routingStrategy: new LowestTokenUsageRoutingStrategy({ store }),
+    });
+    const calls = Array.from({ length: 100 }, () => router.chat(request));
+    await settle();
+    expect([a.pending.length, b.pending.length]).toEqual([50, 50]);
+    for (const call of [...a.pending, ...b.pending]) call.done.resolve(answer('ok', 3));
+    await Promise.all(calls);
+    await settle();
+    expect(store.getTokens([...store.keys()].find((k) => k.endsWith(':a'))!)).toBe(150);
+  });
+});
+
+describe('LowestTokenUsageRoutingStrategy state and inspection', () => {
+  it('inspectModels lists every model as available with its usage', async () => {
+    const strategy = new LowestTokenUsageRoutingStrategy();
+    const router = new ModelRouter({
+      routes: [
+        { name: 'a', model: fakeModel('a', answer('a', 11)) },
+        { name: 'b', model: fakeModel('b') },
+      ],
+      routingStrategy: strategy,
+    });
+    await router.chat(request);
+    expect(router.inspectModels()).toEqual([
+      { model: 'a', state: 'available', failures: 0, tokens: 11 },
+      { model: 'b', state: 'available', failures: 0, tokens: 0 },
+    ]);
+  });
+
+  it('counts in the bound store under `${scope}:${model}`', () => {
+    const store = new InMemoryRouteStateStore();
+    const strategy = new LowestTokenUsageRoutingStrategy();
+    strategy.bindRouteState({ store, scope: 'default/simple' });
+    strategy.onSuccess(wrapModel('a', fakeModel('a')), answer('x', 9), request);
+    expect(store.getTokens('default/simple:a')).toBe(9);
+  });
+
+  it('as FailoverStrategy’s delegate: balances the healthy models and shows tokens in inspection', async () => {
+    const failover = new FailoverStrategy({ delegate: new LowestTokenUsageRoutingStrategy() });
+    const router = new ModelRouter({
+      routes: [
+        { name: 'a', model: fakeModel('a', answer('a', 10)) },
+        { name: 'b', model: fakeModel('b', answer('b', 10)) },
+        { name: 'c', model: failingModel('c') },
+      ],
+      routingStrategy: failover,
+    });
+    const served: string[] = [];
+    for (let i = 0; i < 4; i++) served.push((await router.chat(request)).aiMessage.text!);
+    expect(served).toEqual(['a', 'b', 'a', 'b']);
+    expect(router.inspectModels().map((s) => [s.model, s.state, s.tokens])).toEqual([
+      ['a', 'available', 20],
+      ['b', 'available', 20],
+      ['c', 'cooldown', 0], // tried once when it was lowest, then cooled down
+    ]);
+  });
+
+  it('rejects an estimator that is not a function', () => {
+    expect(() => new LowestTokenUsageRoutingStrategy({ estimateTokens: 5 as never })).toThrow(
+      /estimateTokens/,
+    );
+  });
+
+  it('the default estimate is prompt characters / 4 plus maxOutputTokens', () => {
+    expect(
+      estimateRequestTokens({
+        messages: [userMessage('x'.repeat(40))],
+        parameters: { maxOutputTokens: 100 },
+      }),
+    ).toBe(110);
+    expect(estimateRequestTokens({ messages: [] })).toBe(1);
+  });
+});
+
+/** A store whose token counters change only when the write "reaches the server", a tick later. */
+function laggingTokenStore() {
+  const inner = new InMemoryRouteStateStore();
+  const keys = new Set<string>();
+  const store = Object.create(inner) as InMemoryRouteStateStore & { keys(): Set<string> };
+  store.addTokens = async (key, delta) => {
+    keys.add(key);
+    await new Promise((resolve) => setImmediate(resolve));
+    return inner.addTokens(key, delta);
+  };
+  store.keys = () => keys;
+  return store;
+}
