@@ -2,40 +2,33 @@ import type { CircuitState } from '../core/observability/routing-event.js';
 import { CLOSED_CIRCUIT, type CircuitRecord } from '../core/state/route-state-store.js';
 
 type StoredCircuit = Omit<CircuitRecord, 'version'>;
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 const STATES: ReadonlySet<string> = new Set<CircuitState>(['closed', 'open', 'half-open']);
+const REQUIRED_COUNTS = ['failures', 'consecutiveFailures', 'reopenCount', 'probes'] as const;
 
-/** The JSON stored in Redis: the record without its version (Redis keeps that beside it). */
+/**
+ * The JSON stored in Redis: the record without its version (Redis keeps that beside it). Every
+ * field is kept, including ones a newer breaker adds, so the breaker owns the record's shape.
+ */
 export function encodeCircuit(record: StoredCircuit): string {
-  return JSON.stringify(knownFields(record));
+  return JSON.stringify(storedFields(record));
 }
 
 /**
- * The record every replica will see: only the fields of `CircuitRecord`, so a replica never sees
- * more locally than the others read back from Redis.
+ * The record as every replica will see it once it has been through Redis: the same fields a
+ * JSON round trip keeps (no `undefined` values), plus the version.
  */
 export function withVersion(next: StoredCircuit, version: number): CircuitRecord {
-  return Object.freeze({ ...knownFields(next), version } as CircuitRecord);
+  return Object.freeze({ ...storedFields(next), version } as CircuitRecord);
 }
 
-function knownFields(record: StoredCircuit): StoredCircuit {
-  const stored: { -readonly [K in keyof StoredCircuit]: StoredCircuit[K] } = {
-    state: record.state,
-    failures: record.failures,
-    consecutiveFailures: record.consecutiveFailures,
-    reopenCount: record.reopenCount,
-    probes: record.probes,
-  };
-  if (record.openedAt !== undefined) stored.openedAt = record.openedAt;
-  if (record.cooldownUntil !== undefined) stored.cooldownUntil = record.cooldownUntil;
-  if (record.lastError !== undefined) {
-    stored.lastError = {
-      name: record.lastError.name,
-      message: record.lastError.message,
-      at: record.lastError.at,
-    };
+function storedFields(record: StoredCircuit): StoredCircuit {
+  const stored: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(record)) {
+    if (field !== 'version' && value !== undefined) stored[field] = value;
   }
-  return stored;
+  return stored as unknown as StoredCircuit;
 }
 
 /**
@@ -49,38 +42,31 @@ export function decodeCircuit(json: string, version: number): CircuitRecord | un
   } catch {
     return undefined;
   }
-  if (typeof value !== 'object' || value === null) return undefined;
-  const v = value as Record<string, unknown>;
-  if (typeof v.state !== 'string' || !STATES.has(v.state)) return undefined;
-  const counts = ['failures', 'consecutiveFailures', 'reopenCount', 'probes'] as const;
-  if (!counts.every((field) => isFiniteNumber(v[field]))) return undefined;
-  const record: {
-    -readonly [K in keyof CircuitRecord]: CircuitRecord[K];
-  } = {
-    state: v.state as CircuitState,
-    failures: v.failures as number,
-    consecutiveFailures: v.consecutiveFailures as number,
-    reopenCount: v.reopenCount as number,
-    probes: v.probes as number,
-    version,
-  };
-  if (isFiniteNumber(v.openedAt)) record.openedAt = v.openedAt;
-  if (isFiniteNumber(v.cooldownUntil)) record.cooldownUntil = v.cooldownUntil;
-  const lastError = v.lastError as Record<string, unknown> | undefined;
-  if (
-    typeof lastError === 'object' &&
-    lastError !== null &&
-    typeof lastError.name === 'string' &&
-    typeof lastError.message === 'string' &&
-    isFiniteNumber(lastError.at)
-  ) {
-    record.lastError = { name: lastError.name, message: lastError.message, at: lastError.at };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const fields = value as Record<string, unknown>;
+  if (typeof fields.state !== 'string' || !STATES.has(fields.state)) return undefined;
+  if (!REQUIRED_COUNTS.every((field) => isFiniteNumber(fields[field]))) return undefined;
+  const record: Record<string, unknown> = {};
+  for (const [field, fieldValue] of Object.entries(fields)) {
+    if (field === 'version' || fieldValue === null) continue;
+    if (field === 'lastError') {
+      const lastError = readLastError(fieldValue);
+      if (lastError) record.lastError = lastError;
+      continue;
+    }
+    record[field] = fieldValue;
   }
-  return Object.freeze(record);
+  record.version = version;
+  return Object.freeze(record as unknown as Mutable<CircuitRecord>);
 }
 
-function isFiniteNumber(value: unknown): value is number {
-  return typeof value === 'number' && Number.isFinite(value);
+function readLastError(value: unknown): CircuitRecord['lastError'] | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { name, message, at } = value as Record<string, unknown>;
+  if (typeof name !== 'string' || typeof message !== 'string' || !isFiniteNumber(at)) {
+    return undefined;
+  }
+  return { name, message, at };
 }
 
 /**
@@ -94,4 +80,8 @@ export function decodeCircuitOrClosed(
   const record = typeof json === 'string' ? decodeCircuit(json, version) : undefined;
   if (record) return { record, valid: true };
   return { record: withVersion(CLOSED_CIRCUIT, version), valid: false };
+}
+
+function isFiniteNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
 }

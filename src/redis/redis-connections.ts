@@ -22,6 +22,9 @@ export function openRedisConnections(options: ResolvedRedisStoreOptions): RedisC
     maxRetriesPerRequest: 0,
     commandTimeout: options.commandTimeoutMs,
     connectTimeout: options.connectTimeoutMs,
+    // How long a closing socket may linger; ioredis keeps the process alive for it, even for a
+    // socket that is already gone.
+    disconnectTimeout: options.commandTimeoutMs,
     retryStrategy: (times: number) =>
       Math.min(50 * 2 ** Math.min(times - 1, 16), options.maxReconnectDelayMs),
     // Keys are prefixed by the store itself: the client's own prefix would not apply to SCAN

@@ -5,6 +5,7 @@
 export class RedisKeySpace {
   readonly tokens: string;
   readonly seq: string;
+  readonly dataSet: string;
   readonly channel: string;
   readonly circuitPattern: string;
   readonly stickyPattern: string;
@@ -18,6 +19,8 @@ export class RedisKeySpace {
     // The source of versions: one counter for every circuit, so a version is never reused, not
     // even after a circuit's key expired (which would let a stale compare-and-set succeed).
     this.seq = `${prefix}seq`;
+    // Identifies the data set: a Redis that comes back without it has lost the state.
+    this.dataSet = `${prefix}data-set`;
     this.channel = `${prefix}changes`;
     this.circuitPattern = `${escapeGlob(this.circuitPrefix)}*`;
     this.stickyPattern = `${escapeGlob(this.stickyPrefix)}*`;

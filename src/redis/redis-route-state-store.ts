@@ -594,14 +594,18 @@ async function closeConnection(client: Redis): Promise<void> {
     }
   }
   if (client.status === 'end') return;
-  const ended = new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, 1_000);
-    timer.unref();
-    client.once('end', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
+  // Between attempts there is no socket: disconnecting only cancels the next attempt.
+  const hasSocket = ['connecting', 'connect', 'ready'].includes(client.status);
+  const ended = hasSocket
+    ? new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 1_000);
+        timer.unref();
+        client.once('end', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      })
+    : Promise.resolve();
   client.disconnect();
   await ended;
 }

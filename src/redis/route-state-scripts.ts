@@ -57,13 +57,20 @@ return out
 `);
 
 /**
- * Raises the version counter to at least ARGV[1] (after Redis lost its data, so new versions stay
- * above every version a replica remembers). Returns the counter as it was.
+ * Starts a resync. Returns the data-set id (created now if Redis has none: a fresh or emptied
+ * Redis) and the version counter, raised to at least ARGV[1] so that new versions stay above every
+ * version a replica remembers.
+ * KEYS: version counter, data-set id. ARGV: highest version seen, id to create.
  */
-export const RAISE_SEQ = new LuaScript(`
+export const BEGIN_SYNC = new LuaScript(`
+local id = redis.call('GET', KEYS[2])
+if not id then
+  redis.call('SET', KEYS[2], ARGV[2])
+  id = ARGV[2]
+end
 local seq = tonumber(redis.call('GET', KEYS[1]) or '0')
 if seq < tonumber(ARGV[1]) then redis.call('SET', KEYS[1], ARGV[1]) end
-return seq
+return {id, seq}
 `);
 
 /**
@@ -92,12 +99,16 @@ return out
 `);
 
 /**
- * Puts back token totals after Redis lost its data; the first replica to resync wins per counter.
+ * Puts back token totals after Redis lost its data: each counter is raised to the highest total
+ * any replica last saw (usage only grows, apart from released reservations).
  * KEYS: tokens hash. ARGV: field, total, field, total…
  */
-export const SEED_TOKENS = new LuaScript(`
+export const RESTORE_TOKENS = new LuaScript(`
 for i = 1, #ARGV, 2 do
-  redis.call('HSETNX', KEYS[1], ARGV[i], ARGV[i + 1])
+  local current = redis.call('HGET', KEYS[1], ARGV[i])
+  if not current or tonumber(current) < tonumber(ARGV[i + 1]) then
+    redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1])
+  end
 end
 return 1
 `);

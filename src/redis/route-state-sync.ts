@@ -1,13 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { CircuitRecord } from '../core/state/route-state-store.js';
 import type { CircuitMirror } from './circuit-mirror.js';
 import { decodeCircuitOrClosed, encodeCircuit, withVersion } from './circuit-codec.js';
 import type { RedisKeySpace } from './redis-key-space.js';
 import {
-  RAISE_SEQ,
+  BEGIN_SYNC,
   READ_CIRCUITS,
   READ_STICKIES,
-  SEED_TOKENS,
+  RESTORE_TOKENS,
   SET_STICKY,
   WRITE_CIRCUIT,
   parseWriteCircuitReply,
@@ -33,10 +34,10 @@ const SCAN_BATCH = 500;
 /**
  * Brings this replica and Redis together after a (re)connect. The policy, in order:
  *
- * 1. Redis lost its data (its version counter is below a version this replica has seen: a
- *    restart without persistence, a flush) → every replica puts back its copy; for each circuit
- *    the newest version wins, sticky assignments are put back unless Redis has one, token totals
- *    are put back unless Redis has one (the first replica to resync wins).
+ * 1. Redis lost its data (a restart without persistence, a flush: the data-set id this replica
+ *    synced with is gone, or the version counter went backwards) → every replica puts back its
+ *    copy: for each circuit the newest version wins, sticky assignments are put back where Redis
+ *    has none, each token total is raised to the highest total a replica last saw.
  * 2. Circuits changed here while Redis was away are written back with a compare-and-set against
  *    the version they were based on: they win if nobody changed that circuit in Redis meanwhile
  *    (or it expired); otherwise Redis wins and the local change is dropped.
@@ -46,13 +47,22 @@ const SCAN_BATCH = 500;
  *    and token increments counted here while Redis was away are added to Redis's totals.
  */
 export class RouteStateSync {
+  /** The Redis data set this replica last synced with. */
+  private dataSet: string | undefined;
+
   constructor(private readonly ctx: SyncContext) {}
 
   async synchronise(): Promise<void> {
     const { command, keys, circuits } = this.ctx;
     const highest = circuits.highestRedisVersion;
-    const seqBefore = Number(await RAISE_SEQ.run(command, [keys.seq], [highest]));
-    const lost = seqBefore < highest;
+    const [dataSet, seqBefore] = (await BEGIN_SYNC.run(
+      command,
+      [keys.seq, keys.dataSet],
+      [highest, randomUUID()],
+    )) as [string, number];
+    const lost =
+      (this.dataSet !== undefined && this.dataSet !== dataSet) || Number(seqBefore) < highest;
+    this.dataSet = dataSet;
     if (lost) {
       this.ctx.warn(
         'Redis came back without the route state (restarted without persistence, or flushed); ' +
@@ -195,7 +205,7 @@ export class RouteStateSync {
   private async restoreTokenTotals(): Promise<void> {
     const totals = this.ctx.tokens.remoteEntries();
     if (totals.length === 0) return;
-    await SEED_TOKENS.run(this.ctx.command, [this.ctx.keys.tokens], totals.flat());
+    await RESTORE_TOKENS.run(this.ctx.command, [this.ctx.keys.tokens], totals.flat());
   }
 
   private async flushTokens(): Promise<void> {

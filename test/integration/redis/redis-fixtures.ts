@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import {
-  RedisRouteStateStore,
-  type RedisRouteStateStoreOptions,
-} from '../../../src/redis/redis-route-state-store.js';
-import type { RedisStoreLogger } from '../../../src/redis/redis-route-state-store-options.js';
+import { RedisRouteStateStore } from '../../../src/redis/redis-route-state-store.js';
+import type {
+  RedisRouteStateStoreOptions,
+  RedisStoreLogger,
+} from '../../../src/redis/redis-route-state-store-options.js';
 
 /** Polls until `check` returns a value (not undefined/false), or fails after `timeoutMs`. */
 export async function waitFor<T>(
@@ -15,7 +15,8 @@ export async function waitFor<T>(
   for (;;) {
     const value = check();
     if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
 }
