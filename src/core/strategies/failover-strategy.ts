@@ -306,7 +306,9 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     models: readonly ChatModelWrapper[],
     context: StrategyCallContext | undefined,
   ): ChatModelWrapper | undefined {
-    if (this.whenAllOpen === 'fail-fast' || models.length === 0) return undefined;
+    if (this.whenAllOpen === 'fail-fast' || models.length === 0 || context?.onlyIfAvailable) {
+      return undefined;
+    }
     const since = (model: ChatModelWrapper) => {
       const record = this.circuitOf(model);
       return record.openedAt ?? record.lastError?.at ?? 0;

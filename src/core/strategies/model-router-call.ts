@@ -212,11 +212,12 @@ export class ModelRouterCall {
     try {
       // a tool loop returns to the model that asked for the tool, if the strategy admits it now
       const sticky = this.attempts === 0 ? this.toolLoopModel(untried) : undefined;
-      if (
-        sticky &&
-        this.resolve(await this.group.strategy.route([sticky], this.request, context), [sticky])
-      ) {
-        return sticky;
+      if (sticky) {
+        context.onlyIfAvailable = true;
+        const picked = await this.group.strategy.route([sticky], this.request, context);
+        delete context.onlyIfAvailable;
+        // anything but the preferred model (a strategy ignoring what it is offered) means no
+        if (picked === sticky || picked?.name === sticky.name) return sticky;
       }
       return this.resolve(await this.group.strategy.route(untried, this.request, context), untried);
     } catch (error) {

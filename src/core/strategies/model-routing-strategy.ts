@@ -17,6 +17,11 @@ export interface StrategyCallContext {
   readonly route?: string;
   /** 1-based attempt number within the call. */
   readonly attempt: number;
+  /**
+   * Set when the router asks about one preferred model only (the model a tool loop's last answer
+   * came from): return it if it is available now, else undefined, without any fallback policy.
+   */
+  readonly onlyIfAvailable?: boolean;
   /** In `onFailure`/`onCancel`: how the router classified the error. */
   readonly errorKind?: ErrorKind;
   /** In `onFailure`/`onCancel`: what the classification means (does it count against the model?). */

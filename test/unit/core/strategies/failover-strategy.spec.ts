@@ -1,4 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
+import { aiMessage, toolResultMessage, userMessage } from '../../../../src/core/chat/messages.js';
 import { NoMatchingModelFoundException } from '../../../../src/core/errors/exceptions.js';
 import type { ChatModelWrapper } from '../../../../src/core/strategies/chat-model-wrapper.js';
 import { wrapModel } from '../../../../src/core/strategies/chat-model-wrapper.js';
@@ -409,6 +410,29 @@ describe('whenAllOpen', () => {
     expect(strategy.circuitOf('a')).toEqual(
       expect.objectContaining({ state: 'open', cooldownUntil: clock.now + 1_000, failures: 2 }),
     );
+  });
+
+  it('a tool loop does not force its cooling model: the others serve it', async () => {
+    const clock = manualClock();
+    const toolAnswer = {
+      aiMessage: aiMessage({ toolCalls: [{ id: 'c1', name: 'lookup', arguments: '{}' }] }),
+    };
+    const a = fakeModel('a', toolAnswer, new Error('a down'));
+    const b = fakeModel('b', answer('b'));
+    const router = new ModelRouter({
+      routes: [
+        { name: 'a', model: a },
+        { name: 'b', model: b },
+      ],
+      routingStrategy: new FailoverStrategy({ clock: clock.fn, whenAllOpen: 'try-oldest' }),
+    });
+    const toolRound = await router.chat(request);
+    const followUp = {
+      messages: [userMessage('Hello'), toolRound.aiMessage, toolResultMessage('c1', '42')],
+    };
+    await expect(router.chat(followUp)).resolves.toEqual(answer('b')); // a fails, b serves
+    await expect(router.chat(followUp)).resolves.toEqual(answer('b')); // a cools: b at once
+    expect(a.chat).toHaveBeenCalledTimes(2);
   });
 
   it('retryAfterMs is undefined while some model can still be tried', async () => {
