@@ -1,0 +1,81 @@
+/**
+ * What routing costs per call: `model.chat()` on an instant in-process model, against the same
+ * call through RoutingChatModel (a function router) → ModelRouter(FailoverStrategy) → the model,
+ * and through ModelRouter alone. All figures come from one run, so the ratios compare like with
+ * like on this machine.
+ *
+ *   npx tsc -p tsconfig.bench.json && node build/bench/run.js routing-overhead
+ */
+import type { ChatModel } from '../src/core/chat/chat-model.js';
+import { userMessage } from '../src/core/chat/messages.js';
+import type { ChatRequest } from '../src/core/chat/request.js';
+import type { ChatResponse } from '../src/core/chat/response.js';
+import { ChatModelRoutingResult } from '../src/core/routing/chat-model-routing-result.js';
+import { RoutingChatModel } from '../src/core/routing/routing-chat-model.js';
+import { FailoverStrategy } from '../src/core/strategies/failover-strategy.js';
+import { ModelRouter } from '../src/core/strategies/model-router.js';
+import { measure, printTable, ratio, us } from './lib/measure.js';
+
+const request: ChatRequest = { messages: [userMessage('How long is a piece of string?')] };
+const response: ChatResponse = {
+  aiMessage: { role: 'assistant', text: 'Twice half its length.' },
+  tokenUsage: { inputTokens: 8, outputTokens: 5, totalTokens: 13 },
+};
+
+export async function run(): Promise<void> {
+  const instant: ChatModel = { chat: async () => response };
+  const group = new ModelRouter({
+    routes: [{ name: 'instant', model: instant }],
+    routingStrategy: new FailoverStrategy(),
+  });
+  const routing = new RoutingChatModel({
+    routes: [
+      {
+        name: 'a',
+        model: new ModelRouter({
+          routes: [{ name: 'instant', model: instant }],
+          routingStrategy: new FailoverStrategy(),
+        }),
+      },
+    ],
+    router: () => ChatModelRoutingResult.route('a'),
+    defaultRoute: 'a',
+  });
+
+  // sanity: every path answers with the model's text
+  for (const model of [instant, group, routing]) {
+    const answer = await model.chat(request);
+    if (answer.aiMessage.text !== response.aiMessage.text) throw new Error('unexpected answer');
+  }
+
+  const direct = await measure('direct', () => instant.chat(request));
+  const viaGroup = await measure('ModelRouter', () => group.chat(request));
+  const viaRouting = await measure('RoutingChatModel', () => routing.chat(request));
+
+  printTable('Routing overhead per call (instant in-process model, in-memory state)', [
+    {
+      benchmark: 'RoutingChatModel → ModelRouter(FailoverStrategy) → model',
+      figure: us(viaRouting.nsPerOp),
+      baseline: `${us(direct.nsPerOp)} direct model.chat()`,
+      ratio: ratio(viaRouting.nsPerOp, direct.nsPerOp),
+    },
+    {
+      benchmark: '… overhead per call',
+      figure: us(viaRouting.nsPerOp - direct.nsPerOp),
+      baseline: 'target < 10 µs',
+      ratio: '–',
+    },
+    {
+      benchmark: 'ModelRouter(FailoverStrategy) → model',
+      figure: us(viaGroup.nsPerOp),
+      baseline: `${us(direct.nsPerOp)} direct model.chat()`,
+      ratio: ratio(viaGroup.nsPerOp, direct.nsPerOp),
+    },
+    {
+      benchmark: '… overhead per call',
+      figure: us(viaGroup.nsPerOp - direct.nsPerOp),
+      baseline: '–',
+      ratio: '–',
+    },
+  ]);
+}
