@@ -174,7 +174,9 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     const kind = this.admissionOf(context);
     const change =
       kind === 'probe' ? updateCircuit(this.store, this.key(model), releaseProbe) : undefined;
-    return this.afterwards(change, () => this.delegate?.onCancel?.(model, reason, request, context));
+    return this.afterwards(change, () =>
+      this.delegate?.onCancel?.(model, reason, request, context),
+    );
   }
 
   /** Every model cooling down: ms until the first one admits probes again; else undefined. */
