@@ -13,7 +13,7 @@ import {
   type RoutingObserver,
 } from '../observability/routing-event.js';
 import { classifyError, dispositionOf } from '../resilience/error-classification.js';
-import { updateCircuit, type CircuitChange } from '../state/circuit-update.js';
+import { updateCircuit, type CircuitChange, type CircuitDraft } from '../state/circuit-update.js';
 import { InMemoryRouteStateStore } from '../state/in-memory-route-state-store.js';
 import { attempt, chain, isPromiseLike, type MaybePromise } from '../state/maybe-async.js';
 import type { CircuitRecord, RouteStateStore } from '../state/route-state-store.js';
@@ -132,9 +132,7 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
   ): MaybePromise<void> {
     const kind = this.admissionOf(context);
     const now = this.clock();
-    const change = updateCircuit(this.store, this.key(model), (record) =>
-      afterSuccess(record, now, this.policy, kind),
-    );
+    const change = this.update(model, (record) => afterSuccess(record, now, this.policy, kind));
     return this.afterwards(change, (done) => {
       if (done) this.announce(model, done, context);
       return this.delegate?.onSuccess?.(model, response, request, context);
@@ -152,7 +150,7 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
       context?.disposition ?? dispositionOf(classifyError(error, context?.signal));
     const now = this.clock();
     const summary = summarizeError(error);
-    const change = updateCircuit(this.store, this.key(model), (record) =>
+    const change = this.update(model, (record) =>
       disposition.countsAsFailure
         ? afterFailure(record, now, this.policy, summary, kind)
         : kind === 'probe'
@@ -172,8 +170,7 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     context?: StrategyCallContext,
   ): MaybePromise<void> {
     const kind = this.admissionOf(context);
-    const change =
-      kind === 'probe' ? updateCircuit(this.store, this.key(model), releaseProbe) : undefined;
+    const change = kind === 'probe' ? this.update(model, releaseProbe) : undefined;
     return this.afterwards(change, () =>
       this.delegate?.onCancel?.(model, reason, request, context),
     );
@@ -286,13 +283,8 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     now: number,
   ): MaybePromise<boolean> {
     if (this.circuitOf(model).state === 'closed') return this.admitted(context, 'regular');
-    const claim = attempt(
-      () =>
-        updateCircuit(this.store, this.key(model), (record) =>
-          claimProbe(record, now, this.policy),
-        ),
-      () => undefined, // a store that cannot claim now admits nobody as a probe
-    );
+    // a store that cannot claim now admits nobody as a probe
+    const claim = this.update(model, (record) => claimProbe(record, now, this.policy));
     return chain(claim, (change) => {
       if (!change) {
         // someone may have closed it meanwhile (a probe succeeded)
@@ -320,6 +312,20 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     return oldest;
   }
 
+  /**
+   * A circuit change that never throws: a store that cannot write now (a shared store offline)
+   * loses this change, and the call, its events and the delegate's bookkeeping go on.
+   */
+  private update(
+    model: ChatModelWrapper,
+    decide: (record: CircuitRecord) => CircuitDraft | undefined,
+  ): MaybePromise<CircuitChange | undefined> {
+    return attempt(
+      () => updateCircuit(this.store, this.key(model), decide),
+      () => undefined,
+    );
+  }
+
   private admitted(context: StrategyCallContext | undefined, kind: AttemptKind): true {
     if (context) this.admissions.set(context, kind);
     return true;
@@ -333,10 +339,7 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
   }
 
   private noticeCooldownEnd(model: ChatModelWrapper, now: number): void {
-    const change = attempt(
-      () => updateCircuit(this.store, this.key(model), (record) => endCooldown(record, now)),
-      () => undefined,
-    );
+    const change = this.update(model, (record) => endCooldown(record, now));
     void chain(change, (done) => {
       if (done) this.announce(model, done, undefined);
     });

@@ -604,6 +604,23 @@ describe('inspection and state', () => {
     expect(shared.getCircuit('r/x:model-1').state).toBe('open');
   });
 
+  it('a store that cannot write keeps the calls going and the delegate’s bookkeeping running', async () => {
+    const store = new InMemoryRouteStateStore();
+    const broken = Object.create(store) as InMemoryRouteStateStore;
+    Object.defineProperty(broken, 'compareAndSetNow', { value: undefined });
+    broken.compareAndSetCircuit = () => Promise.reject(new Error('store offline'));
+    const onFailure = jest.fn<() => void>();
+    const router = new ModelRouter({
+      routes: [failingModel('a'), fakeModel('b', answer('b'))],
+      routingStrategy: new FailoverStrategy({
+        store: broken,
+        delegate: { route: (models) => models[0], onFailure },
+      }),
+    });
+    await expect(router.chat(request)).resolves.toEqual(answer('b'));
+    expect(onFailure).toHaveBeenCalledTimes(1);
+  });
+
   it('a strategy instance serves one ModelRouter: a second one with other models is rejected', () => {
     const strategy = new FailoverStrategy();
     const router = new ModelRouter({ routes: [fakeModel('a')], routingStrategy: strategy });
