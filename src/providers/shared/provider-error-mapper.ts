@@ -101,6 +101,7 @@ function fromApiError(error: SdkError, ctx: ProviderErrorContext): ProviderExcep
     (body.innererror as Record<string, unknown> | undefined)?.code,
     body.type,
     error.code,
+    (error as { errorCode?: unknown }).errorCode,
     error.type,
   ].filter(
     (value, index, all): value is string =>
