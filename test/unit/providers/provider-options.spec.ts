@@ -1,0 +1,56 @@
+import { describe, expect, it } from '@jest/globals';
+import { InvalidConfigurationException } from '../../../src/core/errors/exceptions.js';
+import { AnthropicChatModel } from '../../../src/providers/anthropic/anthropic-chat-model.js';
+import { OpenAiCompatibleChatModel } from '../../../src/providers/openai/openai-compatible-chat-model.js';
+
+const build = (options: Record<string, unknown>) => () =>
+  new OpenAiCompatibleChatModel({ model: 'm', apiKey: 'k', ...options } as never);
+const buildClaude = (options: Record<string, unknown>) => () =>
+  new AnthropicChatModel({ model: 'c', apiKey: 'k', ...options } as never);
+
+describe('provider options are checked at construction, naming the field', () => {
+  it.each([
+    [{ model: '' }, 'options.model'],
+    [{ baseURL: 'not a url' }, 'options.baseURL'],
+    [{ timeout: -1 }, 'options.timeout'],
+    [{ maxRetries: 1.5 }, 'options.maxRetries'],
+    [{ topLogprobs: 21 }, 'options.topLogprobs'],
+    [{ malformedChunks: 'ignore' }, 'options.malformedChunks'],
+    [{ maxTokensParameter: 'max' }, 'options.maxTokensParameter'],
+    [{ headers: { 'x-a': 1 } }, 'options.headers.x-a'],
+  ])('OpenAiCompatibleChatModel %j → %s', (options, field) => {
+    expect(build(options)).toThrow(InvalidConfigurationException);
+    expect(build(options)).toThrow(field);
+  });
+
+  it.each([
+    [{ model: 42 }, 'options.model'],
+    [{ maxTokens: 0 }, 'options.maxTokens'],
+    [{ malformedChunks: 'drop' }, 'options.malformedChunks'],
+  ])('AnthropicChatModel %j → %s', (options, field) => {
+    expect(buildClaude(options)).toThrow(field);
+  });
+
+  it('a missing key names the option and the environment variable, never a value', () => {
+    const saved = { openai: process.env.OPENAI_API_KEY, anthropic: process.env.ANTHROPIC_API_KEY };
+    delete process.env.OPENAI_API_KEY;
+    delete process.env.ANTHROPIC_API_KEY;
+    try {
+      expect(() => new OpenAiCompatibleChatModel({ model: 'm' })).toThrow(
+        /options\.apiKey.*OPENAI_API_KEY/,
+      );
+      expect(() => new AnthropicChatModel({ model: 'c' })).toThrow(
+        /options\.apiKey.*ANTHROPIC_API_KEY/,
+      );
+    } finally {
+      if (saved.openai !== undefined) process.env.OPENAI_API_KEY = saved.openai;
+      if (saved.anthropic !== undefined) process.env.ANTHROPIC_API_KEY = saved.anthropic;
+    }
+  });
+
+  it('never echoes a long string value (it might be a key pasted in the wrong field)', () => {
+    const secretish = 'sk-0123456789012345678901234567890123456789';
+    expect(build({ baseURL: secretish })).toThrow(/a string of \d+ characters/);
+    expect(build({ baseURL: secretish })).not.toThrow(secretish);
+  });
+});

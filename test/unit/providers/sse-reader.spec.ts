@@ -1,0 +1,52 @@
+import { describe, expect, it } from '@jest/globals';
+import { readSseMessages, type SseMessage } from '../../../src/providers/shared/sse-reader.js';
+
+async function* bytes(...pieces: string[]): AsyncGenerator<Uint8Array> {
+  for (const piece of pieces) yield new TextEncoder().encode(piece);
+}
+
+async function read(...pieces: string[]): Promise<SseMessage[]> {
+  const messages: SseMessage[] = [];
+  for await (const message of readSseMessages(bytes(...pieces))) messages.push(message);
+  return messages;
+}
+
+describe('readSseMessages', () => {
+  it('dispatches one message per blank line, with the event name when given', async () => {
+    expect(await read('event: ping\ndata: {}\n\ndata: {"a":1}\n\n')).toEqual([
+      { event: 'ping', data: '{}' },
+      { data: '{"a":1}' },
+    ]);
+  });
+
+  it('reassembles messages split anywhere across chunks, UTF-8 included', async () => {
+    const text = 'data: {"t":"héllo wörld"}\n\ndata: [DONE]\n\n';
+    const encoded = new TextEncoder().encode(text);
+    async function* oneByteAtATime() {
+      for (const byte of encoded) yield new Uint8Array([byte]);
+    }
+    const messages: SseMessage[] = [];
+    for await (const message of readSseMessages(oneByteAtATime())) messages.push(message);
+    expect(messages).toEqual([{ data: '{"t":"héllo wörld"}' }, { data: '[DONE]' }]);
+  });
+
+  it('accepts CRLF and CR line ends, even with CRLF split between chunks', async () => {
+    expect(await read('data: a\r', '\n\r\n', 'data: b\r\rdata: c\n\n')).toEqual([
+      { data: 'a' },
+      { data: 'b' },
+      { data: 'c' },
+    ]);
+  });
+
+  it('joins multi-line data, ignores comments and unknown fields', async () => {
+    expect(await read(': keep-alive\nid: 7\ndata: line1\ndata:line2\nretry: 10\n\n')).toEqual([
+      { data: 'line1\nline2' },
+    ]);
+  });
+
+  it('discards an event the body ends in the middle of (it was cut)', async () => {
+    expect(await read('data: {"complete":true}\n\ndata: {"cut":')).toEqual([
+      { data: '{"complete":true}' },
+    ]);
+  });
+});
