@@ -1,6 +1,10 @@
 import { InvalidConfigurationException } from '../errors/exceptions.js';
 
-/** How the breaker of each model behaves. Every field is optional; the defaults are the seed's. */
+/**
+ * How the breaker of each model behaves. Every field is optional and the defaults are exactly the
+ * seed's failover: one failure → out for `cooldownMs`, then back for all traffic. The recommended
+ * breaker for production traffic adds `{ halfOpenProbes: 1, cooldownMultiplier: 2 }`.
+ */
 export interface CircuitBreakerOptions {
   /** How long a model stays out after its circuit opens. Default 60 000 ms. */
   cooldownMs?: number;
@@ -14,9 +18,16 @@ export interface CircuitBreakerOptions {
   /** The failure-rate window: a fixed window of `durationMs` (default 60 000) that counts only
    *  once it has `minimumRequests` calls (default 10). */
   window?: { durationMs?: number; minimumRequests?: number };
-  /** Probe requests let through at once when the cooldown ends (half-open). Default 1. */
+  /**
+   * Requests let through at once when the cooldown ends (half-open), until one succeeds and
+   * closes the circuit. Default: unlimited, as in the seed (the model is simply back); set 1 to
+   * probe a recovering model with one request while the others keep going elsewhere.
+   */
   halfOpenProbes?: number;
-  /** Each failed probe multiplies the cooldown by this. Default 2. */
+  /**
+   * Each failure while half-open multiplies the next cooldown by this, until a success resets it.
+   * Default 1, as in the seed (every failure: `cooldownMs` again); 2 doubles it each time.
+   */
   cooldownMultiplier?: number;
   /** Cap of the escalating cooldown. Default: 10 minutes, or `cooldownMs` when that is longer. */
   maxCooldownMs?: number;
@@ -91,8 +102,11 @@ export function resolveCircuitPolicy(options: CircuitBreakerOptions): CircuitPol
     cooldownMs,
     failureThreshold,
     ...(failureRate ? { failureRate } : {}),
-    halfOpenProbes: integer(options.halfOpenProbes, 'halfOpenProbes', 1),
-    cooldownMultiplier: number(options.cooldownMultiplier, 'cooldownMultiplier', 2, { min: 1 }),
+    halfOpenProbes:
+      options.halfOpenProbes === Number.POSITIVE_INFINITY
+        ? Number.POSITIVE_INFINITY
+        : integer(options.halfOpenProbes, 'halfOpenProbes', Number.POSITIVE_INFINITY),
+    cooldownMultiplier: number(options.cooldownMultiplier, 'cooldownMultiplier', 1, { min: 1 }),
     maxCooldownMs,
     jitter: number(options.jitter, 'jitter', 0, { min: 0, max: 1 }),
     probeTimeoutMs: number(options.probeTimeoutMs, 'probeTimeoutMs', 5 * 60_000, {

@@ -9,7 +9,7 @@ import { cooldownFor, type CircuitPolicy } from './circuit-policy.js';
  * swap records atomically.
  *
  *   closed ──failures reach the threshold──▶ open ──cooldown ends──▶ half-open
- *   half-open ──probe succeeds──▶ closed      half-open ──probe fails──▶ open (longer cooldown)
+ *   half-open ──probe succeeds──▶ closed      half-open ──probe fails──▶ open (cooldown × multiplier)
  */
 
 /** How an attempt was admitted: as usual, as a half-open probe, or forced while every circuit was open. */

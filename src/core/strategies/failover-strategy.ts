@@ -61,9 +61,10 @@ export interface FailoverStrategyOptions extends CircuitBreakerOptions {
 
 /**
  * Failover with a circuit breaker per model: the first model (in registration order, or as the
- * delegate chooses) whose circuit admits a request. With the defaults this is the seed's
- * behaviour: one failure puts a model in cooldown for `cooldownMs`; when the cooldown ends the
- * circuit is half-open and the next request probes the model; a failed probe doubles the cooldown.
+ * delegate chooses) whose circuit admits a request. With the defaults this is exactly the seed's
+ * failover: one failure puts a model in cooldown for `cooldownMs` from the failure, and when the
+ * cooldown ends the model is back for all traffic. Options turn it into a full breaker: a failure
+ * threshold or rate, a limited number of half-open probes, an escalating cooldown.
  */
 export class FailoverStrategy implements ModelRoutingStrategy, InspectableRouting {
   protected readonly policy: CircuitPolicy;

@@ -64,6 +64,32 @@ describe('2.4.2 failover (the seed contract, with default options)', () => {
     expect(await pick()).toBe('a'); // now == failedAt + cooldownMs: back
   });
 
+  it('with the defaults a model back from cooldown takes all traffic again, concurrent calls included', async () => {
+    const { strategy, models, fail, clock } = setup();
+    await fail('a');
+    clock.advance(1_000);
+    const picks = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        strategy.route(models, request, { attributes: {}, attempt: 1 }),
+      ),
+    );
+    expect(picks.map((m) => m?.name)).toEqual(['a', 'a', 'a', 'a', 'a']);
+  });
+
+  it('with the defaults a model failing again after its cooldown is out for cooldownMs from the new failure', async () => {
+    const { pick, fail, clock, strategy } = setup();
+    await fail('a');
+    clock.advance(1_000);
+    expect(await pick()).toBe('a');
+    clock.advance(10);
+    await fail('a');
+    expect(strategy.circuitOf('a').cooldownUntil).toBe(clock.now + 1_000);
+    clock.advance(999);
+    expect(await pick()).toBe('b');
+    clock.advance(1);
+    expect(await pick()).toBe('a');
+  });
+
   it('the default cooldown is 60 s', async () => {
     const clock = manualClock();
     const strategy = new FailoverStrategy({ clock: clock.fn });
@@ -185,7 +211,7 @@ describe('circuit breaker: closed → open → half-open → closed', () => {
   });
 
   it('a failed probe re-opens the circuit with an escalating cooldown, capped at maxCooldownMs', async () => {
-    const { pick, fail, clock, strategy } = setup({ maxCooldownMs: 5_000 });
+    const { pick, fail, clock, strategy } = setup({ cooldownMultiplier: 2, maxCooldownMs: 5_000 });
     await fail('a'); // 1 000
     const cooldowns: number[] = [];
     for (let round = 0; round < 5; round++) {
@@ -198,7 +224,7 @@ describe('circuit breaker: closed → open → half-open → closed', () => {
   });
 
   it('a successful probe resets the escalation', async () => {
-    const { pick, fail, succeed, clock, strategy } = setup();
+    const { pick, fail, succeed, clock, strategy } = setup({ cooldownMultiplier: 2 });
     await fail('a');
     clock.advance(1_000);
     await pick();
@@ -225,7 +251,7 @@ describe('circuit breaker: closed → open → half-open → closed', () => {
   });
 
   it('while the probe is in flight, the other requests keep going to the other models', async () => {
-    const { pick, fail, clock } = setup();
+    const { pick, fail, clock } = setup({ halfOpenProbes: 1 });
     await fail('a');
     clock.advance(1_000);
     expect(await pick()).toBe('a');
@@ -271,7 +297,7 @@ describe('circuit breaker: closed → open → half-open → closed', () => {
   });
 
   it('a probe that ends without a verdict frees its slot (the caller left)', async () => {
-    const { strategy, models, fail, clock } = setup();
+    const { strategy, models, fail, clock } = setup({ halfOpenProbes: 1 });
     await fail('a');
     clock.advance(1_000);
     const context = { attributes: {}, attempt: 1 };
@@ -283,7 +309,7 @@ describe('circuit breaker: closed → open → half-open → closed', () => {
   });
 
   it('a probe that never reports frees its slot after probeTimeoutMs', async () => {
-    const { pick, fail, clock } = setup({ probeTimeoutMs: 30_000 });
+    const { pick, fail, clock } = setup({ halfOpenProbes: 1, probeTimeoutMs: 30_000 });
     await fail('a');
     clock.advance(1_000);
     expect(await pick()).toBe('a');
@@ -644,6 +670,7 @@ describe('FailoverStrategy options are validated by name', () => {
     [{ failureRateThreshold: 0.5, window: { minimumRequests: 0 } }, 'window.minimumRequests'],
     [{ window: { durationMs: 1 } }, 'window'],
     [{ halfOpenProbes: 1.5 }, 'halfOpenProbes'],
+    [{ halfOpenProbes: 0 }, 'halfOpenProbes'],
     [{ cooldownMultiplier: 0.5 }, 'cooldownMultiplier'],
     [{ cooldownMs: 10_000, maxCooldownMs: 5_000 }, 'maxCooldownMs'],
     [{ jitter: 2 }, 'jitter'],
