@@ -267,6 +267,18 @@ describe('FakeProvider', () => {
       await expect(response.text()).rejects.toThrow();
     });
 
+    it('slow-first-token delays the first token, then streams the whole answer', async () => {
+      const frames = await sseData(
+        await post('/v1/chat/completions', chatBody('fault-slow-first-token-5', { stream: true })),
+      );
+      const text = frames
+        .slice(0, -1)
+        .map((frame) => JSON.parse(frame).choices[0]?.delta?.content ?? '')
+        .join('');
+      expect(text).toBe('You said: hello world (model fault-slow-first-token-5)');
+      expect(frames.at(-1)).toBe('[DONE]');
+    });
+
     it('no-done: a complete stream without the terminator', async () => {
       const frames = await sseData(
         await post('/v1/chat/completions', chatBody('fault-no-done', { stream: true })),
