@@ -1,0 +1,256 @@
+import 'reflect-metadata';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import type { INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { performance } from 'node:perf_hooks';
+import type { ChatModel } from '../../../src/core/chat/chat-model.js';
+import { userMessage } from '../../../src/core/chat/messages.js';
+import type { ChatRequest } from '../../../src/core/chat/request.js';
+import { FailoverStrategy } from '../../../src/core/strategies/failover-strategy.js';
+import { LowestTokenUsageRoutingStrategy } from '../../../src/core/strategies/lowest-token-usage-routing-strategy.js';
+import { ModelRouter } from '../../../src/core/strategies/model-router.js';
+import { ModelRouterModule } from '../../../src/nest/module/model-router.module.js';
+import { RoutingChatService } from '../../../src/nest/service/routing-chat.service.js';
+import { OpenAiCompatibleChatModel } from '../../../src/providers/openai/openai-compatible-chat-model.js';
+import type { RedisRouteStateStore } from '../../../src/redis/redis-route-state-store.js';
+import { FakeProvider } from '../../../src/testing/index.js';
+import { startRedisServer, type RedisServer } from '../../support/redis-server.js';
+import { StoreSet, waitFor } from './redis-fixtures.js';
+
+/**
+ * Two instances of an app with ModelRouterModule (two replicas behind a load balancer) sharing
+ * one Redis, calling real OpenAI-compatible models (the official SDK) on the fake provider.
+ */
+
+const COOLDOWN_MS = 60_000;
+const request: ChatRequest = { messages: [userMessage('hello')] };
+
+let redis: RedisServer;
+let provider: FakeProvider;
+let stores: StoreSet;
+/** Both replicas read the same (test-driven) clock, so cooldowns end without sleeping. */
+let now = 1_000_000;
+const clock = () => now;
+
+/** Holds calls to the primary model until released: a probe that stays in flight. */
+class Gate {
+  entered = 0;
+  private release: (() => void) | undefined;
+  private opened: Promise<void> = Promise.resolve();
+
+  close(): void {
+    this.entered = 0;
+    this.opened = new Promise((resolve) => (this.release = resolve));
+  }
+
+  open(): void {
+    this.release?.();
+  }
+
+  wrap(model: ChatModel): ChatModel {
+    return {
+      chat: async (req, options) => {
+        this.entered++;
+        await this.opened;
+        return model.chat(req, options);
+      },
+    };
+  }
+}
+
+interface Replica {
+  app: INestApplication;
+  service: RoutingChatService;
+  failover: FailoverStrategy;
+  balancing: LowestTokenUsageRoutingStrategy;
+  store: RedisRouteStateStore;
+}
+
+function openai(model: string): ChatModel {
+  return new OpenAiCompatibleChatModel({
+    baseURL: provider.openaiBaseURL,
+    apiKey: 'sk-test',
+    model,
+  });
+}
+
+async function startReplica(gate: Gate): Promise<Replica> {
+  const store = await stores.open({ maxReconnectDelayMs: 50, commandTimeoutMs: 300 });
+  // One probe when the cooldown ends (the breaker's default lets every request probe).
+  const failover = new FailoverStrategy({ cooldownMs: COOLDOWN_MS, halfOpenProbes: 1 });
+  const balancing = new LowestTokenUsageRoutingStrategy();
+  const moduleRef = await Test.createTestingModule({
+    imports: [
+      ModelRouterModule.forRoot({
+        routers: {
+          failover: new ModelRouter({
+            routes: [
+              { name: 'primary', model: gate.wrap(openai('primary-model')) },
+              { name: 'backup', model: openai('backup-model') },
+            ],
+            routingStrategy: failover,
+          }),
+          balanced: new ModelRouter({
+            routes: [
+              { name: 'left', model: openai('left-model') },
+              { name: 'right', model: openai('right-model') },
+            ],
+            routingStrategy: balancing,
+          }),
+        },
+        defaultRouter: 'failover',
+        stateStore: store,
+        clock,
+      }),
+    ],
+  }).compile();
+  const app = moduleRef.createNestApplication({ logger: false });
+  await app.init();
+  return { app, service: app.get(RoutingChatService), failover, balancing, store };
+}
+
+beforeAll(async () => {
+  redis = await startRedisServer();
+  provider = await FakeProvider.start();
+});
+afterAll(async () => {
+  await provider.close();
+  await redis.stop();
+});
+
+describe('two app instances sharing route state through Redis', () => {
+  let gate: Gate;
+  let a: Replica;
+  let b: Replica;
+
+  beforeEach(async () => {
+    if (!redis.running) await redis.restart();
+    provider.reset();
+    stores = new StoreSet(redis.url);
+    gate = new Gate();
+    a = await startReplica(gate);
+    b = await startReplica(gate);
+  });
+  afterEach(async () => {
+    await Promise.all([a.app.close(), b.app.close()]);
+    await stores.closeAll();
+  });
+
+  /** A failure of the primary through A; resolves when B's store has heard of it. */
+  async function failPrimaryThroughA(): Promise<number> {
+    let openedAtA = 0;
+    let heardAtB = 0;
+    a.store.onCircuitChange((_key, record) => {
+      if (record.state === 'open' && !openedAtA) openedAtA = performance.now();
+    });
+    b.store.onCircuitChange((_key, record) => {
+      if (record.state === 'open' && !heardAtB) heardAtB = performance.now();
+    });
+    provider.setFault('primary-model', 'fault-503');
+    const response = await a.service.chat(request);
+    expect(response.modelName).toBe('backup-model');
+    await waitFor('B to hear of the open circuit', () => heardAtB > 0, 10_000);
+    return heardAtB - openedAtA;
+  }
+
+  it('a failure seen by A makes B skip that model', async () => {
+    const delay = await failPrimaryThroughA();
+    console.log(`cooldown A → B through Redis: ${delay.toFixed(2)} ms (target ≤ 100 ms)`);
+    expect(provider.requests.count('primary-model')).toBe(1);
+
+    const fromB = await b.service.chat(request);
+
+    expect(fromB.modelName).toBe('backup-model');
+    expect(provider.requests.count('primary-model')).toBe(1); // B did not try it
+    expect(provider.requests.count('backup-model')).toBe(2);
+  });
+
+  it("B's view of the models shows A's cooldown", async () => {
+    await failPrimaryThroughA();
+
+    const primary = b.failover.inspectModels().find((m) => m.model === 'primary');
+
+    expect(primary).toMatchObject({
+      state: 'cooldown',
+      cooldownUntil: now + COOLDOWN_MS,
+      failures: 1,
+      lastError: { name: 'ProviderException' },
+    });
+  });
+
+  it('lets exactly one half-open probe through across both instances', async () => {
+    await failPrimaryThroughA();
+    provider.setFault('primary-model', 'none'); // it has recovered
+    gate.close();
+    now += COOLDOWN_MS + 1;
+
+    const calls = Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).service.chat(request));
+    const settled: string[] = [];
+    for (const call of calls) void call.then((r) => settled.push(r.modelName ?? '?'));
+    await waitFor('every call but the probe to be answered', () => settled.length === 19);
+
+    expect(gate.entered).toBe(1);
+    expect(settled.every((model) => model === 'backup-model')).toBe(true);
+    gate.open();
+    const responses = await Promise.all(calls);
+    expect(responses.filter((r) => r.modelName === 'primary-model')).toHaveLength(1);
+    // The probe succeeded: the circuit closes on both, and B sends traffic back to the primary.
+    await waitFor('B to see the circuit closed', () =>
+      b.failover.inspectModels().every((m) => m.state === 'available'),
+    );
+    expect((await b.service.chat(request)).modelName).toBe('primary-model');
+  });
+
+  it('balances token usage summed across both instances', async () => {
+    const served: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const replica = i % 2 === 0 ? a : b;
+      const other = i % 2 === 0 ? b : a;
+      const response = await replica.service.chat(request, { router: 'balanced' });
+      served.push(response.modelName!);
+      // The next call lands on the other replica once it has counted this one's usage.
+      const route = response.modelName!.replace('-model', '');
+      expect(replica.balancing.tokensOf(route)).toBeGreaterThan(0);
+      await waitFor('the other replica to count the usage', () =>
+        ['left', 'right'].every(
+          (m) => other.balancing.tokensOf(m) === replica.balancing.tokensOf(m),
+        ),
+      );
+    }
+
+    expect(served).toEqual([
+      'left-model',
+      'right-model',
+      'left-model',
+      'right-model',
+      'left-model',
+      'right-model',
+    ]);
+    expect(a.balancing.tokensOf('left')).toBe(b.balancing.tokensOf('left'));
+    expect(a.balancing.tokensOf('left')).toBeGreaterThan(0);
+    expect(a.balancing.tokensOf('left')).toBe(a.balancing.tokensOf('right'));
+  });
+
+  it('keeps answering when Redis dies, and shares again when it returns', async () => {
+    await redis.kill();
+    await waitFor('both to go local', () => !a.store.isShared() && !b.store.isShared());
+
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? a : b).service.chat(request)),
+    );
+    expect(answers.every((r) => r.modelName === 'primary-model')).toBe(true);
+    // A sees the primary fail while Redis is away: only A knows.
+    provider.setFault('primary-model', 'fault-503');
+    expect((await a.service.chat(request)).modelName).toBe('backup-model');
+    const primaryCalls = provider.requests.count('primary-model');
+
+    await redis.restart();
+    await waitFor('both to share again', () => a.store.isShared() && b.store.isShared(), 10_000);
+    await waitFor('B to learn of the cooldown A saw while apart', () =>
+      b.failover.inspectModels().some((m) => m.model === 'primary' && m.state === 'cooldown'),
+    );
+
+    expect((await b.service.chat(request)).modelName).toBe('backup-model');
+    expect(provider.requests.count('primary-model')).toBe(primaryCalls);
+  });
+});
