@@ -46,7 +46,10 @@ export {
   InvalidDecisionResponseException,
   NoMatchingModelFoundException,
 } from './core/errors/exceptions.js';
-export { ProviderException, type ProviderExceptionDetails } from './core/errors/provider-exception.js';
+export {
+  ProviderException,
+  type ProviderExceptionDetails,
+} from './core/errors/provider-exception.js';
 export { ModelTimeoutException, type TimeoutPhase } from './core/errors/timeout-exception.js';
 
 // Resilience
@@ -179,3 +182,31 @@ export {
 export type { WordWeighting } from './core/decision/models/word-vector-embedder.js';
 export type { MessageWeights } from './core/decision/models/decision-input-texts.js';
 export { openAiEmbeddings, type OpenAiEmbeddingsOptions } from './providers/openai-embeddings.js';
+
+// Model groups
+export { ModelRouter } from './core/strategies/model-router.js';
+export type {
+  ModelRouterOptions,
+  ModelRouteDefinition,
+} from './core/strategies/model-router-options.js';
+export { type ChatModelWrapper, wrapModel } from './core/strategies/chat-model-wrapper.js';
+export type {
+  ModelRoutingStrategy,
+  ModelRoutingFunction,
+  StrategyCallContext,
+  ModelErrorEvent,
+  ModelErrorListener,
+} from './core/strategies/model-routing-strategy.js';
+export {
+  FailoverStrategy,
+  type FailoverStrategyOptions,
+} from './core/strategies/failover-strategy.js';
+export type { CircuitBreakerOptions } from './core/strategies/circuit-policy.js';
+export {
+  LowestTokenUsageRoutingStrategy,
+  type LowestTokenUsageOptions,
+} from './core/strategies/lowest-token-usage-routing-strategy.js';
+export { estimateRequestTokens, type TokenEstimator } from './core/strategies/token-estimate.js';
+export { StreamInterruptedException } from './core/strategies/stream-exceptions.js';
+export { InvalidModelResponseException } from './core/strategies/model-response.js';
+export { MODEL_ATTRIBUTE } from './core/strategies/model-attribute.js';

@@ -7,7 +7,8 @@ import { abortable } from './abortable-stream.js';
 import { acceptsPrefill, joinContinuation, withPrefill } from './continuation.js';
 import type { ModelRouterCall } from './model-router-call.js';
 import { assertChatResponse, withModelAttribute } from './model-response.js';
-import { IncompleteStreamException, StreamInterruptedException } from './stream-exceptions.js';
+import { IncompleteStreamException } from '../resilience/incomplete-stream-exception.js';
+import { StreamInterruptedException } from './stream-exceptions.js';
 
 /**
  * ModelRouter's stream. Before anything reached the caller, a failure fails over like `chat`.

@@ -1,16 +1,6 @@
 import { ModelRouterException } from '../errors/exceptions.js';
 import { summarizeError } from '../observability/routing-event.js';
 
-/** A model's stream ended without its `complete` event: the answer may be cut off. */
-export class IncompleteStreamException extends ModelRouterException {
-  constructor(readonly model: string) {
-    super(
-      `The stream of model '${model}' ended without a complete event, so the answer may be ` +
-        "truncated; a model must end every stream with { type: 'complete', response }.",
-    );
-  }
-}
-
 /**
  * A stream failed after part of the answer had reached the caller and could not be completed.
  * `cause` is the original failure (never a failed continuation attempt); the caller holds

@@ -1,5 +1,8 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { BaseChatModel } from '../../../../src/core/chat/base-chat-model.js';
+import {
+  BaseChatModel,
+  type BaseChatModelOptions,
+} from '../../../../src/core/chat/base-chat-model.js';
 import type {
   ChatCallOptions,
   ChatModelListener,
@@ -13,7 +16,7 @@ import { collectStream, streamModel } from '../../../../src/core/chat/stream.js'
 class EchoModel extends BaseChatModel {
   readonly seen: ChatRequest[] = [];
   constructor(
-    options: ConstructorParameters<typeof BaseChatModel>[0] = {},
+    options: BaseChatModelOptions = {},
     private readonly behaviour: (request: ChatRequest) => Promise<ChatResponse> = async (r) => ({
       aiMessage: { role: 'assistant', text: `echo ${r.messages.length}` },
     }),

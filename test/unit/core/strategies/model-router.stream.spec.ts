@@ -8,10 +8,8 @@ import type {
   ModelRoutingFunction,
   ModelRoutingStrategy,
 } from '../../../../src/core/strategies/model-routing-strategy.js';
-import {
-  IncompleteStreamException,
-  StreamInterruptedException,
-} from '../../../../src/core/strategies/stream-exceptions.js';
+import { IncompleteStreamException } from '../../../../src/core/resilience/incomplete-stream-exception.js';
+import { StreamInterruptedException } from '../../../../src/core/strategies/stream-exceptions.js';
 import {
   answer,
   complete,
