@@ -41,7 +41,8 @@ export abstract class BaseChatModel implements ChatModel {
   ): AsyncGenerator<ChatStreamEvent> {
     const response = await this.doChat(request, options);
     if (response.aiMessage.text) yield { type: 'text-delta', text: response.aiMessage.text };
-    for (const toolCall of response.aiMessage.toolCalls ?? []) yield { type: 'tool-call', toolCall };
+    for (const toolCall of response.aiMessage.toolCalls ?? [])
+      yield { type: 'tool-call', toolCall };
     yield { type: 'complete', response };
   }
 
@@ -72,7 +73,10 @@ export abstract class BaseChatModel implements ChatModel {
     }
   }
 
-  async *stream(request: ChatRequest, options: ChatCallOptions = {}): AsyncGenerator<ChatStreamEvent> {
+  async *stream(
+    request: ChatRequest,
+    options: ChatCallOptions = {},
+  ): AsyncGenerator<ChatStreamEvent> {
     throwIfAborted(options.signal);
     const effective = this.withDefaults(request);
     const attributes = { ...options.attributes };

@@ -12,6 +12,8 @@ export class ModelTimeoutException extends ModelRouterException implements Class
     readonly timeoutMs: number,
     model?: string,
   ) {
-    super(`${model ? `Model '${model}'` : 'The model'} exceeded its ${phase} timeout of ${timeoutMs} ms`);
+    super(
+      `${model ? `Model '${model}'` : 'The model'} exceeded its ${phase} timeout of ${timeoutMs} ms`,
+    );
   }
 }
