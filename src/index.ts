@@ -210,3 +210,31 @@ export { estimateRequestTokens, type TokenEstimator } from './core/strategies/to
 export { StreamInterruptedException } from './core/strategies/stream-exceptions.js';
 export { InvalidModelResponseException } from './core/strategies/model-response.js';
 export { MODEL_ATTRIBUTE } from './core/strategies/model-attribute.js';
+
+// Providers
+export {
+  OpenAiCompatibleChatModel,
+  type OpenAiCompatibleChatModelOptions,
+} from './providers/openai/openai-compatible-chat-model.js';
+export {
+  AnthropicChatModel,
+  type AnthropicChatModelOptions,
+} from './providers/anthropic/anthropic-chat-model.js';
+export {
+  LocalDemoChatModel,
+  type LocalDemoChatModelOptions,
+} from './providers/local/local-demo-chat-model.js';
+export {
+  LOGPROBS_ATTRIBUTE,
+  logprobsOf,
+  firstTokenTopLogprobs,
+  type TokenLogprob,
+  type TopLogprob,
+} from './providers/logprobs.js';
+export type { MalformedChunkPolicy } from './providers/shared/stream-guards.js';
+export {
+  toProviderError,
+  type ProviderErrorContext,
+} from './providers/shared/provider-error-mapper.js';
+export { kindOfProviderError } from './providers/shared/error-kind.js';
+export { redactSecrets } from './providers/shared/redact.js';
