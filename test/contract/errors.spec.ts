@@ -7,6 +7,7 @@ import {
   FallbackStrategy,
   InvalidConfigurationException,
   InvalidDecisionResponseException,
+  ModelRouter,
   ModelRouterException,
   NoMatchingModelFoundException,
   RoutingChatModel,
@@ -138,5 +139,12 @@ describe('2.5 errors thrown by the components carry their class and name', () =>
     expect(error).toBeInstanceOf(ModelRouterException);
     expect((error as Error).name).toBe('InvalidDecisionResponseException');
     expect((error as Error).message).toContain('not-offered');
+  });
+  it('NoMatchingModelFoundException from a ModelRouter with nothing to try', async () => {
+    const router = new ModelRouter({ routes: [fakeModel()], routingStrategy: () => undefined });
+    const error = await router.chat({ messages: [userMessage('x')] }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NoMatchingModelFoundException);
+    expect(error).toBeInstanceOf(ModelRouterException);
+    expect((error as Error).name).toBe('NoMatchingModelFoundException');
   });
 });
