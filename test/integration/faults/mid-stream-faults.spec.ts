@@ -1,0 +1,325 @@
+import 'reflect-metadata';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { ProviderException } from '../../../src/core/errors/provider-exception.js';
+import { ModelTimeoutException } from '../../../src/core/errors/timeout-exception.js';
+import { StreamInterruptedException } from '../../../src/core/strategies/stream-exceptions.js';
+import { FakeProvider } from '../../../src/testing/index.js';
+import {
+  FaultStack,
+  PRIMARY_TIMEOUTS,
+  completions,
+  expectedAnswer,
+  fallback,
+  primary,
+  textOf,
+  type FaultStackOptions,
+} from './fault-fixture.js';
+
+/**
+ * Faults that strike after part of the answer reached the caller. The only honest rescues are a
+ * seamless continuation by a prefill-capable fallback, or an error naming the original failure;
+ * a cut-off answer never completes as a success.
+ */
+
+const FULL = expectedAnswer('gpt-primary');
+/** The first `n` tokens of the primary's answer, as the fake provider splits it. */
+const firstTokens = (n: number) =>
+  FULL.match(/\s*\S+/g)!
+    .slice(0, n)
+    .join('');
+
+interface MidStreamCase {
+  title: string;
+  fault: string;
+  /** What the caller has received when the primary fails. */
+  partial: string;
+  /** The original failure, as the interruption names it. */
+  original: (error: unknown) => void;
+}
+
+const isProviderError = (code: string | RegExp) => (error: unknown) => {
+  expect(error).toBeInstanceOf(ProviderException);
+  expect((error as ProviderException).code).toMatch(code);
+  expect((error as ProviderException).kind).toBe('transient');
+};
+
+const CASES: MidStreamCase[] = [
+  {
+    title: 'stream cut after 3 tokens (connection destroyed)',
+    fault: 'fault-cut-after-3',
+    partial: firstTokens(3),
+    original: isProviderError(/^(stream_truncated|connection_interrupted)$/),
+  },
+  {
+    title: 'stream stalled after 3 tokens (connection left open)',
+    fault: 'fault-stall-after-3',
+    partial: firstTokens(3),
+    original: (error) => {
+      expect(error).toBeInstanceOf(ModelTimeoutException);
+      expect(error).toMatchObject({ phase: 'idle', timeoutMs: PRIMARY_TIMEOUTS.idleMs });
+    },
+  },
+  {
+    title: 'an error event inside the stream after 3 tokens',
+    fault: 'fault-error-after-3',
+    partial: firstTokens(3),
+    original: (error) => {
+      expect(error).toBeInstanceOf(ProviderException);
+      expect((error as Error).message).toContain('failed mid-stream');
+    },
+  },
+  {
+    title: 'a malformed SSE chunk after the first token (policy: fail)',
+    fault: 'fault-malformed-chunk',
+    partial: firstTokens(1),
+    original: isProviderError('malformed_stream_chunk'),
+  },
+];
+
+describe('mid-stream faults through RoutingChatService', () => {
+  let provider: FakeProvider;
+  let stack: FaultStack | undefined;
+
+  beforeAll(async () => {
+    provider = await FakeProvider.start();
+  });
+  afterAll(async () => {
+    await provider.close();
+  });
+  beforeEach(() => provider.reset());
+  afterEach(async () => {
+    await stack?.close();
+    stack = undefined;
+  });
+
+  async function start(options: Partial<FaultStackOptions> = {}) {
+    stack = await FaultStack.start({ provider, models: [primary(), fallback()], ...options });
+    return stack;
+  }
+
+  describe.each(CASES)('$title', (fault) => {
+    it('is continued seamlessly by the prefill-capable fallback: one whole answer', async () => {
+      const stack = await start();
+      provider.setFault('gpt-primary', fault.fault);
+
+      const { events, error } = await stack.stream();
+
+      expect(error).toBeUndefined();
+      const done = completions(events);
+      expect(done).toHaveLength(1);
+      // one seamless answer: the primary's start, the fallback's continuation, nothing repeated
+      const whole = expectedAnswer('gpt-fallback');
+      expect(textOf(events)).toBe(whole);
+      expect(done[0]!.aiMessage.text).toBe(whole);
+      expect(textOf(events)).not.toContain('MALFORMED');
+      expect(done[0]!.modelName).toBe('gpt-fallback');
+      expect(done[0]!.tokenUsage?.totalTokens).toBeGreaterThan(0);
+      // the primary was asked once (output had started: no retry); the fallback got the
+      // conversation with the partial answer as a trailing assistant message
+      expect(stack.seen('primary').count).toBe(1);
+      expect(stack.seen('fallback').count).toBe(1);
+      const sent = stack.seen('fallback').bodies[0] as {
+        messages: { role: string; content: unknown }[];
+      };
+      expect(sent.messages.at(-1)).toEqual({ role: 'assistant', content: fault.partial });
+      fault.original(stack.modelErrors[0]!.error);
+
+      // and the system answers the next call (the primary cools down; the fallback serves)
+      provider.setFault('gpt-primary', 'none');
+      const next = await stack.stream();
+      expect(next.error).toBeUndefined();
+      expect(completions(next.events)[0]!.modelName).toBe('gpt-fallback');
+      expect(stack.seen('primary').count).toBe(1);
+    });
+
+    it('without a prefill-capable fallback, ends with StreamInterruptedException naming the original failure', async () => {
+      const stack = await start({ models: [primary(), fallback({ prefill: false })] });
+      provider.setFault('gpt-primary', fault.fault);
+
+      const { events, error } = await stack.stream();
+
+      expect(completions(events)).toEqual([]);
+      expect(textOf(events)).toBe(fault.partial);
+      expect(error).toBeInstanceOf(StreamInterruptedException);
+      const interrupted = error as StreamInterruptedException;
+      expect(interrupted.model).toBe('primary');
+      expect(interrupted.partialLength).toBe(fault.partial.length);
+      fault.original(interrupted.cause);
+      expect(interrupted.message).toContain((interrupted.cause as Error).message);
+      expect(interrupted.message).toContain('ASSISTANT_PREFILL');
+      // nothing else was tried: a model starting over would garble the answer
+      expect(stack.seen('primary').count).toBe(1);
+      expect(stack.seen('fallback').count).toBe(0);
+
+      provider.setFault('gpt-primary', 'none');
+      const next = await stack.stream();
+      expect(next.error).toBeUndefined();
+      expect(textOf(next.events)).toBe(expectedAnswer('gpt-fallback'));
+    });
+  });
+
+  it('with continuation off for the router, a cut stream ends in an error even with a capable fallback', async () => {
+    const stack = await start({ continuation: false });
+    provider.setFault('gpt-primary', 'fault-cut-after-3');
+
+    const { events, error } = await stack.stream();
+
+    expect(completions(events)).toEqual([]);
+    expect(error).toBeInstanceOf(StreamInterruptedException);
+    expect((error as Error).message).toContain('continuation is off');
+    expect(stack.seen('fallback').count).toBe(0);
+  });
+
+  it('a fallback that rejects the prefill never becomes the final error: the original failure is', async () => {
+    const stack = await start({
+      models: [primary(), fallback({ providerModel: 'gpt-fallback-no-prefill' })],
+    });
+    provider.setFault('gpt-primary', 'fault-cut-after-3');
+
+    const { events, error } = await stack.stream();
+
+    expect(completions(events)).toEqual([]);
+    expect(error).toBeInstanceOf(StreamInterruptedException);
+    const interrupted = error as StreamInterruptedException;
+    expect(interrupted.model).toBe('primary');
+    isProviderError(/^(stream_truncated|connection_interrupted)$/)(interrupted.cause);
+    expect(interrupted.message).toMatch(/^The stream of model 'primary' failed/);
+    expect(interrupted.message).toContain("continuing it with model 'fallback' failed");
+    // both failures are on record, the original first
+    expect(interrupted.errors).toHaveLength(2);
+    expect(interrupted.errors[0]).toBe(interrupted.cause);
+    expect(stack.seen('primary').count).toBe(1);
+    expect(stack.seen('fallback').count).toBe(1);
+  });
+});
+
+describe('stream endings that are complete answers', () => {
+  let provider: FakeProvider;
+  let stack: FaultStack | undefined;
+
+  beforeAll(async () => {
+    provider = await FakeProvider.start();
+  });
+  afterAll(async () => {
+    await provider.close();
+  });
+  beforeEach(() => provider.reset());
+  afterEach(async () => {
+    await stack?.close();
+    stack = undefined;
+  });
+
+  it.each(['fault-no-done', 'fault-no-done-open'])(
+    '%s: finished with usage at the finish reason, by the primary, without waiting or failing over',
+    async (fault) => {
+      stack = await FaultStack.start({ provider, models: [primary(), fallback()] });
+      provider.setFault('gpt-primary', fault);
+
+      const { events, error } = await stack.stream();
+
+      expect(error).toBeUndefined();
+      const done = completions(events);
+      expect(done).toHaveLength(1);
+      expect(textOf(events)).toBe(FULL);
+      expect(done[0]).toMatchObject({ modelName: 'gpt-primary', finishReason: 'stop' });
+      expect(done[0]!.tokenUsage?.totalTokens).toBeGreaterThan(0);
+      // a client waiting for [DONE] on the open connection would hit the idle timeout and fail over
+      expect(stack.modelErrors).toEqual([]);
+      expect(stack.seen('fallback').count).toBe(0);
+      expect(stack.circuit('primary').state).toBe('closed');
+    },
+  );
+
+  it('a malformed chunk under policy skip is dropped with an event; the primary completes its answer', async () => {
+    stack = await FaultStack.start({
+      provider,
+      models: [primary({ malformedChunks: 'skip' }), fallback()],
+    });
+    provider.setFault('gpt-primary', 'fault-malformed-chunk');
+
+    const { events, error } = await stack.stream();
+
+    expect(error).toBeUndefined();
+    expect(textOf(events)).toBe(FULL);
+    expect(completions(events)[0]).toMatchObject({ modelName: 'gpt-primary' });
+    expect(stack.eventsOf('stream-chunk-skipped')).toEqual([
+      expect.objectContaining({ model: 'gpt-primary' }),
+    ]);
+    expect(stack.seen('fallback').count).toBe(0);
+  });
+});
+
+describe('content policy', () => {
+  let provider: FakeProvider;
+  let stack: FaultStack | undefined;
+
+  beforeAll(async () => {
+    provider = await FakeProvider.start();
+  });
+  afterAll(async () => {
+    await provider.close();
+  });
+  beforeEach(() => provider.reset());
+  afterEach(async () => {
+    await stack?.close();
+    stack = undefined;
+  });
+
+  it.each(['chat', 'stream'] as const)(
+    "a content-filter refusal returns the provider's reason (%s): no retry, no failover, no cooldown",
+    async (mode) => {
+      stack = await FaultStack.start({ provider, models: [primary(), fallback()] });
+      provider.setFault('gpt-primary', 'fault-content-filter');
+
+      const error =
+        mode === 'chat'
+          ? await stack.chat().then(
+              () => undefined,
+              (e: unknown) => e,
+            )
+          : (await stack.stream()).error;
+
+      expect(error).toBeInstanceOf(ProviderException);
+      expect(error).toMatchObject({ kind: 'content-policy', status: 400 });
+      expect((error as Error).message).toContain('content management policy');
+      expect(stack.seen('primary').count).toBe(1);
+      expect(stack.seen('fallback').count).toBe(0);
+      expect(stack.circuit('primary').state).toBe('closed');
+
+      // the model is fine for other content
+      provider.setFault('gpt-primary', 'none');
+      expect((await stack.chat()).modelName).toBe('gpt-primary');
+    },
+  );
+
+  it('a content-filter refusal fails over when the router is configured to', async () => {
+    stack = await FaultStack.start({
+      provider,
+      models: [primary(), fallback()],
+      errorDispositions: { 'content-policy': { failover: true } },
+    });
+    provider.setFault('gpt-primary', 'fault-content-filter');
+
+    const response = await stack.chat();
+
+    expect(response.modelName).toBe('gpt-fallback');
+    expect(response.aiMessage.text).toBe(expectedAnswer('gpt-fallback'));
+    expect(stack.eventsOf('model-failed')).toEqual([
+      expect.objectContaining({ model: 'primary', kind: 'content-policy' }),
+    ]);
+    expect(stack.circuit('primary').state).toBe('closed');
+  });
+
+  it('an answer finished by the content filter is a response with that finish reason, not an error', async () => {
+    stack = await FaultStack.start({ provider, models: [primary(), fallback()] });
+    provider.setFault('gpt-primary', 'fault-content-filter-finish');
+
+    const { events, error } = await stack.stream();
+
+    expect(error).toBeUndefined();
+    const done = completions(events)[0]!;
+    expect(done).toMatchObject({ modelName: 'gpt-primary', finishReason: 'content_filter' });
+    expect(textOf(events)).toBe(done.aiMessage.text);
+    expect(stack.seen('fallback').count).toBe(0);
+  });
+});
