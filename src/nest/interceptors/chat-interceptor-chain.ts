@@ -93,7 +93,7 @@ export class ChatInterceptorChain implements OnModuleInit {
         position,
       }));
     const result: ChatInterceptor[] = [];
-    for (const entry of found.sort((a, b) => a.order - b.order || a.position - b.position)) {
+    for (const entry of found.toSorted((a, b) => a.order - b.order || a.position - b.position)) {
       if (!isChatInterceptor(entry.instance)) {
         throw new InvalidConfigurationException(
           `@ChatInterceptorProvider() class ${String(entry.name)} needs an intercept(context, next) method (request-scoped interceptors are not supported)`,

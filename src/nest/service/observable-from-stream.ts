@@ -11,7 +11,7 @@ export function observableFromStream<T>(open: () => AsyncIterable<T>): Observabl
     void (async () => {
       try {
         iterator = open()[Symbol.asyncIterator]();
-        while (!closed) {
+        for (;;) {
           const next = await iterator.next();
           if (closed) return;
           if (next.done) {

@@ -3,6 +3,7 @@ import { defer, from, map, Observable, tap } from 'rxjs';
 import type { ChatCallOptions, ChatModel, ChatStreamEvent } from '../../core/chat/chat-model.js';
 import type { ChatRequest } from '../../core/chat/request.js';
 import type { ChatResponse } from '../../core/chat/response.js';
+import { abortReason } from '../../core/chat/abort.js';
 import { streamModel } from '../../core/chat/stream.js';
 import { systemClock, type Clock } from '../../core/clock.js';
 import { RoutingException } from '../../core/errors/exceptions.js';
@@ -115,6 +116,16 @@ export class RoutingChatService {
       });
       context.observe((event) => this.recordServed(context, scope, event));
       let settled = false;
+      // the caller's abort ends the call at once, even if a model ignores its signal
+      const onCallerAbort = () => {
+        settled = true;
+        subscriber.error(abortReason(options.signal as AbortSignal));
+      };
+      if (options.signal?.aborted) {
+        onCallerAbort();
+        return undefined;
+      }
+      options.signal?.addEventListener('abort', onCallerAbort, { once: true });
       const subscription = this.chain
         .run(context, { handle: () => this.invoke(target.model, context, scope) })
         .subscribe({
@@ -129,6 +140,7 @@ export class RoutingChatService {
           },
         });
       return () => {
+        options.signal?.removeEventListener('abort', onCallerAbort);
         subscription.unsubscribe();
         if (!settled) {
           controller.abort(new DOMException('The subscriber unsubscribed', 'AbortError'));

@@ -12,6 +12,8 @@ import { getChatModelToken, getRouterToken } from '../../../src/nest/module/toke
 import { RoutingChatService } from '../../../src/nest/service/routing-chat.service.js';
 import { FakeModel, FakeRouter } from './support/fake-routing.js';
 
+const clock = () => 42;
+
 @Injectable()
 class Consumer {
   constructor(
@@ -69,7 +71,6 @@ describe('ModelRouterModule.forRoot', () => {
   it('hands the configured state store and clock to routers', async () => {
     const router = new FakeRouter();
     const stateStore = new InMemoryRouteStateStore();
-    const clock = () => 42;
     const moduleRef = await compile([
       ModelRouterModule.forRoot({ routers: { main: router }, stateStore, clock }),
     ]);
@@ -115,6 +116,7 @@ describe('ModelRouterModule.forRoot', () => {
       constructor(readonly service: RoutingChatService) {}
     }
     @Module({ providers: [NeedsService] })
+    // oxlint-disable-next-line typescript/no-extraneous-class -- a Nest module
     class FeatureModule {}
 
     const moduleRef = await compile([
@@ -136,6 +138,7 @@ describe('ModelRouterModule.forRootAsync', () => {
     providers: [{ provide: SETTINGS, useValue: { routerName: 'support' } }],
     exports: [SETTINGS],
   })
+  // oxlint-disable-next-line typescript/no-extraneous-class -- a Nest module
   class SettingsModule {}
 
   it('builds the options with injected dependencies and provides the declared names', async () => {

@@ -108,6 +108,7 @@ export class EndlessStreamModel implements ChatModel {
     this.signal = options.signal;
     try {
       for (;;) {
+        if (options.signal?.aborted) throw options.signal.reason;
         await new Promise<void>((resolve, reject) => {
           const onAbort = () => {
             clearTimeout(timer);
