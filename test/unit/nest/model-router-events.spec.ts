@@ -240,7 +240,7 @@ describe('mapRoutingEvent', () => {
   it('leaves out fields that do not apply instead of setting them to undefined', () => {
     const mapped = mapRoutingEvent({ type: 'cooldown-ended', model: 'a' }, 'r');
     expect(mapped?.name).toBe(MODEL_ROUTER_EVENTS.COOLDOWN_ENDED);
-    expect(Object.keys(mapped!.payload).sort()).toEqual(['model', 'router', 'timestamp']);
+    expect(Object.keys(mapped!.payload).toSorted()).toEqual(['model', 'router', 'timestamp']);
   });
 });
 

@@ -151,7 +151,7 @@ describe('RoutingChatService.stream', () => {
     const firstTwo = await lastValueFrom(chat.stream(request).pipe(take(2), toArray()));
     expect(firstTwo).toHaveLength(2);
     expect(endless.signal?.aborted).toBe(true);
-    expect((endless.signal?.reason as Error).name).toBe('AbortError');
+    expect((endless.signal!.reason as Error).name).toBe('AbortError');
     await waitUntil(() => endless.finished);
   });
 
@@ -195,6 +195,8 @@ describe('RoutingChatService.stream', () => {
   });
 });
 
+function noop(): void {}
+
 async function waitUntil(condition: () => boolean): Promise<void> {
   for (let i = 0; i < 1000 && !condition(); i++) await new Promise((r) => setImmediate(r));
   expect(condition()).toBe(true);
@@ -210,7 +212,7 @@ describe('RoutingChatService and the caller signal', () => {
   });
 
   it('rejects with the reason even when the model ignores its signal', async () => {
-    let release: () => void = () => undefined;
+    let release = noop;
     const stubborn: ChatModel = {
       chat: () =>
         new Promise((resolve) => {
