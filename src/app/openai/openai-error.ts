@@ -18,10 +18,14 @@ export class UnknownModelException extends ModelRouterException {
   constructor(
     readonly model: string,
     known: readonly string[],
+    /** Why a name that looks servable is not (e.g. its provider has no key); replaces the list. */
+    reason?: string,
   ) {
     super(
-      `The model '${model}' does not exist on this gateway. Use one of: ${known.join(', ')}; ` +
-        `or 'provider/model-id' for a provider declared in the configuration.`,
+      reason
+        ? `The model '${model}' cannot be served: ${reason}.`
+        : `The model '${model}' does not exist on this gateway. Use one of: ${known.join(', ')}; ` +
+            `or 'provider/model-id' for a provider declared in the configuration.`,
     );
   }
 }
@@ -34,10 +38,18 @@ export class UnknownModelException extends ModelRouterException {
 export function toWireError(error: unknown): WireError {
   if (error instanceof HttpException) {
     const status = error.getStatus();
-    const response = error.getResponse() as string | { message?: string | string[] };
+    const response = error.getResponse() as
+      string | { message?: string | string[]; param?: string | null };
     const raw = typeof response === 'string' ? response : response.message;
     const message = Array.isArray(raw) ? raw.join('; ') : (raw ?? error.message);
-    return wire(status, message, status < 500 ? 'invalid_request_error' : 'server_error');
+    const param = typeof response === 'object' ? (response.param ?? null) : null;
+    return wire(
+      status,
+      message,
+      status < 500 ? 'invalid_request_error' : 'server_error',
+      null,
+      param,
+    );
   }
   if (error instanceof UnknownModelException) {
     return wire(404, error.message, 'invalid_request_error', 'model_not_found', 'model');

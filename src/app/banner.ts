@@ -1,0 +1,40 @@
+/** What `npm start` prints: where to send requests, with commands to copy. */
+export function startupBanner(info: {
+  url: string;
+  routers: string[];
+  models: string[];
+  providers: string[];
+  disabledProviders: string[];
+  source: string;
+}): string {
+  const router = info.routers[0] ?? 'default';
+  const lines = [
+    '',
+    `nest-model-router gateway listening on ${info.url}`,
+    `  configuration: ${info.source}`,
+    `  routers:       ${info.routers.join(', ') || '(none)'}`,
+    `  models:        ${info.models.join(', ') || '(none)'}`,
+  ];
+  if (info.providers.length) {
+    lines.push(`  providers:     ${info.providers.map((p) => `${p}/<model-id>`).join(', ')}`);
+  }
+  if (info.disabledProviders.length) {
+    lines.push(`  no key for:    ${info.disabledProviders.join(', ')} (set its API key to use it)`);
+  }
+  lines.push(
+    '',
+    'Try:',
+    `  curl -s ${info.url}/v1/chat/completions -H 'content-type: application/json' \\`,
+    `    -d '{"model":"${router}","messages":[{"role":"user","content":"What is the capital of France?"}]}'`,
+    '',
+    `  curl -N ${info.url}/v1/chat/completions -H 'content-type: application/json' \\`,
+    `    -d '{"model":"${router}","stream":true,"messages":[{"role":"user","content":"Design a fault-tolerant job queue"}]}'`,
+    '',
+    `  curl -s ${info.url}/v1/models`,
+    `  curl -s ${info.url}/health`,
+    '',
+    `OpenAI SDKs: baseURL ${info.url}/v1 (any apiKey). Ctrl+C stops the gateway.`,
+    '',
+  );
+  return lines.join('\n');
+}

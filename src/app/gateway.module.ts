@@ -1,0 +1,68 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { TerminusModule } from '@nestjs/terminus';
+import type { Clock } from '../core/clock.js';
+import { ChatInterceptorChain } from '../nest/interceptors/chat-interceptor-chain.js';
+import { ModelRouterModule } from '../nest/module/model-router.module.js';
+import { ModelRouterRegistry } from '../nest/module/model-router-registry.js';
+import { GatewayCallInterceptor } from './call/gateway-call.interceptor.js';
+import { GatewayChatService } from './call/gateway-chat.service.js';
+import { ModelAttemptTracker } from './call/model-attempt-tracker.js';
+import { DEMO_BREAKER, type GatewayConfig } from './config/gateway-config.js';
+import { HealthController } from './health/health.controller.js';
+import { InterimHealthIndicator } from './health/interim-health.indicator.js';
+import { GATEWAY_CLOCK, GATEWAY_CONFIG } from './http/gateway-tokens.js';
+import { OpenAiExceptionFilter } from './http/openai-exception.filter.js';
+import { ModelResolver } from './models/model-resolver.js';
+import { ProviderModels } from './models/provider-models.js';
+import { ChatCompletionsController } from './openai/chat-completions.controller.js';
+
+/** The demo gateway: ModelRouterModule with the configuration, behind OpenAI's HTTP API. */
+@Module({})
+export class GatewayModule {
+  static register(config: GatewayConfig, clock?: Clock): DynamicModule {
+    const tracker = new ModelAttemptTracker();
+    const moduleOptions = {
+      ...config.module,
+      ...(clock ? { clock } : {}),
+      interceptors: [...(config.module.interceptors ?? []), new GatewayCallInterceptor()],
+    };
+    return {
+      module: GatewayModule,
+      imports: [ModelRouterModule.forRoot(moduleOptions), TerminusModule],
+      controllers: [ChatCompletionsController, HealthController],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        { provide: GATEWAY_CLOCK, useValue: moduleOptions.clock ?? Date.now },
+        {
+          provide: GatewayChatService,
+          useFactory: (registry: ModelRouterRegistry, chain: ChatInterceptorChain) =>
+            new GatewayChatService(registry, chain, moduleOptions.clock),
+          inject: [ModelRouterRegistry, ChatInterceptorChain],
+        },
+        {
+          provide: ProviderModels,
+          useFactory: () =>
+            new ProviderModels(config.providers, {
+              ...(clock ? { clock } : {}),
+              created: (name, model) => tracker.track(name, model),
+            }),
+        },
+        {
+          provide: ModelResolver,
+          useFactory: (registry: ModelRouterRegistry, providers: ProviderModels) => {
+            for (const name of registry.modelNames()) tracker.track(name, registry.getModel(name)!);
+            return new ModelResolver(registry, providers, {
+              breaker: config.adHocFailover ?? DEMO_BREAKER,
+              store: registry.stateStore,
+              ...(clock ? { clock } : {}),
+            });
+          },
+          inject: [ModelRouterRegistry, ProviderModels],
+        },
+        InterimHealthIndicator,
+        { provide: APP_FILTER, useClass: OpenAiExceptionFilter },
+      ],
+    };
+  }
+}

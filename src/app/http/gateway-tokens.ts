@@ -1,0 +1,4 @@
+/** The resolved GatewayConfig. */
+export const GATEWAY_CONFIG = 'nest-model-router:gateway:config';
+/** The gateway's clock (`() => epoch ms`), shared with the module, the strategies and health. */
+export const GATEWAY_CLOCK = 'nest-model-router:gateway:clock';

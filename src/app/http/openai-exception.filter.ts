@@ -1,0 +1,49 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { toWireError, type WireError } from '../openai/openai-error.js';
+
+/**
+ * Every error of the gateway as OpenAI's error JSON, with the status a client can act on:
+ * 400 invalid body (malformed JSON included), 404 unknown model, 429/503 with Retry-After,
+ * 502/504 for providers that failed. Server-side failures are logged by class and message,
+ * which the providers have already cleared of keys.
+ */
+@Catch()
+export class OpenAiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Gateway');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const wire = fromFastifyError(exception) ?? toWireError(exception);
+    if (wire.status >= 500) {
+      const name = exception instanceof Error ? exception.name : typeof exception;
+      this.logger.warn(`${wire.status} ${name}: ${wire.body.error.message}`);
+    }
+    // the client left, or a stream already sent its error event
+    if (reply.sent || reply.raw.headersSent || reply.raw.destroyed) return;
+    void reply.status(wire.status).headers(wire.headers).send(wire.body);
+  }
+}
+
+/**
+ * Fastify rejects some requests before any handler runs (malformed JSON, a body too large, an
+ * unsupported content type); its errors carry the status, which is the client's to see.
+ */
+function fromFastifyError(exception: unknown): WireError | undefined {
+  if (!(exception instanceof Error)) return undefined;
+  const { statusCode, code } = exception as Error & { statusCode?: unknown; code?: unknown };
+  if (typeof code !== 'string' || !code.startsWith('FST_')) return undefined;
+  if (typeof statusCode !== 'number' || statusCode < 400 || statusCode >= 500) return undefined;
+  return {
+    status: statusCode,
+    headers: {},
+    body: {
+      error: {
+        message: exception.message,
+        type: 'invalid_request_error',
+        param: null,
+        code: code.toLowerCase(),
+      },
+    },
+  };
+}

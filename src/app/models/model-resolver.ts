@@ -1,0 +1,105 @@
+import { BadRequestException } from '@nestjs/common';
+import type { ChatModel } from '../../core/chat/chat-model.js';
+import type { Clock } from '../../core/clock.js';
+import type { RouteStateStore } from '../../core/state/route-state-store.js';
+import type { CircuitBreakerOptions } from '../../core/strategies/circuit-policy.js';
+import { FailoverStrategy } from '../../core/strategies/failover-strategy.js';
+import { ModelRouter } from '../../core/strategies/model-router.js';
+import type { ModelRouterRegistry } from '../../nest/module/model-router-registry.js';
+import type { GatewayChatOptions } from '../call/gateway-chat.service.js';
+import { UnknownModelException } from '../openai/openai-error.js';
+import type { ProviderModels } from './provider-models.js';
+
+/** Circuits of per-request failover lists live under this scope: shared per model name. */
+export const AD_HOC_SCOPE = 'gateway/models';
+
+/**
+ * Turns the `model` (and optional `models`) of a request into what RoutingChatService serves:
+ * a router, a registered model, a provider's model (`provider/model-id`), or a failover group
+ * built for this request over `[model, ...models]`.
+ */
+export class ModelResolver {
+  constructor(
+    private readonly registry: ModelRouterRegistry,
+    private readonly providers: ProviderModels,
+    private readonly adHoc: {
+      breaker: CircuitBreakerOptions;
+      store: RouteStateStore;
+      clock?: Clock;
+    },
+  ) {}
+
+  resolve(model: string, models?: readonly string[]): GatewayChatOptions {
+    if (models === undefined) return this.single(model);
+    if (this.registry.getRouter(model)) {
+      throw new BadRequestException(
+        `models: a failover list takes model names, but model '${model}' is a router; ` +
+          'set model to the first model of the list or drop models',
+      );
+    }
+    const names = [...new Set([model, ...models])];
+    const entries = names.map((name) => {
+      if (this.registry.getRouter(name)) {
+        throw new BadRequestException(
+          `models[${models.indexOf(name)}]: '${name}' is a router; a failover list takes model names`,
+        );
+      }
+      return { name, model: this.modelNamed(name) };
+    });
+    if (entries.length === 1) return this.single(model);
+    return {
+      target: {
+        name: `failover(${names.join(',')})`,
+        model: new ModelRouter({
+          routes: entries,
+          routingStrategy: new FailoverStrategy({
+            ...this.adHoc.breaker,
+            store: this.adHoc.store,
+            scope: AD_HOC_SCOPE,
+            ...(this.adHoc.clock ? { clock: this.adHoc.clock } : {}),
+          }),
+          continuation: true,
+        }),
+      },
+    };
+  }
+
+  /** What `GET /v1/models` lists: routers first, then models. */
+  list(): { id: string; kind: 'router' | 'model' }[] {
+    return [
+      ...this.registry.routerNames().map((id) => ({ id, kind: 'router' as const })),
+      ...this.registry.modelNames().map((id) => ({ id, kind: 'model' as const })),
+    ];
+  }
+
+  private single(name: string): GatewayChatOptions {
+    if (this.registry.getRouter(name)) return { router: name };
+    if (this.registry.getModel(name)) return { model: name };
+    return { target: { name, model: this.providerModel(name) } };
+  }
+
+  private modelNamed(name: string): ChatModel {
+    return this.registry.getModel(name) ?? this.providerModel(name);
+  }
+
+  private providerModel(name: string): ChatModel {
+    const slash = name.indexOf('/');
+    const provider = slash > 0 ? name.slice(0, slash) : undefined;
+    const modelId = slash > 0 ? name.slice(slash + 1) : '';
+    if (provider !== undefined && modelId.trim() !== '') {
+      const model = this.providers.get(provider, modelId);
+      if (model) return model;
+      const reason = this.providers.disabledReason(provider);
+      if (reason) throw new UnknownModelException(name, [], reason);
+    }
+    throw new UnknownModelException(name, this.knownNames());
+  }
+
+  private knownNames(): string[] {
+    return [
+      ...this.registry.routerNames(),
+      ...this.registry.modelNames(),
+      ...this.providers.providerNames().map((provider) => `${provider}/<model-id>`),
+    ];
+  }
+}

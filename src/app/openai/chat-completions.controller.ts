@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, Get, Inject, Post, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import type { ChatResponse } from '../../core/chat/response.js';
+import type { Clock } from '../../core/clock.js';
+import { ROUTE_ATTRIBUTE } from '../../core/routing/route-attribute.js';
+import { MODEL_ATTRIBUTE } from '../../core/strategies/model-attribute.js';
+import { MODEL_HEADER, ROUTE_HEADER } from '../../nest/http/model-routing.interceptor.js';
+import { GatewayCallScope, runInGatewayCall } from '../call/gateway-call-scope.js';
+import { GatewayChatService, type GatewayChatOptions } from '../call/gateway-chat.service.js';
+import { abortOnDisconnect } from '../http/client-disconnect.js';
+import { GATEWAY_CLOCK } from '../http/gateway-tokens.js';
+import { JsonBodyValidationPipe } from '../http/json-body-validation.pipe.js';
+import { ModelResolver } from '../models/model-resolver.js';
+import { ChatCompletionRequestDto } from './chat-completion-request.dto.js';
+import { toWireError } from './openai-error.js';
+import { SseWriter } from './sse-writer.js';
+import { ChunkEncoder, toChatCompletion, type AnsweredBy } from './to-chat-completion.js';
+import { toChatRequest } from './to-chat-request.js';
+import type { WireChatCompletionRequest } from './wire-types.js';
+
+/** OpenAI's chat completions API over the module's routers and models. */
+@Controller('v1')
+export class ChatCompletionsController {
+  constructor(
+    private readonly service: GatewayChatService,
+    private readonly resolver: ModelResolver,
+    @Inject(GATEWAY_CLOCK) private readonly clock: Clock,
+  ) {}
+
+  @Get('models')
+  models(): { object: 'list'; data: object[] } {
+    return {
+      object: 'list',
+      data: this.resolver.list().map(({ id, kind }) => ({
+        id,
+        object: 'model',
+        created: 0,
+        owned_by: 'nest-model-router',
+        kind,
+      })),
+    };
+  }
+
+  @Post('chat/completions')
+  async create(
+    @Body(new JsonBodyValidationPipe(ChatCompletionRequestDto)) body: ChatCompletionRequestDto,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const wire = body as unknown as WireChatCompletionRequest;
+    const options: GatewayChatOptions = {
+      ...this.resolver.resolve(wire.model, wire.models),
+      signal: abortOnDisconnect(reply.raw),
+    };
+    const scope = new GatewayCallScope();
+    const created = Math.floor(this.clock() / 1000);
+    if (wire.stream) {
+      await this.stream(wire, options, scope, created, reply);
+      return;
+    }
+    const request = toChatRequest(wire);
+    const response = await runInGatewayCall(scope, () => this.service.chat(request, options));
+    const answeredBy = this.answeredBy(scope, options, response);
+    await reply
+      .status(200)
+      .headers(this.routingHeaders(scope.route, answeredBy.model))
+      .send(toChatCompletion(response, answeredBy, created));
+  }
+
+  /**
+   * Headers go out with the first event, when the route is known: an error before that (bad
+   * model, every model cooling down) is still an ordinary JSON error with its status. After
+   * that, a failure ends the stream with an error event and without `[DONE]`.
+   */
+  private stream(
+    wire: WireChatCompletionRequest,
+    options: GatewayChatOptions,
+    scope: GatewayCallScope,
+    created: number,
+    reply: FastifyReply,
+  ): Promise<void> {
+    const request = toChatRequest(wire);
+    const sse = new SseWriter(reply.raw);
+    const encoder = new ChunkEncoder(`chatcmpl-${randomUUID().replaceAll('-', '')}`, created, () =>
+      this.answeredBy(scope, options),
+    );
+    return new Promise<void>((resolve, reject) => {
+      let started = false;
+      const subscription = runInGatewayCall(scope, () =>
+        this.service.stream(request, options).subscribe({
+          next: (event) => {
+            if (!started) {
+              started = true;
+              reply.hijack();
+              sse.start(this.routingHeaders(scope.route, this.answeredBy(scope, options).model));
+            }
+            for (const chunk of encoder.encode(event)) sse.data(chunk);
+          },
+          error: (error: unknown) => {
+            if (!started) {
+              reject(error);
+              return;
+            }
+            sse.fail(toWireError(error).body);
+            resolve();
+          },
+          complete: () => {
+            sse.done();
+            resolve();
+          },
+        }),
+      );
+      reply.raw.once('close', () => {
+        subscription.unsubscribe();
+        resolve();
+      });
+    });
+  }
+
+  /** The model that answered (or is answering) and what tool call ids should carry. */
+  private answeredBy(
+    scope: GatewayCallScope,
+    options: GatewayChatOptions,
+    response?: ChatResponse,
+  ): AnsweredBy {
+    const attributes = response?.aiMessage.attributes ?? {};
+    const groupModel = stringOr(attributes[MODEL_ATTRIBUTE], scope.model);
+    const route = stringOr(attributes[ROUTE_ATTRIBUTE], scope.route);
+    const model =
+      groupModel ?? options.model ?? options.target?.name ?? response?.modelName ?? options.router;
+    return {
+      model: model ?? 'unknown',
+      origin: { ...(route ? { route } : {}), ...(groupModel ? { model: groupModel } : {}) },
+    };
+  }
+
+  private routingHeaders(route: string | undefined, model: string): Record<string, string> {
+    return { ...(route ? { [ROUTE_HEADER]: route } : {}), [MODEL_HEADER]: model };
+  }
+}
+
+function stringOr(value: unknown, fallback: string | undefined): string | undefined {
+  return typeof value === 'string' ? value : fallback;
+}

@@ -1,0 +1,34 @@
+import 'reflect-metadata';
+import { startupBanner } from './app/banner.js';
+import { createGatewayApp } from './app/create-gateway-app.js';
+import { ModelResolver } from './app/models/model-resolver.js';
+import { ProviderModels } from './app/models/provider-models.js';
+
+/** `npm start`: the demo gateway on PORT (default 3000) and HOST (default 127.0.0.1). */
+async function main(): Promise<void> {
+  const port = Number(process.env.PORT ?? 3000);
+  const host = process.env.HOST ?? '127.0.0.1';
+  const app = await createGatewayApp();
+  await app.listen(port, host);
+  const address = app.getHttpServer().address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  const resolver = app.get(ModelResolver);
+  const providers = app.get(ProviderModels);
+  const entries = resolver.list();
+  process.stdout.write(
+    startupBanner({
+      url: `http://${shown.includes(':') ? `[${shown}]` : shown}:${actualPort}`,
+      routers: entries.filter((e) => e.kind === 'router').map((e) => e.id),
+      models: entries.filter((e) => e.kind === 'model').map((e) => e.id),
+      providers: providers.providerNames(),
+      disabledProviders: [...providers.disabledProviders().keys()],
+      source: 'built-in offline demo',
+    }),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? `${error.name}: ${error.message}` : error);
+  process.exit(1);
+});
