@@ -49,12 +49,12 @@ export const PRIMARY_TIMEOUTS = { attemptMs: 150, firstTokenMs: 150, idleMs: 100
 /** The healthy model's bounds: generous, so a busy CI machine never fails it. */
 const HEALTHY_TIMEOUTS = { attemptMs: 5_000, firstTokenMs: 5_000, idleMs: 2_000 } as const;
 /** Backoff of the first retry is [0, 20) ms, the second [0, 40) ms; `random` pins it to half. */
-export const RETRY: RetryPolicyOptions = {
+export const RETRY = {
   maxAttempts: 3,
   baseDelayMs: 20,
   maxDelayMs: 100,
   random: () => 0.5,
-};
+} satisfies RetryPolicyOptions;
 export const COOLDOWN_MS = 60_000;
 /** A settled call must settle well before this (the test would otherwise hang until Jest's). */
 export const CALL_BOUND_MS = 5_000;

@@ -78,7 +78,7 @@ const CASES: MidStreamCase[] = [
 
 describe('mid-stream faults through RoutingChatService', () => {
   let provider: FakeProvider;
-  let stack: FaultStack | undefined;
+  let running: FaultStack | undefined;
 
   beforeAll(async () => {
     provider = await FakeProvider.start();
@@ -88,13 +88,13 @@ describe('mid-stream faults through RoutingChatService', () => {
   });
   beforeEach(() => provider.reset());
   afterEach(async () => {
-    await stack?.close();
-    stack = undefined;
+    await running?.close();
+    running = undefined;
   });
 
   async function start(options: Partial<FaultStackOptions> = {}) {
-    stack = await FaultStack.start({ provider, models: [primary(), fallback()], ...options });
-    return stack;
+    running = await FaultStack.start({ provider, models: [primary(), fallback()], ...options });
+    return running;
   }
 
   describe.each(CASES)('$title', (fault) => {

@@ -1,0 +1,89 @@
+import 'reflect-metadata';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { FakeProvider } from '../../../src/testing/index.js';
+import {
+  FaultStack,
+  collect,
+  completions,
+  fallback,
+  primary,
+  textOf,
+  within,
+  ask,
+} from './fault-fixture.js';
+import { ServerSockets, until } from './server-sockets.js';
+
+/**
+ * The caller walks away mid-stream: the provider's connection is closed (seen from the provider's
+ * side of the socket), nothing else is tried, and the model is not blamed.
+ */
+
+// the primary's stream stalls after three tokens with its connection open: only the caller's
+// abort can end it (its idle bound is long, so that is what happens)
+const patient = { attemptMs: 5_000, firstTokenMs: 5_000, idleMs: 5_000 };
+
+describe('a caller abort mid-stream', () => {
+  let provider: FakeProvider;
+  let sockets: ServerSockets;
+  let stack: FaultStack;
+
+  beforeEach(async () => {
+    provider = await FakeProvider.start();
+    sockets = new ServerSockets(provider.port);
+    stack = await FaultStack.start({
+      provider,
+      models: [primary({ timeouts: patient }), fallback()],
+    });
+    provider.setFault('gpt-primary', 'fault-stall-after-3');
+  });
+  afterEach(async () => {
+    sockets.dispose();
+    await stack.close();
+    await provider.close();
+  });
+
+  async function expectProviderLetGo(): Promise<void> {
+    // the provider's end of the streaming connection closes, because the client closed it
+    expect(sockets.used.size).toBe(1);
+    await until(() => sockets.openUsed() === 0);
+    // nothing else was tried, and the abort does not count against the model
+    expect(provider.requests.count()).toBe(1);
+    expect(stack.seen('fallback').count).toBe(0);
+    expect(stack.eventsOf('failover')).toEqual([]);
+    expect(stack.circuit('primary').state).toBe('closed');
+  }
+
+  it('unsubscribing after the first delta closes the provider connection and tries nothing else', async () => {
+    const { events, error } = await within(
+      collect(stack.service.stream(ask()), (event, stop) => {
+        if (event.type === 'text-delta') stop();
+      }),
+    );
+
+    expect(error).toBeUndefined();
+    expect(completions(events)).toEqual([]);
+    expect(textOf(events).length).toBeGreaterThan(0);
+    await expectProviderLetGo();
+  });
+
+  it("aborting the caller's signal ends the stream with the caller's reason and closes the connection", async () => {
+    const controller = new AbortController();
+    const reason = new Error('the user closed the tab');
+
+    const { events, error } = await within(
+      collect(stack.service.stream(ask(), { signal: controller.signal }), (event) => {
+        if (event.type === 'text-delta') controller.abort(reason);
+      }),
+    );
+
+    expect(error).toBe(reason);
+    expect(completions(events)).toEqual([]);
+    await expectProviderLetGo();
+    // a cancellation, not a failure of the model
+    expect(stack.eventsOf('model-failed').filter((e) => e.kind !== 'aborted')).toEqual([]);
+
+    // the system still answers, on the primary, which was not blamed
+    provider.setFault('gpt-primary', 'none');
+    expect((await stack.chat()).modelName).toBe('gpt-primary');
+  });
+});

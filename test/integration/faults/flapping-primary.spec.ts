@@ -1,0 +1,122 @@
+import 'reflect-metadata';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import type { ChatResponse } from '../../../src/core/chat/response.js';
+import { FakeProvider } from '../../../src/testing/index.js';
+import { FaultStack, RETRY, expectedAnswer, fallback, primary } from './fault-fixture.js';
+
+/**
+ * A primary that goes down for a while and comes back. The breaker's clock is virtual: the test
+ * moves it forward between requests, so a 10 s cooldown costs no real time.
+ */
+
+const COOLDOWN = 10_000;
+const STEP = 2_000;
+
+const served = (responses: ChatResponse[]) => responses.map((response) => response.modelName);
+
+describe('a flapping primary (half-open with one probe, escalating cooldown)', () => {
+  let provider: FakeProvider;
+  let stack: FaultStack;
+
+  beforeAll(async () => {
+    provider = await FakeProvider.start();
+  });
+  afterAll(async () => {
+    await provider.close();
+  });
+  beforeEach(async () => {
+    provider.reset();
+    stack = await FaultStack.start({
+      provider,
+      models: [primary(), fallback()],
+      failover: { cooldownMs: COOLDOWN, halfOpenProbes: 1, cooldownMultiplier: 2 },
+    });
+  });
+  afterEach(async () => {
+    await stack.close();
+  });
+
+  /** `count` concurrent calls at the current virtual time. */
+  async function burst(count: number): Promise<ChatResponse[]> {
+    return Promise.all(Array.from({ length: count }, () => stack.chat()));
+  }
+
+  it('is avoided during the outage, probed once per cooldown, and gets its traffic back after it recovers', async () => {
+    // healthy: the primary serves
+    expect(served(await burst(3))).toEqual(Array(3).fill('gpt-primary'));
+
+    // outage begins: the first call finds it down, fails over, and opens its circuit
+    provider.setFault('gpt-primary', 'fault-503');
+    stack.clearRecords();
+    const outageStart = stack.now;
+    const first = await stack.chat();
+    expect(first.modelName).toBe('gpt-fallback');
+    expect(first.aiMessage.text).toBe(expectedAnswer('gpt-fallback'));
+    expect(stack.seen('primary').count).toBe(RETRY.maxAttempts);
+    expect(stack.circuit('primary')).toMatchObject({
+      state: 'open',
+      cooldownUntil: outageStart + COOLDOWN,
+    });
+
+    // during the cooldown every request goes to the fallback; the primary hears nothing
+    for (stack.advance(STEP); stack.now < outageStart + COOLDOWN; stack.advance(STEP)) {
+      expect(served(await burst(5))).toEqual(Array(5).fill('gpt-fallback'));
+    }
+    expect(stack.seen('primary').count).toBe(RETRY.maxAttempts);
+
+    // the cooldown ends while it is still down: of a burst, exactly one request probes it; the
+    // probe fails, every request is still answered by the fallback, and the next cooldown doubles
+    expect(stack.now).toBe(outageStart + COOLDOWN);
+    const probed = await burst(5);
+    expect(served(probed)).toEqual(Array(5).fill('gpt-fallback'));
+    expect(stack.eventsOf('model-failed').filter((e) => e.model === 'primary')).toHaveLength(2);
+    expect(stack.seen('primary').count).toBe(2 * RETRY.maxAttempts);
+    const reopenedAt = stack.now;
+    expect(stack.circuit('primary')).toMatchObject({
+      state: 'open',
+      cooldownUntil: reopenedAt + 2 * COOLDOWN,
+    });
+
+    // it recovers mid-cooldown; until the cooldown ends nobody notices, then the probe succeeds
+    // and the primary has its traffic back, within one (the current) cooldown of recovering
+    stack.advance(STEP);
+    provider.setFault('gpt-primary', 'none');
+    const recoveredAt = stack.now;
+    let backAt: number | undefined;
+    let firstBack: ChatResponse[] = [];
+    while (backAt === undefined && stack.now <= recoveredAt + 2 * COOLDOWN) {
+      const responses = await burst(5);
+      if (responses.some((r) => r.modelName === 'gpt-primary')) {
+        backAt = stack.now;
+        firstBack = responses;
+      } else stack.advance(STEP);
+    }
+    expect(backAt).toBeDefined();
+    expect(backAt! - recoveredAt).toBeLessThanOrEqual(2 * COOLDOWN);
+    expect(backAt).toBe(reopenedAt + 2 * COOLDOWN);
+    // that burst: one successful probe, the rest still on the fallback while it was in flight
+    expect(served(firstBack).toSorted()).toEqual([
+      'gpt-fallback',
+      'gpt-fallback',
+      'gpt-fallback',
+      'gpt-fallback',
+      'gpt-primary',
+    ]);
+    expect(stack.circuit('primary').state).toBe('closed');
+
+    // all of the next burst goes to the primary, and the escalation is reset
+    expect(served(await burst(5))).toEqual(Array(5).fill('gpt-primary'));
+    expect(stack.eventsOf('circuit-changed').map((e) => `${e.from}->${e.to}`)).toEqual([
+      'closed->open',
+      'open->half-open',
+      'half-open->open',
+      'open->half-open',
+      'half-open->closed',
+    ]);
+
+    // a second outage starts over from the base cooldown
+    provider.setFault('gpt-primary', 'fault-503');
+    await stack.chat();
+    expect(stack.circuit('primary').cooldownUntil).toBe(stack.now + COOLDOWN);
+  });
+});
