@@ -19,6 +19,7 @@ import { ChatCompletionsController } from './openai/chat-completions.controller.
 
 /** The demo gateway: ModelRouterModule with the configuration, behind OpenAI's HTTP API. */
 @Module({})
+// oxlint-disable-next-line typescript/no-extraneous-class -- a Nest module
 export class GatewayModule {
   static register(config: GatewayConfig, clock?: Clock): DynamicModule {
     const tracker = new ModelAttemptTracker();

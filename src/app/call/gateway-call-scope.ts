@@ -32,3 +32,12 @@ export function runInGatewayCall<T>(scope: GatewayCallScope, fn: () => T): T {
 export function currentGatewayCall(): GatewayCallScope | undefined {
   return storage.getStore();
 }
+
+/**
+ * For LocalDemoChatModel's `identity` option: the route probability of the call in progress, so
+ * a demo answer states how sure the router was.
+ */
+export function routeProbabilityIdentity(): { probability: number } | undefined {
+  const probability = currentGatewayCall()?.probability;
+  return probability === undefined ? undefined : { probability };
+}

@@ -6,7 +6,7 @@ import { RoutingChatModel } from '../../core/routing/routing-chat-model.js';
 import { FailoverStrategy } from '../../core/strategies/failover-strategy.js';
 import { ModelRouter } from '../../core/strategies/model-router.js';
 import { LocalDemoChatModel } from '../../providers/local/local-demo-chat-model.js';
-import { currentGatewayCall } from '../call/gateway-call-scope.js';
+import { routeProbabilityIdentity } from '../call/gateway-call-scope.js';
 import { DEMO_BREAKER, type GatewayConfig } from './gateway-config.js';
 
 export const SIMPLE_ROUTE = {
@@ -55,17 +55,12 @@ export interface DemoConfigOptions {
  */
 export function demoGatewayConfig(options: DemoConfigOptions = {}): GatewayConfig {
   const tokenDelayMs = options.tokenDelayMs ?? 30;
-  // the demo models say which route probability the router reported for this call
-  const identity = () => {
-    const probability = currentGatewayCall()?.probability;
-    return probability === undefined ? undefined : { probability };
-  };
   const demo = (name: string, style: 'brief' | 'thorough', failEvery?: number) =>
     new LocalDemoChatModel({
       name,
       style,
       tokenDelayMs,
-      identity,
+      identity: routeProbabilityIdentity,
       ...(failEvery ? { failEvery } : {}),
     });
   const models = {

@@ -1,0 +1,63 @@
+import 'reflect-metadata';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import OpenAI from 'openai';
+import { createGatewayApp, type GatewayAppOptions } from '../../../src/app/create-gateway-app.js';
+
+export interface RunningGateway {
+  app: NestFastifyApplication;
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  /** The official OpenAI client pointed at the gateway. */
+  client: OpenAI;
+  close(): Promise<void>;
+}
+
+/** Starts the real gateway app on 127.0.0.1 and a random port. */
+export async function startGateway(options: GatewayAppOptions = {}): Promise<RunningGateway> {
+  const app = await createGatewayApp({ logger: false, ...options });
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as { port: number };
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    app,
+    url,
+    client: new OpenAI({ baseURL: `${url}/v1`, apiKey: 'not-needed', maxRetries: 0 }),
+    close: () => app.close(),
+  };
+}
+
+/** A clock the test moves by hand: cooldowns pass without sleeping. */
+export class ManualClock {
+  constructor(public now = Date.parse('2030-01-01T00:00:00Z')) {}
+
+  readonly read = (): number => this.now;
+
+  advance(ms: number): void {
+    this.now += ms;
+  }
+}
+
+export async function postJson(
+  url: string,
+  body: unknown,
+  init: { raw?: string; signal?: AbortSignal } = {},
+): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: init.raw ?? JSON.stringify(body),
+    ...(init.signal ? { signal: init.signal } : {}),
+  });
+}
+
+/** The `data:` payloads of an SSE body, in order (`[DONE]` kept as the string). */
+export function sseData(text: string): unknown[] {
+  return text
+    .split('\n\n')
+    .map((block) => block.trim())
+    .filter((block) => block.startsWith('data: '))
+    .map((block) => block.slice('data: '.length))
+    .map((data) => (data === '[DONE]' ? data : JSON.parse(data)));
+}
+
+export const user = (content: string) => ({ role: 'user' as const, content });
