@@ -9,7 +9,10 @@ const SECRET_PATTERNS: [RegExp, string][] = [
   [/([a-z][a-z0-9+.-]*:\/\/)[^/\s:@]*(:[^/\s@]*)?@/gi, '$1***@'],
   [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g, '$1 ***'],
   [/\b(sk|pk|rk)-[A-Za-z0-9_-]{8,}/g, '$1-***'],
-  [/\b(api[_-]?key|x-api-key|token|password|secret)(["']?\s*[:=]\s*["']?)[^\s"',;&]+/gi, '$1$2***'],
+  [
+    /\b(api[_-]?key|x-api-key|token|password|secret)(["']?\s*[:=]\s*["']?)[^\s"',;&)\]}]+/gi,
+    '$1$2***',
+  ],
 ];
 
 export function redactSecrets(text: string): string {

@@ -9,6 +9,7 @@ import { systemClock, type Clock } from '../../core/clock.js';
 import { RoutingException } from '../../core/errors/exceptions.js';
 import type { RoutingEvent } from '../../core/observability/routing-event.js';
 import { ROUTE_ATTRIBUTE } from '../../core/routing/route-attribute.js';
+import { MODEL_ATTRIBUTE } from '../../core/strategies/model-attribute.js';
 import { currentRoutingScope, type RequestRoutingScope } from '../http/request-routing-scope.js';
 import { ChatInterceptorChain } from '../interceptors/chat-interceptor-chain.js';
 import {
@@ -223,9 +224,9 @@ export class RoutingChatService {
     context.response = response;
     const route = response.aiMessage?.attributes?.[ROUTE_ATTRIBUTE];
     if (context.route === undefined && typeof route === 'string') context.route = route;
-    if (context.model === undefined && typeof response.modelName === 'string') {
-      context.model = response.modelName;
-    }
+    // the group's name for the model that answered, else the provider's model id
+    const model = response.aiMessage?.attributes?.[MODEL_ATTRIBUTE] ?? response.modelName;
+    if (context.model === undefined && typeof model === 'string') context.model = model;
     scope?.recordServed({ route: context.route, model: context.model });
   }
 }

@@ -1,0 +1,137 @@
+import type { ModelStatus } from '../../core/observability/inspection.js';
+import { InMemoryRouteStateStore } from '../../core/state/in-memory-route-state-store.js';
+import type { RouteStateStore } from '../../core/state/route-state-store.js';
+import { redactSecrets, safeErrorSummary } from '../events/redact-secrets.js';
+import type { RouterInspection } from '../module/model-router-registry.js';
+
+export type HealthStatus = 'up' | 'degraded' | 'down';
+
+export interface ModelHealth {
+  state: ModelStatus['state'];
+  route?: string;
+  /** ISO time the cooldown ends. */
+  cooldownUntil?: string;
+  failures: number;
+  lastError?: { name: string; message: string };
+  tokens?: number;
+}
+
+export interface RouterHealth {
+  status: HealthStatus;
+  /** Keyed by model name; `route/model` when one model name serves several routes. */
+  models: Record<string, ModelHealth>;
+  /** Routes whose every model is cooling down (the router still serves the others). */
+  unavailableRoutes?: string[];
+  /** False when the router cannot be inspected (a plain ChatModel): assumed up. */
+  inspectable?: false;
+}
+
+export interface StateStoreHealth {
+  status: Exclude<HealthStatus, 'down'>;
+  /** True when the store shares state with other replicas right now. */
+  shared: boolean;
+  type: string;
+  [detail: string]: unknown;
+}
+
+export interface HealthReport {
+  status: HealthStatus;
+  routers: Record<string, RouterHealth>;
+  stateStore: StateStoreHealth;
+}
+
+/**
+ * `up` when nothing cools down; `degraded` when some models cool down (or a shared store serves
+ * from local state) but every router can still serve; `down` when a router has no model left.
+ * A half-open model is serving again (probes go through), so it counts as available.
+ */
+export function buildHealthReport(
+  inspections: RouterInspection[],
+  store: RouteStateStore,
+): HealthReport {
+  const routers: Record<string, RouterHealth> = {};
+  for (const inspection of inspections) routers[inspection.router] = routerHealth(inspection);
+  const stateStore = stateStoreHealth(store);
+  const statuses = [...Object.values(routers).map((router) => router.status), stateStore.status];
+  const status: HealthStatus = statuses.includes('down')
+    ? 'down'
+    : statuses.includes('degraded')
+      ? 'degraded'
+      : 'up';
+  return { status, routers, stateStore };
+}
+
+function routerHealth(inspection: RouterInspection): RouterHealth {
+  if (!inspection.inspectable) return { status: 'up', models: {}, inspectable: false };
+  const statuses = inspection.models;
+  const nameCounts = new Map<string, number>();
+  for (const { model } of statuses) nameCounts.set(model, (nameCounts.get(model) ?? 0) + 1);
+  const models: Record<string, ModelHealth> = {};
+  for (const status of statuses) {
+    const key =
+      (nameCounts.get(status.model) ?? 0) > 1 && status.route !== undefined
+        ? `${status.route}/${status.model}`
+        : status.model;
+    models[key] = modelHealth(status);
+  }
+  const cooling = statuses.filter((status) => status.state === 'cooldown');
+  const health: RouterHealth = {
+    status: cooling.length === 0 ? 'up' : cooling.length === statuses.length ? 'down' : 'degraded',
+    models,
+  };
+  const unavailable = unavailableRoutes(statuses);
+  if (health.status === 'degraded' && unavailable.length > 0)
+    health.unavailableRoutes = unavailable;
+  return health;
+}
+
+function modelHealth(status: ModelStatus): ModelHealth {
+  const health: ModelHealth = { state: status.state, failures: status.failures };
+  if (status.route !== undefined) health.route = status.route;
+  if (status.cooldownUntil !== undefined) {
+    health.cooldownUntil = new Date(status.cooldownUntil).toISOString();
+  }
+  if (status.lastError) health.lastError = safeErrorSummary(status.lastError);
+  if (status.tokens !== undefined) health.tokens = status.tokens;
+  return health;
+}
+
+function unavailableRoutes(statuses: ModelStatus[]): string[] {
+  const byRoute = new Map<string, ModelStatus[]>();
+  for (const status of statuses) {
+    if (status.route === undefined) continue;
+    byRoute.set(status.route, [...(byRoute.get(status.route) ?? []), status]);
+  }
+  return [...byRoute]
+    .filter(([, models]) => models.every((model) => model.state === 'cooldown'))
+    .map(([route]) => route);
+}
+
+/** What a store shows of itself: its own `describe()` when it has one (never a password). */
+function stateStoreHealth(store: RouteStateStore): StateStoreHealth {
+  if (store instanceof InMemoryRouteStateStore) {
+    return { status: 'up', shared: false, type: 'in-memory' };
+  }
+  const shared = typeof store.isShared === 'function' ? store.isShared() : true;
+  const described = describe(store);
+  return {
+    ...described,
+    type: typeof described.type === 'string' ? described.type : store.constructor.name,
+    shared,
+    // a shared store that lost its peers keeps serving from local state: degraded, not down
+    status: shared ? 'up' : 'degraded',
+  };
+}
+
+function describe(store: RouteStateStore): Record<string, unknown> {
+  const describeFn = (store as { describe?: () => unknown }).describe;
+  if (typeof describeFn !== 'function') return {};
+  const description = describeFn.call(store);
+  if (typeof description !== 'object' || description === null) return {};
+  return Object.fromEntries(
+    Object.entries(description).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? redactSecrets(value) : value,
+    ]),
+  );
+}
