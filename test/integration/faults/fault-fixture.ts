@@ -27,6 +27,7 @@ import type {
 } from '../../../src/core/strategies/model-routing-strategy.js';
 import type { ChatInterceptor } from '../../../src/nest/interceptors/chat-interceptor.js';
 import { ModelRouterModule } from '../../../src/nest/module/model-router.module.js';
+import type { ModelRouterModuleOptions } from '../../../src/nest/module/model-router-module-options.js';
 import {
   RoutingChatService,
   type RoutingChatOptions,
@@ -105,31 +106,32 @@ export class FaultStack {
   router!: ModelRouter;
   readonly models = new Map<string, ResilientChatModel>();
 
-  private constructor(private readonly options: FaultStackOptions) {}
+  protected constructor(protected readonly options: FaultStackOptions) {}
 
   static async start(options: FaultStackOptions): Promise<FaultStack> {
     const stack = new FaultStack(options);
-    await stack.boot();
+    await stack.startApp(stack.moduleOptions());
     return stack;
   }
 
-  private async boot(): Promise<void> {
+  /** The module of the stack: router `main` (the group), and each provider model by route name. */
+  protected moduleOptions(): ModelRouterModuleOptions {
     const { provider } = this.options;
+    const providerModels: Record<string, OpenAiCompatibleChatModel> = {};
     const routes = this.options.models.map((spec) => {
-      const model = withResilience(
-        new OpenAiCompatibleChatModel({
-          baseURL: provider.openaiBaseURL,
-          apiKey: API_KEY,
-          model: spec.providerModel,
-          assistantPrefill: spec.prefill ?? false,
-          malformedChunks: spec.malformedChunks ?? 'fail',
-        }),
-        {
-          name: spec.name,
-          retry: spec.retry ?? RETRY,
-          timeouts: spec.timeouts ?? HEALTHY_TIMEOUTS,
-        },
-      );
+      const providerModel = new OpenAiCompatibleChatModel({
+        baseURL: provider.openaiBaseURL,
+        apiKey: API_KEY,
+        model: spec.providerModel,
+        assistantPrefill: spec.prefill ?? false,
+        malformedChunks: spec.malformedChunks ?? 'fail',
+      });
+      providerModels[spec.name] = providerModel;
+      const model = withResilience(providerModel, {
+        name: spec.name,
+        retry: spec.retry ?? RETRY,
+        timeouts: spec.timeouts ?? HEALTHY_TIMEOUTS,
+      });
       this.models.set(spec.name, model);
       return { name: spec.name, model };
     });
@@ -156,15 +158,18 @@ export class FaultStack {
         return next.handle();
       },
     };
+    return {
+      routers: { main: this.router },
+      models: providerModels,
+      defaultRouter: 'main',
+      interceptors: [recorder],
+      clock: this.clock,
+    };
+  }
+
+  protected async startApp(options: ModelRouterModuleOptions): Promise<void> {
     const moduleRef = await Test.createTestingModule({
-      imports: [
-        ModelRouterModule.forRoot({
-          routers: { main: this.router },
-          defaultRouter: 'main',
-          interceptors: [recorder],
-          clock: this.clock,
-        }),
-      ],
+      imports: [ModelRouterModule.forRoot(options)],
     }).compile();
     this.app = moduleRef.createNestApplication({ logger: false });
     await this.app.init();
