@@ -96,8 +96,9 @@ export class RoutingChatService {
     request: ChatRequest,
     options: RoutingChatOptions,
   ): Observable<ChatStreamEvent> {
+    // read now, not at subscription: an SSE response subscribes outside the request's scope
+    const scope = currentRoutingScope();
     return new Observable<ChatStreamEvent>((subscriber) => {
-      const scope = currentRoutingScope();
       const target = this.resolveTarget(options, scope);
       const controller = new AbortController();
       const signal = options.signal

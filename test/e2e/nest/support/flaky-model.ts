@@ -29,3 +29,42 @@ export class SwitchableModel implements ChatModel {
     };
   }
 }
+
+/** Streams a tick every few ms until its caller aborts; records the abort. */
+export class TickerModel implements ChatModel {
+  signal: AbortSignal | undefined;
+  ticks = 0;
+  finished = false;
+
+  chat(): Promise<ChatResponse> {
+    return Promise.reject(new Error('TickerModel only streams'));
+  }
+
+  async *stream(_request: ChatRequest, options: ChatCallOptions = {}) {
+    this.signal = options.signal;
+    try {
+      for (;;) {
+        if (options.signal?.aborted) throw options.signal.reason;
+        await delay(2, options.signal);
+        this.ticks++;
+        yield { type: 'text-delta' as const, text: `tick ${this.ticks} ` };
+      }
+    } finally {
+      this.finished = true;
+    }
+  }
+}
+
+function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -6,8 +6,11 @@ import {
   type INestApplication,
   Injectable,
   Post,
+  Query,
+  Sse,
   ValidationPipe,
 } from '@nestjs/common';
+import { map, type Observable, tap } from 'rxjs';
 import { EventEmitterModule, OnEvent } from '@nestjs/event-emitter';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { HealthCheck, HealthCheckService } from '@nestjs/terminus';
@@ -24,7 +27,15 @@ import { UseRouter } from '../../../../src/nest/http/use-router.decorator.js';
 import { ModelRouterModule } from '../../../../src/nest/module/model-router.module.js';
 import { RoutingChatService } from '../../../../src/nest/service/routing-chat.service.js';
 import type { ModelRouterEvent } from '../../../../src/nest/events/model-router-event-payloads.js';
-import { SwitchableModel } from './flaky-model.js';
+import { RedactEmailsInterceptor } from '../../../../src/nest/interceptors/redact-emails.interceptor.js';
+import { ChatInterceptorProvider } from '../../../../src/nest/interceptors/chat-interceptor-provider.decorator.js';
+import type {
+  ChatCallHandler,
+  ChatInterceptor,
+} from '../../../../src/nest/interceptors/chat-interceptor.js';
+import type { ChatInterceptorContext } from '../../../../src/nest/interceptors/chat-interceptor-context.js';
+import type { ChatStreamEvent } from '../../../../src/core/chat/chat-model.js';
+import { SwitchableModel, TickerModel } from './flaky-model.js';
 
 export const COOLDOWN_MS = 60_000;
 
@@ -40,6 +51,27 @@ export class EventLog {
 
   names(): string[] {
     return this.events.map((event) => event.name);
+  }
+}
+
+/** A user interceptor found by discovery: records what each call was served by. */
+@ChatInterceptorProvider()
+export class AuditInterceptor implements ChatInterceptor {
+  readonly entries: Record<string, unknown>[] = [];
+
+  intercept(context: ChatInterceptorContext, next: ChatCallHandler): Observable<ChatStreamEvent> {
+    return next.handle().pipe(
+      tap({
+        complete: () =>
+          this.entries.push({
+            router: context.routerName,
+            route: context.route,
+            model: context.model,
+            mode: context.mode,
+            sawRedactedRequest: JSON.stringify(context.request).includes('[email]'),
+          }),
+      }),
+    );
   }
 }
 
@@ -70,6 +102,15 @@ class ChatController {
     return { text: response.aiMessage.text };
   }
 
+  /** Server-sent events of a stream; a client that goes away unsubscribes. */
+  @Sse('ticks')
+  @UseRouter('ticker')
+  ticks(@Query('q') q: string): Observable<{ data: ChatStreamEvent }> {
+    return this.chat
+      .stream({ messages: [{ role: 'user', content: q ?? '' }] })
+      .pipe(map((event) => ({ data: event })));
+  }
+
   @Get('health')
   @HealthCheck()
   check() {
@@ -85,7 +126,9 @@ export interface RoutingApp {
     backup: SwitchableModel;
     deep: SwitchableModel;
     seller: SwitchableModel;
+    ticker: TickerModel;
   };
+  audit: AuditInterceptor;
   clock: { now: number };
   events: EventLog;
   close(): Promise<void>;
@@ -94,7 +137,8 @@ export interface RoutingApp {
 /**
  * A Nest app over real HTTP on 127.0.0.1: router 'support' routes messages mentioning "design"
  * to 'complex' (model deep) and the rest to 'simple', a failover group [primary, backup] on an
- * injected clock; router 'sales' is a group [seller] directly. Health at GET /health.
+ * injected clock; router 'sales' is a group [seller] directly; router 'ticker' streams until aborted. Chat
+ * interceptors: RedactEmailsInterceptor (options) and AuditInterceptor (discovered). Health at GET /health.
  */
 export async function startRoutingApp(adapter: 'express' | 'fastify'): Promise<RoutingApp> {
   const clock = { now: Date.UTC(2030, 0, 1, 9, 0, 0) };
@@ -104,6 +148,7 @@ export async function startRoutingApp(adapter: 'express' | 'fastify'): Promise<R
     backup: new SwitchableModel('backup'),
     deep: new SwitchableModel('deep'),
     seller: new SwitchableModel('seller'),
+    ticker: new TickerModel(),
   };
   const support = new RoutingChatModel({
     routes: [
@@ -145,14 +190,15 @@ export async function startRoutingApp(adapter: 'express' | 'fastify'): Promise<R
     imports: [
       EventEmitterModule.forRoot({ wildcard: true }),
       ModelRouterModule.forRoot({
-        routers: { support, sales },
+        routers: { support, sales, ticker: models.ticker },
         defaultRouter: 'support',
         clock: now,
+        interceptors: [RedactEmailsInterceptor],
       }),
       ModelRouterHealthModule,
     ],
     controllers: [ChatController],
-    providers: [EventLog],
+    providers: [EventLog, AuditInterceptor],
   }).compile();
   const app =
     adapter === 'fastify'
@@ -169,6 +215,7 @@ export async function startRoutingApp(adapter: 'express' | 'fastify'): Promise<R
     models,
     clock,
     events: app.get(EventLog),
+    audit: app.get(AuditInterceptor),
     close: () => app.close(),
   };
 }
