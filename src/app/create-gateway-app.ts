@@ -15,6 +15,8 @@ export interface GatewayAppOptions {
   logger?: LoggerService | LogLevel[] | false;
   /** Largest accepted request body in bytes (images travel inline); default 20 MiB. */
   bodyLimit?: number;
+  /** On close, how long requests in flight may still run before connections are cut; default 10 s. */
+  shutdownGraceMs?: number;
 }
 
 /**
@@ -27,7 +29,12 @@ export async function createGatewayApp(
   const config = options.config ?? demoGatewayConfig();
   const adapter = new FastifyAdapter({ bodyLimit: options.bodyLimit ?? 20 * 1024 * 1024 });
   const app = await NestFactory.create<NestFastifyApplication>(
-    GatewayModule.register(config, options.clock),
+    GatewayModule.register(config, {
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.shutdownGraceMs !== undefined
+        ? { shutdownGraceMs: options.shutdownGraceMs }
+        : {}),
+    }),
     adapter,
     { logger: options.logger ?? ['log', 'warn', 'error'], abortOnError: false },
   );

@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, HttpAdapterHost } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import type { Clock } from '../core/clock.js';
 import { ChatInterceptorChain } from '../nest/interceptors/chat-interceptor-chain.js';
@@ -13,6 +13,7 @@ import { HealthController } from './health/health.controller.js';
 import { InterimHealthIndicator } from './health/interim-health.indicator.js';
 import { GATEWAY_CLOCK, GATEWAY_CONFIG } from './http/gateway-tokens.js';
 import { OpenAiExceptionFilter } from './http/openai-exception.filter.js';
+import { ShutdownGrace } from './http/shutdown-grace.js';
 import { ModelResolver } from './models/model-resolver.js';
 import { ProviderModels } from './models/provider-models.js';
 import { ChatCompletionsController } from './openai/chat-completions.controller.js';
@@ -21,7 +22,11 @@ import { ChatCompletionsController } from './openai/chat-completions.controller.
 @Module({})
 // oxlint-disable-next-line typescript/no-extraneous-class -- a Nest module
 export class GatewayModule {
-  static register(config: GatewayConfig, clock?: Clock): DynamicModule {
+  static register(
+    config: GatewayConfig,
+    settings: { clock?: Clock; shutdownGraceMs?: number } = {},
+  ): DynamicModule {
+    const { clock } = settings;
     const tracker = new ModelAttemptTracker();
     const moduleOptions = {
       ...config.module,
@@ -62,6 +67,12 @@ export class GatewayModule {
           inject: [ModelRouterRegistry, ProviderModels],
         },
         InterimHealthIndicator,
+        {
+          provide: ShutdownGrace,
+          useFactory: (host: HttpAdapterHost) =>
+            new ShutdownGrace(host, settings.shutdownGraceMs ?? 10_000),
+          inject: [HttpAdapterHost],
+        },
         { provide: APP_FILTER, useClass: OpenAiExceptionFilter },
       ],
     };

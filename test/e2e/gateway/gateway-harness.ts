@@ -14,7 +14,7 @@ export interface RunningGateway {
 
 /** Starts the real gateway app on 127.0.0.1 and a random port. */
 export async function startGateway(options: GatewayAppOptions = {}): Promise<RunningGateway> {
-  const app = await createGatewayApp({ logger: false, ...options });
+  const app = await createGatewayApp({ logger: false, shutdownGraceMs: 0, ...options });
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as { port: number };
   const url = `http://127.0.0.1:${port}`;
