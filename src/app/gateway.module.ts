@@ -1,16 +1,16 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, HttpAdapterHost } from '@nestjs/core';
-import { TerminusModule } from '@nestjs/terminus';
 import type { Clock } from '../core/clock.js';
 import { ChatInterceptorChain } from '../nest/interceptors/chat-interceptor-chain.js';
+import { ModelRouterHealthModule } from '../nest/health/model-router-health.module.js';
 import { ModelRouterModule } from '../nest/module/model-router.module.js';
 import { ModelRouterRegistry } from '../nest/module/model-router-registry.js';
 import { GatewayCallInterceptor } from './call/gateway-call.interceptor.js';
 import { GatewayChatService } from './call/gateway-chat.service.js';
 import { ModelAttemptTracker } from './call/model-attempt-tracker.js';
 import { DEMO_BREAKER, type GatewayConfig } from './config/gateway-config.js';
+import { ChatController } from './chat/chat.controller.js';
 import { HealthController } from './health/health.controller.js';
-import { InterimHealthIndicator } from './health/interim-health.indicator.js';
 import { GATEWAY_CLOCK, GATEWAY_CONFIG } from './http/gateway-tokens.js';
 import { OpenAiExceptionFilter } from './http/openai-exception.filter.js';
 import { ShutdownGrace } from './http/shutdown-grace.js';
@@ -35,8 +35,8 @@ export class GatewayModule {
     };
     return {
       module: GatewayModule,
-      imports: [ModelRouterModule.forRoot(moduleOptions), TerminusModule],
-      controllers: [ChatCompletionsController, HealthController],
+      imports: [ModelRouterModule.forRoot(moduleOptions), ModelRouterHealthModule],
+      controllers: [ChatCompletionsController, ChatController, HealthController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: GATEWAY_CLOCK, useValue: moduleOptions.clock ?? Date.now },
@@ -66,7 +66,6 @@ export class GatewayModule {
           },
           inject: [ModelRouterRegistry, ProviderModels],
         },
-        InterimHealthIndicator,
         {
           provide: ShutdownGrace,
           useFactory: (host: HttpAdapterHost) =>

@@ -1,7 +1,7 @@
 import { Controller, Get, Res, ServiceUnavailableException } from '@nestjs/common';
 import { HealthCheckService } from '@nestjs/terminus';
 import type { FastifyReply } from 'fastify';
-import { InterimHealthIndicator } from './interim-health.indicator.js';
+import { ModelRouterHealthIndicator } from '../../nest/health/model-router-health.indicator.js';
 
 /**
  * Terminus health of the routers: 200 when up or degraded (some models cooling down), 503 when
@@ -11,7 +11,7 @@ import { InterimHealthIndicator } from './interim-health.indicator.js';
 export class HealthController {
   constructor(
     private readonly health: HealthCheckService,
-    private readonly indicator: InterimHealthIndicator,
+    private readonly indicator: ModelRouterHealthIndicator,
   ) {}
 
   @Get('health')

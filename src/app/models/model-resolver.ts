@@ -1,4 +1,4 @@
-import { BadRequestException } from '@nestjs/common';
+import { BadRequestException, NotFoundException } from '@nestjs/common';
 import type { ChatModel } from '../../core/chat/chat-model.js';
 import type { Clock } from '../../core/clock.js';
 import type { RouteStateStore } from '../../core/state/route-state-store.js';
@@ -62,6 +62,15 @@ export class ModelResolver {
         }),
       },
     };
+  }
+
+  /** An unknown router name is the client's mistake: 404, naming the routers there are. */
+  assertRouter(name: string): void {
+    if (this.registry.getRouter(name)) return;
+    throw new NotFoundException({
+      message: `No router is named '${name}'; routers: ${this.registry.routerNames().join(', ')}`,
+      param: 'router',
+    });
   }
 
   /** What `GET /v1/models` lists: routers first, then models. */
