@@ -1,4 +1,5 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
+import { InvalidConfigurationException } from '../core/errors/exceptions.js';
 import type { ResolvedRedisStoreOptions } from './redis-route-state-store-options.js';
 
 export interface RedisConnections {
@@ -13,7 +14,9 @@ export interface RedisConnections {
  * while disconnected fails at once), a short command timeout, no replay of unanswered commands
  * after a reconnect (the store decides what to resend), and a capped reconnect backoff.
  */
-export function openRedisConnections(options: ResolvedRedisStoreOptions): RedisConnections {
+export async function openRedisConnections(
+  options: ResolvedRedisStoreOptions,
+): Promise<RedisConnections> {
   const failFast = (name: string): RedisOptions => ({
     lazyConnect: true,
     enableOfflineQueue: false,
@@ -33,9 +36,10 @@ export function openRedisConnections(options: ResolvedRedisStoreOptions): RedisC
     connectionName: name,
   });
   if (options.url !== undefined) {
+    const Client = await loadIoredis();
     return {
-      command: new Redis(options.url.url, failFast('model-router-state')),
-      subscriber: new Redis(options.url.url, failFast('model-router-state-events')),
+      command: new Client(options.url.url, failFast('model-router-state')),
+      subscriber: new Client(options.url.url, failFast('model-router-state-events')),
     };
   }
   const template = options.client!;
@@ -53,4 +57,20 @@ export function describeClientTarget(client: Redis): string {
   const scheme = tls ? 'rediss' : 'redis';
   const auth = password ? `${username ?? ''}:***@` : username ? `${username}@` : '';
   return `${scheme}://${auth}${host ?? 'localhost'}:${port ?? 6379}/${db ?? 0}`;
+}
+
+/**
+ * ioredis is an optional peer dependency: loaded only when a Redis store connects, so that apps
+ * without Redis can import the library without installing it.
+ */
+async function loadIoredis(): Promise<typeof Redis> {
+  try {
+    const module = await import('ioredis');
+    return module.Redis;
+  } catch {
+    throw new InvalidConfigurationException(
+      'the Redis route state store needs the ioredis package (an optional peer dependency); ' +
+        'install it with `npm install ioredis@^6`',
+    );
+  }
 }

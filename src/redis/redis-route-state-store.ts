@@ -27,10 +27,11 @@ import {
 import { RedisRouteStateStoreException } from './redis-route-state-store-exception.js';
 import { scrubSecrets } from './redis-url.js';
 import { SET_STICKY, WRITE_CIRCUIT, parseWriteCircuitReply } from './route-state-scripts.js';
-import { RouteStateSync, parseTotals } from './route-state-sync.js';
+import { RouteStateSync } from './route-state-sync.js';
 import { decodeSticky, encodeSticky } from './sticky-codec.js';
 import { StickyMirror } from './sticky-mirror.js';
 import { TokenCounters } from './token-counters.js';
+import { TokenIncrementBatch } from './token-increment-batch.js';
 
 /** `shared`: state goes through Redis; `local-only`: Redis is away, this replica decides alone. */
 export type RouteStateSharing = 'shared' | 'local-only';
@@ -81,6 +82,9 @@ export class RedisRouteStateStore implements RouteStateStore {
   protected readonly circuits: CircuitMirror;
   protected readonly stickies: StickyMirror;
   protected readonly tokens = new TokenCounters();
+  private readonly increments = new TokenIncrementBatch((key, delta) =>
+    this.sendIncrement(key, delta),
+  );
   /** Identifies this replica's own messages on the channel. */
   protected readonly origin = randomUUID();
   private readonly secrets: readonly string[];
@@ -264,13 +268,7 @@ export class RedisRouteStateStore implements RouteStateStore {
       return this.tokens.get(key);
     }
     this.tokens.sent(key, delta);
-    try {
-      const total = await this.connections!.command.hincrbyfloat(this.keys.tokens, key, delta);
-      this.tokens.confirmed(key, delta, Number(total));
-    } catch (error) {
-      this.tokens.failed(key, delta);
-      this.commandFailed(error);
-    }
+    await this.increments.add(key, delta);
     return this.tokens.get(key);
   }
 
@@ -341,7 +339,7 @@ export class RedisRouteStateStore implements RouteStateStore {
   }
 
   private async start(): Promise<void> {
-    const connections = openRedisConnections(this.options);
+    const connections = await openRedisConnections(this.options);
     this.connections = connections;
     this.sync = new RouteStateSync({
       command: connections.command,
@@ -447,8 +445,9 @@ export class RedisRouteStateStore implements RouteStateStore {
     if (!this.isShared() || this.refreshing) return;
     this.refreshing = true;
     try {
-      const all = await this.connections!.command.hgetall(this.keys.tokens);
-      this.tokens.replaceRemote(parseTotals(all));
+      if (!(await this.sync!.refreshTokenTotals())) {
+        this.loseSharing('Redis lost the route state (restarted without persistence, or flushed)');
+      }
     } catch (error) {
       this.commandFailed(error);
     } finally {
@@ -507,11 +506,16 @@ export class RedisRouteStateStore implements RouteStateStore {
     this.emitStatus({ status: 'shared', at: this.options.clock() });
     // Increments counted during the last resync round.
     if (this.tokens.hasUnsynced()) {
-      for (const [key, delta] of this.tokens.takeUnsynced()) void this.flushIncrement(key, delta);
+      for (const [key, delta] of this.tokens.takeUnsynced()) void this.increments.add(key, delta);
     }
   }
 
-  private async flushIncrement(key: string, delta: number): Promise<void> {
+  /** One coalesced increment (see TokenIncrementBatch); kept locally if it does not land. */
+  private async sendIncrement(key: string, delta: number): Promise<void> {
+    if (!this.isShared()) {
+      this.tokens.failed(key, delta);
+      return;
+    }
     try {
       const total = await this.connections!.command.hincrbyfloat(this.keys.tokens, key, delta);
       this.tokens.confirmed(key, delta, Number(total));

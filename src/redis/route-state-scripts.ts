@@ -137,3 +137,12 @@ export function parseWriteCircuitReply(reply: unknown): WriteCircuitReply {
     seq: Number(parts[4]),
   };
 }
+
+/**
+ * The token totals with the data-set id, so a periodic refresh also notices a Redis that lost
+ * its data while connected (a flush) instead of taking the empty totals for real ones.
+ * KEYS: tokens hash, data-set id. Returns {id|nil, {field, total, …}}.
+ */
+export const READ_TOTALS = new LuaScript(`
+return {redis.call('GET', KEYS[2]), redis.call('HGETALL', KEYS[1])}
+`);

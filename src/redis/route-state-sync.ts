@@ -7,6 +7,7 @@ import type { RedisKeySpace } from './redis-key-space.js';
 import {
   BEGIN_SYNC,
   READ_CIRCUITS,
+  READ_TOTALS,
   READ_STICKIES,
   RESTORE_TOKENS,
   SET_STICKY,
@@ -229,6 +230,23 @@ export class RouteStateSync {
     const { command, keys, tokens } = this.ctx;
     const all = await command.hgetall(keys.tokens);
     tokens.replaceRemote(parseTotals(all));
+  }
+
+  /**
+   * Re-reads the token totals (other replicas' usage). Returns false, changing nothing, when Redis
+   * no longer holds the data set this replica synced with: it lost its data, a resync is due.
+   */
+  async refreshTokenTotals(): Promise<boolean> {
+    const { command, keys, tokens } = this.ctx;
+    const [dataSet, flat] = (await READ_TOTALS.run(command, [keys.tokens, keys.dataSet], [])) as [
+      string | null,
+      string[],
+    ];
+    if (dataSet !== this.dataSet) return false;
+    const all: Record<string, string> = {};
+    for (let i = 0; i + 1 < flat.length; i += 2) all[flat[i]!] = flat[i + 1]!;
+    tokens.replaceRemote(parseTotals(all));
+    return true;
   }
 
   private async scan(pattern: string, onBatch: (keys: string[]) => Promise<void>): Promise<void> {

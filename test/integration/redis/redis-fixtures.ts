@@ -21,6 +21,18 @@ export async function waitFor<T>(
   }
 }
 
+/** Like `waitFor`, for a check that has to ask something (Redis) first. */
+export async function waitForAsync(
+  check: () => Promise<boolean>,
+  timeoutMs = 5_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 /** A logger that keeps every line, so tests can check what would have been logged. */
 export class CapturingLogger implements RedisStoreLogger {
   readonly lines: string[] = [];

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { Redis } from 'ioredis';
 import { CLOSED_CIRCUIT, type CircuitRecord } from '../../../src/core/state/route-state-store.js';
 import type {
   RedisRouteStateStore,
@@ -6,7 +7,7 @@ import type {
 } from '../../../src/redis/redis-route-state-store.js';
 import { RedisRouteStateStoreException } from '../../../src/redis/redis-route-state-store-exception.js';
 import { startRedisServer, type RedisServer } from '../../support/redis-server.js';
-import { StoreSet, waitFor } from './redis-fixtures.js';
+import { StoreSet, waitFor, waitForAsync } from './redis-fixtures.js';
 import { TcpProxy } from './tcp-proxy.js';
 
 let redis: RedisServer;
@@ -154,6 +155,10 @@ describe('RedisRouteStateStore when Redis goes away', () => {
     });
     expect([1, 2]).toContain(agreed.failures);
     expect(b.getCircuit('group/m3')).toEqual(agreed);
+    await waitFor(
+      'both to agree on the circuit the traffic changed',
+      () => a.getCircuit('group/traffic').version === b.getCircuit('group/traffic').version,
+    );
     expect(a.getCircuit('group/traffic')).toEqual(b.getCircuit('group/traffic'));
   });
 
@@ -187,6 +192,38 @@ describe('RedisRouteStateStore when Redis goes away', () => {
     );
     expect(shared).toMatchObject({ state: 'open', failures: 2 });
     expect(a.getCircuit('group/m1')).toEqual(shared);
+  });
+
+  it('puts the state back when Redis is flushed under connected replicas', async () => {
+    stores = new StoreSet(redis.url);
+    const a = await stores.open(FAST);
+    const b = await stores.open(FAST);
+    const open = await a.compareAndSetCircuit('group/m1', CLOSED_CIRCUIT, {
+      ...CLOSED_CIRCUIT,
+      state: 'open',
+      cooldownUntil: Date.now() + 60_000,
+    });
+    await a.addTokens('group/m1', 40);
+    await b.addTokens('group/m1', 2);
+    await waitFor('both to count 42', () => [a, b].every((s) => s.getTokens('group/m1') === 42));
+
+    const raw = new Redis(redis.url);
+    try {
+      await raw.flushall();
+      // The periodic refresh notices the lost data set; the resync restores it.
+      await waitForAsync(async () => (await raw.exists(`${stores.prefix}circuit:group/m1`)) === 1);
+      await waitForAsync(
+        async () => Number(await raw.hget(`${stores.prefix}tokens`, 'group/m1')) === 42,
+      );
+    } finally {
+      raw.disconnect();
+    }
+    expect(a.getCircuit('group/m1')).toMatchObject({ state: 'open', version: open.record.version });
+    expect(b.getCircuit('group/m1')).toEqual(a.getCircuit('group/m1'));
+    await waitFor('both to share again', () => a.isShared() && b.isShared());
+    expect([a, b].map((s) => s.getTokens('group/m1'))).toEqual([42, 42]);
+    const late = await stores.open(FAST);
+    expect(late.getCircuit('group/m1')).toEqual(a.getCircuit('group/m1'));
   });
 
   it('starts on local state when Redis is down at start-up, and shares once it is up', async () => {

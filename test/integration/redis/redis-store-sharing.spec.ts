@@ -49,6 +49,24 @@ describe('RedisRouteStateStore sharing between two instances', () => {
     await waitFor('the fractions to cancel', () => a.getTokens('group/m2') === 0);
   });
 
+  it('sends the increments of one event-loop turn to Redis as one per counter', async () => {
+    stores = new StoreSet(redis.url);
+    const a = await stores.open();
+    const increments = async () => {
+      const stats = await raw.info('commandstats');
+      return Number(/cmdstat_hincrbyfloat:calls=(\d+)/.exec(stats)?.[1] ?? 0);
+    };
+    const before = await increments();
+
+    const totals = await Promise.all(
+      Array.from({ length: 1_000 }, (_, i) => a.addTokens(`group/m${i % 2}`, 1)),
+    );
+
+    expect(await increments()).toBe(before + 2);
+    expect(totals.every((total) => total === 500)).toBe(true);
+    expect(Number(await raw.hget(`${stores.prefix}tokens`, 'group/m0'))).toBe(500);
+  });
+
   it('propagates a circuit opened through A to B (delay measured, not asserted)', async () => {
     stores = new StoreSet(redis.url);
     const a = await stores.open();
