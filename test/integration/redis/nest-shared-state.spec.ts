@@ -9,6 +9,8 @@ import type { ChatRequest } from '../../../src/core/chat/request.js';
 import { FailoverStrategy } from '../../../src/core/strategies/failover-strategy.js';
 import { LowestTokenUsageRoutingStrategy } from '../../../src/core/strategies/lowest-token-usage-routing-strategy.js';
 import { ModelRouter } from '../../../src/core/strategies/model-router.js';
+import { ModelRouterHealthIndicator } from '../../../src/nest/health/model-router-health.indicator.js';
+import { ModelRouterHealthModule } from '../../../src/nest/health/model-router-health.module.js';
 import { ModelRouterModule } from '../../../src/nest/module/model-router.module.js';
 import { RoutingChatService } from '../../../src/nest/service/routing-chat.service.js';
 import { OpenAiCompatibleChatModel } from '../../../src/providers/openai/openai-compatible-chat-model.js';
@@ -61,6 +63,7 @@ class Gate {
 interface Replica {
   app: INestApplication;
   service: RoutingChatService;
+  health: ModelRouterHealthIndicator;
   failover: FailoverStrategy;
   balancing: LowestTokenUsageRoutingStrategy;
   store: RedisRouteStateStore;
@@ -102,11 +105,19 @@ async function startReplica(gate: Gate): Promise<Replica> {
         stateStore: store,
         clock,
       }),
+      ModelRouterHealthModule,
     ],
   }).compile();
   const app = moduleRef.createNestApplication({ logger: false });
   await app.init();
-  return { app, service: app.get(RoutingChatService), failover, balancing, store };
+  return {
+    app,
+    service: app.get(RoutingChatService),
+    health: app.get(ModelRouterHealthIndicator),
+    failover,
+    balancing,
+    store,
+  };
 }
 
 beforeAll(async () => {
@@ -165,16 +176,28 @@ describe('two app instances sharing route state through Redis', () => {
     expect(provider.requests.count('backup-model')).toBe(2);
   });
 
-  it("B's view of the models shows A's cooldown", async () => {
+  it("B's health shows A's cooldown", async () => {
     await failPrimaryThroughA();
 
-    const primary = b.failover.inspectModels().find((m) => m.model === 'primary');
+    const health = (await b.health.isHealthy())['model-router'];
 
-    expect(primary).toMatchObject({
-      state: 'cooldown',
-      cooldownUntil: now + COOLDOWN_MS,
-      failures: 1,
-      lastError: { name: 'ProviderException' },
+    expect(health).toMatchObject({
+      status: 'degraded',
+      routers: {
+        failover: {
+          status: 'degraded',
+          models: {
+            primary: {
+              state: 'cooldown',
+              cooldownUntil: new Date(now + COOLDOWN_MS).toISOString(),
+              failures: 1,
+              lastError: { name: 'ProviderException' },
+            },
+            backup: { state: 'available' },
+          },
+        },
+      },
+      stateStore: { type: 'redis', shared: true, status: 'up', keyPrefix: stores.prefix },
     });
   });
 
@@ -234,6 +257,10 @@ describe('two app instances sharing route state through Redis', () => {
   it('keeps answering when Redis dies, and shares again when it returns', async () => {
     await redis.kill();
     await waitFor('both to go local', () => !a.store.isShared() && !b.store.isShared());
+    expect((await b.health.isHealthy())['model-router']).toMatchObject({
+      status: 'degraded',
+      stateStore: { type: 'redis', shared: false, status: 'degraded' },
+    });
 
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? a : b).service.chat(request)),
@@ -252,5 +279,9 @@ describe('two app instances sharing route state through Redis', () => {
 
     expect((await b.service.chat(request)).modelName).toBe('backup-model');
     expect(provider.requests.count('primary-model')).toBe(primaryCalls);
+    expect((await b.health.isHealthy())['model-router']).toMatchObject({
+      stateStore: { shared: true, status: 'up' },
+      routers: { failover: { models: { primary: { state: 'cooldown' } } } },
+    });
   });
 });
