@@ -104,7 +104,8 @@ export class ModelResolver {
     throw new UnknownModelException(name, this.knownNames());
   }
 
-  private knownNames(): string[] {
+  /** Every name a client may use, provider patterns included (for error messages). */
+  knownNames(): string[] {
     return [
       ...this.registry.routerNames(),
       ...this.registry.modelNames(),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Get, Inject, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { ChatResponse } from '../../core/chat/response.js';
 import type { Clock } from '../../core/clock.js';
@@ -13,7 +13,7 @@ import { GATEWAY_CLOCK } from '../http/gateway-tokens.js';
 import { JsonBodyValidationPipe } from '../http/json-body-validation.pipe.js';
 import { ModelResolver } from '../models/model-resolver.js';
 import { ChatCompletionRequestDto } from './chat-completion-request.dto.js';
-import { toWireError } from './openai-error.js';
+import { toWireError, UnknownModelException } from './openai-error.js';
 import { SseWriter } from './sse-writer.js';
 import { ChunkEncoder, toChatCompletion, type AnsweredBy } from './to-chat-completion.js';
 import { toChatRequest } from './to-chat-request.js';
@@ -29,17 +29,15 @@ export class ChatCompletionsController {
   ) {}
 
   @Get('models')
-  models(): { object: 'list'; data: object[] } {
-    return {
-      object: 'list',
-      data: this.resolver.list().map(({ id, kind }) => ({
-        id,
-        object: 'model',
-        created: 0,
-        owned_by: 'nest-model-router',
-        kind,
-      })),
-    };
+  models(): { object: 'list'; data: WireModel[] } {
+    return { object: 'list', data: this.resolver.list().map(toWireModel) };
+  }
+
+  @Get('models/:id')
+  model(@Param('id') id: string): WireModel {
+    const entry = this.resolver.list().find((candidate) => candidate.id === id);
+    if (!entry) throw new UnknownModelException(id, this.resolver.knownNames());
+    return toWireModel(entry);
   }
 
   @Post('chat/completions')
@@ -137,6 +135,19 @@ export class ChatCompletionsController {
   private routingHeaders(route: string | undefined, model: string): Record<string, string> {
     return { ...(route ? { [ROUTE_HEADER]: route } : {}), [MODEL_HEADER]: model };
   }
+}
+
+interface WireModel {
+  id: string;
+  object: 'model';
+  created: number;
+  owned_by: string;
+  /** Not OpenAI's: whether the name is a router or a model of the gateway. */
+  kind: 'router' | 'model';
+}
+
+function toWireModel({ id, kind }: { id: string; kind: 'router' | 'model' }): WireModel {
+  return { id, object: 'model', created: 0, owned_by: 'nest-model-router', kind };
 }
 
 function stringOr(value: unknown, fallback: string | undefined): string | undefined {

@@ -204,6 +204,14 @@ describe('the gateway through the official openai client', () => {
     expect(ids).toEqual(['auto', 'demo-mini', 'demo-mini-backup', 'demo-pro', 'demo-pro-backup']);
   });
 
+  it('retrieves one model, and answers 404 for an unknown one', async () => {
+    const model = await gateway.client.models.retrieve('demo-pro');
+    const missing = await gateway.client.models.retrieve('gpt-17').catch((e: unknown) => e);
+
+    expect(model).toMatchObject({ id: 'demo-pro', object: 'model', kind: 'model' });
+    expect(missing).toBeInstanceOf(OpenAI.NotFoundError);
+  });
+
   it('serves a registered model directly by its name', async () => {
     const { data, response } = await gateway.client.chat.completions
       .create({ model: 'demo-pro-backup', messages: [user(SIMPLE_QUESTION)] })
