@@ -65,7 +65,8 @@ const MAX_PUSH_ROUNDS = 5;
  *
  * Reads never touch the network: they come from a local mirror that pub/sub keeps within
  * milliseconds of Redis. Writes are atomic in Redis (a Lua compare-and-set per circuit change,
- * HINCRBYFLOAT for token counters, SET PX for sticky assignments) and update the mirror at once.
+ * HINCRBYFLOAT for token counters, coalesced per event-loop turn, SET PX for sticky assignments)
+ * and update the mirror at once.
  * When Redis is away the store keeps answering from the mirror, reports `isShared() === false`,
  * emits a status event, and resyncs when Redis returns (see `RouteStateSync` for the policy).
  */
@@ -340,6 +341,7 @@ export class RedisRouteStateStore implements RouteStateStore {
 
   private async start(): Promise<void> {
     const connections = await openRedisConnections(this.options);
+    if (this.closed) return; // closed while ioredis was loading: never connect
     this.connections = connections;
     this.sync = new RouteStateSync({
       command: connections.command,
