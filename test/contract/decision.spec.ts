@@ -644,6 +644,20 @@ describe('2.3.9 decision model failure', () => {
     expect(logger.warn).not.toHaveBeenCalled();
   });
 
+  it('an abort raised while the decision model is being called is never turned into a fallback', async () => {
+    const controller = new AbortController();
+    const reason = { why: 'caller left' };
+    const model = decisionModel(async (request) => {
+      controller.abort(reason);
+      throw request.signal?.reason;
+    });
+    const { router, logger } = makeRouter(model);
+    await expect(router.route(routingRequest(ask(), ROUTES, controller.signal))).rejects.toBe(
+      reason,
+    );
+    expect(logger.warn).not.toHaveBeenCalled();
+  });
+
   it('a signal aborted before routing rejects with the reason, no fallback', async () => {
     const controller = new AbortController();
     const reason = { why: 'before' };

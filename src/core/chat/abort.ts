@@ -13,7 +13,11 @@ export function throwIfAborted(signal: AbortSignal | undefined): void {
  */
 export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(abortReason(signal));
+  if (signal.aborted) {
+    // the losing promise may still reject later: observe it so it never becomes unhandled
+    promise.catch(() => undefined);
+    return Promise.reject(abortReason(signal));
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(abortReason(signal));
     signal.addEventListener('abort', onAbort, { once: true });

@@ -1,5 +1,5 @@
 import type { ChatRequest } from '../chat/request.js';
-import { totalTokensOf, type ChatResponse } from '../chat/response.js';
+import type { ChatResponse } from '../chat/response.js';
 import { systemClock, type Clock } from '../clock.js';
 import { InvalidConfigurationException } from '../errors/exceptions.js';
 import type {
@@ -88,7 +88,8 @@ export class LowestTokenUsageRoutingStrategy implements ModelRoutingStrategy, In
     context?: StrategyCallContext,
   ): void {
     this.release(context);
-    const used = totalTokensOf(response?.tokenUsage);
+    // The contract counts `totalTokens` only (missing → 0); providers fill it from input + output.
+    const used = validTokens(response?.tokenUsage?.totalTokens);
     if (used > 0) this.add(this.usageKey(model), used);
   }
 
@@ -202,4 +203,8 @@ export class LowestTokenUsageRoutingStrategy implements ModelRoutingStrategy, In
     if (total === 0) this.unacknowledged.delete(key);
     else this.unacknowledged.set(key, total);
   }
+}
+
+function validTokens(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
 }

@@ -65,7 +65,7 @@ describe('2.4.3 lowest token usage', () => {
     expect(served).toEqual(['first', 'second', 'first', 'second', 'first']);
   });
 
-  it('counts input + output tokens when the provider reports no total', async () => {
+  it('counts only totalTokens: a usage without a total counts 0 (the contract)', async () => {
     const strategy = new LowestTokenUsageRoutingStrategy();
     const model = wrapModel('a', fakeModel('a'));
     strategy.onSuccess(
@@ -74,6 +74,12 @@ describe('2.4.3 lowest token usage', () => {
         aiMessage: { role: 'assistant', text: 'x' },
         tokenUsage: { inputTokens: 7, outputTokens: 5 },
       },
+      request,
+    );
+    expect(strategy.tokensOf('a')).toBe(0);
+    strategy.onSuccess(
+      model,
+      { aiMessage: { role: 'assistant', text: 'x' }, tokenUsage: { totalTokens: 12 } },
       request,
     );
     expect(strategy.tokensOf('a')).toBe(12);
