@@ -238,3 +238,23 @@ export {
 } from './providers/shared/provider-error-mapper.js';
 export { kindOfProviderError } from './providers/shared/error-kind.js';
 export { redactSecrets } from './providers/shared/redact.js';
+
+// Redis route state store
+export {
+  RedisRouteStateStore,
+  type RouteStateSharing,
+  type RouteStateStatusEvent,
+  type RedisRouteStateStoreDescription,
+} from './redis/redis-route-state-store.js';
+export {
+  DEFAULT_KEY_PREFIX,
+  type RedisRouteStateStoreOptions,
+  type RedisStoreLogger,
+} from './redis/redis-route-state-store-options.js';
+export { RedisRouteStateStoreException } from './redis/redis-route-state-store-exception.js';
+export {
+  createRouteStateStore,
+  checkRouteStateConfig,
+  type RouteStateConfig,
+} from './redis/route-state-store-config.js';
+export { redactRedisUrl } from './redis/redis-url.js';
