@@ -1,0 +1,282 @@
+import { Logger } from '@nestjs/common';
+import type { ChatModel } from '../../core/chat/chat-model.js';
+import type { Clock } from '../../core/clock.js';
+import { DecisionModelChatModelRouter } from '../../core/decision/decision-model-chat-model-router.js';
+import { type DecisionLogger, FallbackStrategy } from '../../core/decision/decision-model.js';
+import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
+import {
+  type ResilienceOptions,
+  ResilientChatModel,
+} from '../../core/resilience/resilient-chat-model.js';
+import { RoutingChatModel } from '../../core/routing/routing-chat-model.js';
+import type { RouteStateStore } from '../../core/state/route-state-store.js';
+import { FailoverStrategy } from '../../core/strategies/failover-strategy.js';
+import { LowestTokenUsageRoutingStrategy } from '../../core/strategies/lowest-token-usage-routing-strategy.js';
+import { ModelRouter } from '../../core/strategies/model-router.js';
+import { createRouteStateStore } from '../../redis/route-state-store-config.js';
+import type { RedisStoreLogger } from '../../redis/redis-route-state-store-options.js';
+import { redactSecrets } from '../events/redact-secrets.js';
+import type { ChatInterceptorRegistration } from '../interceptors/chat-interceptor.js';
+import type { ModelRouterModuleOptions } from '../module/model-router-module-options.js';
+import { defaultModelRouterFactories } from './default-model-router-factories.js';
+import {
+  InvalidModelRouterConfigException,
+  joinPath,
+} from './invalid-model-router-config.exception.js';
+import type {
+  DecisionConfig,
+  GroupConfig,
+  ModelConfig,
+  ModelRouterConfig,
+  RouterConfig,
+} from './model-router-config.js';
+import type { DecisionModelFactory, ModelRouterFactories } from './model-router-factories.js';
+
+export interface BuildModelRouterOptions {
+  /** Model and decision model types; default: `defaultModelRouterFactories()`. */
+  factories?: ModelRouterFactories;
+  /** Handed to models, strategies (through the module) and the state store. */
+  clock?: Clock;
+  /** Warnings of decision routers and the state store; default: Nest's Logger('ModelRouter'). */
+  logger?: DecisionLogger & RedisStoreLogger;
+  interceptors?: ChatInterceptorRegistration[];
+  /** Used instead of the configuration's `state`. */
+  stateStore?: RouteStateStore;
+}
+
+const DECISION_KEYS = ['type', 'minProbability', 'fallback', 'maxMessages', 'question'];
+
+/**
+ * Turns a validated configuration into ModelRouterModule options: models through their type's
+ * factory (with resilience), each route or group a ModelRouter with its strategy and breaker,
+ * routers with routes a RoutingChatModel over a DecisionModelChatModelRouter, and the state store.
+ * Every problem found on the way is reported at once, by path.
+ */
+export async function buildModelRouterOptions(
+  config: ModelRouterConfig,
+  options: BuildModelRouterOptions = {},
+): Promise<ModelRouterModuleOptions> {
+  const factories = options.factories ?? defaultModelRouterFactories();
+  const logger = options.logger ?? new Logger('ModelRouter');
+  const problems: string[] = [];
+  const models = buildModels(config, factories, options.clock, problems);
+  const routers: Record<string, ChatModel> = {};
+  for (const [name, router] of Object.entries(config.routers)) {
+    const built = attempt(joinPath('routers', name), problems, () =>
+      buildRouter(name, router, models, factories, { ...options, logger }),
+    );
+    if (built) routers[name] = built;
+  }
+  if (problems.length > 0) throw new InvalidModelRouterConfigException(problems);
+
+  let stateStore = options.stateStore;
+  let closeStateStoreOnShutdown = false;
+  if (!stateStore && config.state !== undefined) {
+    stateStore = await createRouteStateStore(config.state, {
+      logger,
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
+    closeStateStoreOnShutdown = true;
+  }
+  return {
+    models,
+    routers,
+    ...(config.defaultRouter !== undefined ? { defaultRouter: config.defaultRouter } : {}),
+    ...(stateStore ? { stateStore, closeStateStoreOnShutdown } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.interceptors ? { interceptors: options.interceptors } : {}),
+  };
+}
+
+function buildModels(
+  config: ModelRouterConfig,
+  factories: ModelRouterFactories,
+  clock: Clock | undefined,
+  problems: string[],
+): Record<string, ChatModel> {
+  const models: Record<string, ChatModel> = {};
+  for (const [name, model] of Object.entries(config.models)) {
+    const path = joinPath('models', name);
+    const provider = model.provider !== undefined ? config.providers?.[model.provider] : undefined;
+    const {
+      type: providerType,
+      resilience: providerResilience,
+      ...inherited
+    } = (provider ?? {}) as Record<string, unknown>;
+    const { type: ownType, provider: _provider, resilience: ownResilience, ...own } = model;
+    const type = ownType ?? (providerType as string | undefined);
+    const registration = type === undefined ? undefined : factories.modelType(type);
+    if (!registration) {
+      problems.push(
+        `${path}.type: unknown model type '${String(type)}'; registered types: ${factories.modelTypeNames().join(', ')}`,
+      );
+      continue;
+    }
+    const resilience = ownResilience ?? (providerResilience as ModelConfig['resilience']);
+    const built = attempt(path, problems, () => {
+      const created = registration.create(
+        { ...inherited, ...own },
+        {
+          name,
+          path,
+          ...(clock ? { clock } : {}),
+          ...(model.provider ? { provider: model.provider } : {}),
+        },
+      );
+      if (resilience === false) return created;
+      if (resilience === undefined && !registration.resilientByDefault) return created;
+      return new ResilientChatModel(created, {
+        name,
+        ...(resilience as ResilienceOptions | undefined),
+        ...(clock ? { clock } : {}),
+      });
+    });
+    if (built) models[name] = built;
+  }
+  return models;
+}
+
+function buildRouter(
+  name: string,
+  router: RouterConfig,
+  models: Record<string, ChatModel>,
+  factories: ModelRouterFactories,
+  options: BuildModelRouterOptions & { logger: DecisionLogger },
+): ChatModel | undefined {
+  if (router.routes === undefined) return buildGroup(router, models);
+  const routes = router.routes.map((route) => ({
+    name: route.name,
+    ...(route.description !== undefined ? { description: route.description } : {}),
+    ...(route.examples !== undefined ? { examples: route.examples } : {}),
+    model: buildGroup(route, models),
+  }));
+  if (routes.some((route) => route.model === undefined)) return undefined; // a model failed to build
+  const decision = router.decision ?? {};
+  const decisionModel = buildDecisionModel(name, decision, models, factories, options);
+  return new RoutingChatModel({
+    routes: routes as { name: string; model: ChatModel }[],
+    router: new DecisionModelChatModelRouter(decisionModel, {
+      ...(decision.question !== undefined ? { question: decision.question } : {}),
+      ...(decision.minProbability !== undefined ? { minProbability: decision.minProbability } : {}),
+      ...(decision.maxMessages !== undefined ? { maxMessages: decision.maxMessages } : {}),
+      fallbackStrategy:
+        decision.fallback === 'fail' ? FallbackStrategy.FAIL : FallbackStrategy.DEFAULT_ROUTE,
+      logger: options.logger,
+    }),
+    defaultRoute: router.defaultRoute ?? router.routes[0]!.name,
+  });
+}
+
+function buildDecisionModel(
+  router: string,
+  decision: DecisionConfig,
+  models: Record<string, ChatModel>,
+  factories: ModelRouterFactories,
+  options: BuildModelRouterOptions & { logger: DecisionLogger },
+) {
+  const path = joinPath(joinPath('routers', router), 'decision');
+  const type = decision.type ?? 'embedded';
+  const create = factories.decisionModelType(type);
+  if (!create) {
+    throw new InvalidConfigurationException(
+      `decision.type: unknown decision model type '${type}'; registered types: ${factories.decisionModelTypeNames().join(', ')}`,
+    );
+  }
+  const settings = Object.fromEntries(
+    Object.entries(decision).filter(([key]) => !DECISION_KEYS.includes(key)),
+  );
+  try {
+    return createDecisionModel(create, settings, router, path, models, options);
+  } catch (error) {
+    if (!(error instanceof Error)) throw error;
+    const message = redactSecrets(error.message);
+    throw new InvalidConfigurationException(
+      /^[\w.[\]]+: /.test(message) && !message.startsWith('decision.')
+        ? `decision.${message}`
+        : message.startsWith('decision.')
+          ? message
+          : `decision: ${message}`,
+    );
+  }
+}
+
+function createDecisionModel(
+  create: DecisionModelFactory,
+  settings: Record<string, unknown>,
+  router: string,
+  path: string,
+  models: Record<string, ChatModel>,
+  options: BuildModelRouterOptions & { logger: DecisionLogger },
+) {
+  return create(settings, {
+    router,
+    path,
+    logger: options.logger,
+    ...(options.clock ? { clock: options.clock } : {}),
+    model: (name) => {
+      const model = models[name];
+      if (!model) {
+        throw new InvalidConfigurationException(
+          `decision.model: unknown model '${name}'; known models: ${Object.keys(models)
+            .map((known) => `'${known}'`)
+            .join(', ')}`,
+        );
+      }
+      return model;
+    },
+  });
+}
+
+/** A ModelRouter over the group's models with its strategy; undefined if a model is missing. */
+function buildGroup(group: GroupConfig, models: Record<string, ChatModel>): ChatModel | undefined {
+  const names = group.models ?? (group.model !== undefined ? [group.model] : []);
+  if (names.some((model) => models[model] === undefined)) return undefined;
+  const breaker = {
+    ...pick(group, [
+      'cooldownMs',
+      'failureThreshold',
+      'failureRateThreshold',
+      'window',
+      'halfOpenProbes',
+      'cooldownMultiplier',
+      'maxCooldownMs',
+      'jitter',
+      'probeTimeoutMs',
+      'whenAllOpen',
+    ]),
+  };
+  const strategy =
+    group.strategy === 'lowest-token-usage'
+      ? new FailoverStrategy({ ...breaker, delegate: new LowestTokenUsageRoutingStrategy() })
+      : new FailoverStrategy(breaker);
+  return new ModelRouter({
+    routes: names.map((model) => ({ name: model, model: models[model]! })),
+    routingStrategy: strategy,
+    ...(group.continuation !== undefined ? { continuation: group.continuation } : {}),
+  });
+}
+
+function pick<T extends object>(source: T, keys: (keyof T & string)[]): Partial<T> {
+  const result: Partial<T> = {};
+  for (const key of keys) {
+    if (source[key] !== undefined) result[key] = structuredClone(source[key]);
+  }
+  return result;
+}
+
+/** Runs one build step; a configuration error becomes a problem at `path`. */
+function attempt<T>(path: string, problems: string[], build: () => T): T | undefined {
+  try {
+    return build();
+  } catch (error) {
+    if (error instanceof InvalidModelRouterConfigException) {
+      problems.push(...error.problems);
+      return undefined;
+    }
+    const message = redactSecrets(error instanceof Error ? error.message : String(error));
+    // messages that start with a field ("decision.type: …") extend the path
+    const field = /^([\w.[\]]+): /.exec(message);
+    problems.push(field ? `${path}.${message}` : `${path}: ${message}`);
+    return undefined;
+  }
+}
