@@ -8,6 +8,7 @@ import type {
   ModelRouterModuleExtras,
   ModelRouterModuleOptions,
 } from './model-router-module-options.js';
+import { UnknownRouterException } from '../service/unknown-router.exception.js';
 import { validateModuleOptions } from './validate-module-options.js';
 
 /** A component that reports events it notices outside any call (e.g. a cooldown ending). */
@@ -79,8 +80,10 @@ export class ModelRouterRegistry {
     }
     const router = this.routers.get(chosen);
     if (!router) {
-      throw new RoutingException(
+      throw new UnknownRouterException(
         `Unknown router '${chosen}'; known routers: ${quoted(this.routerNames())}`,
+        chosen,
+        this.routerNames(),
       );
     }
     return { name: chosen, router };
@@ -89,8 +92,10 @@ export class ModelRouterRegistry {
   resolveModel(name: string): ChatModel {
     const model = this.models.get(name);
     if (!model) {
-      throw new RoutingException(
+      throw new UnknownRouterException(
         `Unknown model '${name}'; known models: ${quoted(this.modelNames())}`,
+        name,
+        this.modelNames(),
       );
     }
     return model;

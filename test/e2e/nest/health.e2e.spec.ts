@@ -87,7 +87,13 @@ describe('GET /health over HTTP before, during and after a cooldown (injected cl
 
   it('answers 503 with the router down when a router has no model left', async () => {
     subject.models.seller.failing = true;
-    await request(subject.url).post('/sales').send(ask('buy')).expect(500);
+    const failed = await request(subject.url).post('/sales').send(ask('buy')).expect(503);
+    expect(failed.body).toMatchObject({ statusCode: 503, error: 'NoMatchingModelFoundException' });
+    // while the only model cools down, the answer says when to come back
+    subject.clock.now += 15_000;
+    const cooling = await request(subject.url).post('/sales').send(ask('buy')).expect(503);
+    expect(cooling.headers['retry-after']).toBe(String((COOLDOWN_MS - 15_000) / 1000));
+    expect(subject.models.seller.calls).toBe(1);
 
     const response = await request(subject.url).get('/health').expect(503);
     expect(response.body.status).toBe('error');
@@ -100,7 +106,7 @@ describe('GET /health over HTTP before, during and after a cooldown (injected cl
 
   it('keeps a router with one exhausted route degraded, naming the route', async () => {
     subject.models.deep.failing = true;
-    await request(subject.url).post('/chat').send(ask('design a system')).expect(500);
+    await request(subject.url).post('/chat').send(ask('design a system')).expect(503);
 
     const response = await request(subject.url).get('/health').expect(200);
     expect(response.body.status).toBe('degraded');

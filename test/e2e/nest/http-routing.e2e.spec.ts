@@ -53,6 +53,18 @@ describe.each(['express', 'fastify'] as const)('controllers under %s', (adapter)
     expect(response.body.text).toBe('seller: hi');
   });
 
+  it('answers 400 naming the known routers when the body names an unknown one', async () => {
+    const response = await request(subject.url)
+      .post('/chat')
+      .send({ ...ask('hi'), router: 'nope' })
+      .expect(400);
+    expect(response.body).toEqual({
+      statusCode: 400,
+      error: 'UnknownRouterException',
+      message: "Unknown router 'nope'; known routers: 'support', 'sales', 'ticker'",
+    });
+  });
+
   it('keeps concurrent requests apart', async () => {
     const responses = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>

@@ -24,6 +24,8 @@ import { ChatRequestDto } from '../../../../src/nest/dto/chat-request.dto.js';
 import { ModelRouterHealthIndicator } from '../../../../src/nest/health/model-router-health.indicator.js';
 import { ModelRouterHealthModule } from '../../../../src/nest/health/model-router-health.module.js';
 import { UseRouter } from '../../../../src/nest/http/use-router.decorator.js';
+import { ModelRoutingInterceptor } from '../../../../src/nest/http/model-routing.interceptor.js';
+import { ModelRouterExceptionFilter } from '../../../../src/nest/http/model-router-exception.filter.js';
 import { ModelRouterModule } from '../../../../src/nest/module/model-router.module.js';
 import { RoutingChatService } from '../../../../src/nest/service/routing-chat.service.js';
 import type { ModelRouterEvent } from '../../../../src/nest/events/model-router-event-payloads.js';
@@ -205,6 +207,9 @@ export async function startRoutingApp(adapter: 'express' | 'fastify'): Promise<R
       ? moduleRef.createNestApplication(new FastifyAdapter(), { logger: false })
       : moduleRef.createNestApplication({ logger: false });
   app.useGlobalPipes(new ValidationPipe({ transform: true, whitelist: true }));
+  // also registered globally: with @UseRouter it runs twice per request and must stay correct
+  app.useGlobalInterceptors(app.get(ModelRoutingInterceptor));
+  app.useGlobalFilters(new ModelRouterExceptionFilter(app.getHttpAdapter()));
   await app.init();
   if (adapter === 'fastify') await app.getHttpAdapter().getInstance().ready();
   await app.listen(0, '127.0.0.1');

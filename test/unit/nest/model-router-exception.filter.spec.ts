@@ -1,0 +1,79 @@
+import 'reflect-metadata';
+import { describe, expect, it } from '@jest/globals';
+import type { ArgumentsHost, HttpServer } from '@nestjs/common';
+import {
+  InvalidConfigurationException,
+  InvalidDecisionResponseException,
+  NoMatchingModelFoundException,
+  RoutingException,
+} from '../../../src/core/errors/exceptions.js';
+import { ProviderException } from '../../../src/core/errors/provider-exception.js';
+import { ModelTimeoutException } from '../../../src/core/errors/timeout-exception.js';
+import type { ErrorKind } from '../../../src/core/resilience/error-classification.js';
+import { ModelRouterExceptionFilter } from '../../../src/nest/http/model-router-exception.filter.js';
+import { UnknownRouterException } from '../../../src/nest/service/unknown-router.exception.js';
+
+/** Records what the filter answers through the HTTP adapter. */
+function respond(exception: Error) {
+  const sent: { body?: unknown; status?: number; headers: Record<string, string> } = {
+    headers: {},
+  };
+  const adapter = {
+    isHeadersSent: () => false,
+    reply: (_res: unknown, body: unknown, status: number) => Object.assign(sent, { body, status }),
+    setHeader: (_res: unknown, name: string, value: string) => {
+      sent.headers[name] = value;
+    },
+    end: () => undefined,
+  } as unknown as HttpServer;
+  const response = {};
+  const host = {
+    getType: () => 'http',
+    getArgByIndex: (index: number) => (index === 1 ? response : undefined),
+    switchToHttp: () => ({ getResponse: () => response }),
+  } as unknown as ArgumentsHost;
+  new ModelRouterExceptionFilter(adapter).catch(exception as never, host);
+  return sent;
+}
+
+const provider = (kind: ErrorKind, retryAfterMs?: number) =>
+  new ProviderException(`upstream said no (key sk-abcdefghijklmnop)`, {
+    kind,
+    provider: 'openai',
+    ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+  });
+
+describe('ModelRouterExceptionFilter', () => {
+  it.each([
+    [new UnknownRouterException("Unknown router 'x'", 'x', []), 400],
+    [new NoMatchingModelFoundException('No matching route', []), 503],
+    [provider('invalid-request'), 400],
+    [provider('context-length'), 400],
+    [provider('content-policy'), 422],
+    [provider('rate-limited'), 429],
+    [provider('transient'), 502],
+    [provider('misconfigured'), 502],
+    [new ModelTimeoutException('attempt', 1000, 'gpt'), 504],
+    [new InvalidDecisionResponseException('bad label'), 502],
+    [new RoutingException('router returned null'), 500],
+    [new InvalidConfigurationException('broken'), 500],
+  ])('%s → %i', (exception, status) => {
+    const sent = respond(exception);
+    expect(sent.status).toBe(status);
+    expect(sent.body).toEqual({
+      statusCode: status,
+      error: exception.name,
+      message: exception.message.replace('sk-abcdefghijklmnop', 'sk-***'),
+    });
+  });
+
+  it('tells when to retry: all models cooling down, or a rate limit', () => {
+    expect(
+      respond(new NoMatchingModelFoundException('cooling', [], { retryAfterMs: 12_300 })).headers,
+    ).toEqual({
+      'Retry-After': '13',
+    });
+    expect(respond(provider('rate-limited', 200)).headers).toEqual({ 'Retry-After': '1' });
+    expect(respond(provider('transient', 5000)).headers).toEqual({});
+  });
+});
