@@ -105,3 +105,17 @@ export class DecisionFailedEvent extends ModelRouterEvent {
     Object.assign(this, fields);
   }
 }
+
+/** A shared state store switched between sharing and serving from local state. */
+export class StateStoreStatusEvent {
+  /** `shared`, or `local-only` while the store's backend is unreachable. */
+  readonly status!: string;
+  /** Why sharing stopped (credentials redacted). */
+  readonly reason?: string;
+  /** ISO time of the switch. */
+  readonly at!: string;
+
+  constructor(fields: { status: string; reason?: string; at: string }) {
+    Object.assign(this, fields);
+  }
+}

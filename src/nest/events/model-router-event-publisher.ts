@@ -37,13 +37,18 @@ export class ModelRouterEventPublisher implements OnModuleInit {
   publish(event: RoutingEvent, router: string): void {
     if (!this.sink) return;
     const mapped = mapRoutingEvent(event, router);
-    if (!mapped) return;
+    if (mapped) this.emit(mapped.name, mapped.payload);
+  }
+
+  /** Emits any payload; a throwing listener is logged, never propagated to the caller. */
+  emit(name: string, payload: object): void {
+    if (!this.sink) return;
     try {
-      this.sink.emit(mapped.name, mapped.payload);
+      this.sink.emit(name, payload);
     } catch (error) {
       // a failing listener must not fail the chat call that produced the event
       this.logger.warn(
-        `A listener of '${mapped.name}' threw: ${error instanceof Error ? error.message : String(error)}`,
+        `A listener of '${name}' threw: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
   }

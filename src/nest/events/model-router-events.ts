@@ -10,3 +10,10 @@ export const MODEL_ROUTER_EVENTS = {
 } as const;
 
 export type ModelRouterEventName = (typeof MODEL_ROUTER_EVENTS)[keyof typeof MODEL_ROUTER_EVENTS];
+
+/**
+ * Emitted when a shared state store (Redis) stops or resumes sharing: `local-only` means this
+ * replica serves on its own state until the store is back. Kept apart from MODEL_ROUTER_EVENTS,
+ * whose names are the public contract.
+ */
+export const STATE_STORE_STATUS_EVENT = 'model-router.state-store.status';

@@ -1,6 +1,16 @@
 import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { ModelRouterEventPublisher } from '../events/model-router-event-publisher.js';
+import { StateStoreStatusEvent } from '../events/model-router-event-payloads.js';
+import { STATE_STORE_STATUS_EVENT } from '../events/model-router-events.js';
+import { redactSecrets } from '../events/redact-secrets.js';
 import { ModelRouterRegistry } from './model-router-registry.js';
+
+/** A store that reports when it stops or resumes sharing (the Redis store does). */
+interface StatusSource {
+  onStatusChange(
+    listener: (change: { status: string; reason?: string; at: number }) => void,
+  ): (() => void) | void;
+}
 
 /**
  * Start-up and shut-down work: listens to events routers notice outside calls (a cooldown that
@@ -19,6 +29,20 @@ export class ModelRouterLifecycle implements OnModuleInit, OnApplicationShutdown
     this.unsubscribes = this.registry.subscribeToRouterEvents((router, event) =>
       this.publisher.publish(event, router),
     );
+    const store = this.registry.stateStore as Partial<StatusSource>;
+    if (typeof store.onStatusChange === 'function') {
+      const unsubscribe = store.onStatusChange((change) =>
+        this.publisher.emit(
+          STATE_STORE_STATUS_EVENT,
+          new StateStoreStatusEvent({
+            status: change.status,
+            ...(change.reason !== undefined ? { reason: redactSecrets(change.reason) } : {}),
+            at: new Date(change.at).toISOString(),
+          }),
+        ),
+      );
+      if (typeof unsubscribe === 'function') this.unsubscribes.push(unsubscribe);
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -14,8 +14,13 @@ import {
   RouteFailedEvent,
   RouteSelectedEvent,
   RouterExhaustedEvent,
+  StateStoreStatusEvent,
 } from '../../../src/nest/events/model-router-event-payloads.js';
-import { MODEL_ROUTER_EVENTS } from '../../../src/nest/events/model-router-events.js';
+import {
+  MODEL_ROUTER_EVENTS,
+  STATE_STORE_STATUS_EVENT,
+} from '../../../src/nest/events/model-router-events.js';
+import { InMemoryRouteStateStore } from '../../../src/core/state/in-memory-route-state-store.js';
 import { redactSecrets } from '../../../src/nest/events/redact-secrets.js';
 import { ModelRouterModule } from '../../../src/nest/module/model-router.module.js';
 import { RoutingChatService } from '../../../src/nest/service/routing-chat.service.js';
@@ -224,6 +229,49 @@ describe('model-router events', () => {
     await moduleRef!.close();
     moduleRef = undefined;
     expect(router.listenerCount).toBe(0);
+  });
+});
+
+describe('state store status events', () => {
+  it('turns a shared store switching to local-only and back into Nest events', async () => {
+    type Change = { status: string; reason?: string; at: number };
+    class StatusStore extends InMemoryRouteStateStore {
+      listener: ((change: Change) => void) | undefined;
+      onStatusChange(listener: (change: Change) => void) {
+        this.listener = listener;
+        return () => {
+          this.listener = undefined;
+        };
+      }
+    }
+    const stateStore = new StatusStore();
+    moduleRef = await Test.createTestingModule({
+      imports: [
+        EventEmitterModule.forRoot({ wildcard: true }),
+        ModelRouterModule.forRoot({ routers: { main: new FakeRouter() }, stateStore }),
+      ],
+      providers: [Listener],
+    }).compile();
+    await moduleRef.init();
+    stateStore.listener?.({
+      status: 'local-only',
+      reason: 'connect ECONNREFUSED redis://:hunter2@10.0.0.5:6379',
+      at: Date.UTC(2030, 0, 1),
+    });
+    stateStore.listener?.({ status: 'shared', at: Date.UTC(2030, 0, 1, 0, 1) });
+    const received = moduleRef.get(Listener).received;
+    expect(received.map((event) => event.payload)).toEqual([
+      new StateStoreStatusEvent({
+        status: 'local-only',
+        reason: 'connect ECONNREFUSED redis://***@10.0.0.5:6379',
+        at: '2030-01-01T00:00:00.000Z',
+      }),
+      new StateStoreStatusEvent({ status: 'shared', at: '2030-01-01T00:01:00.000Z' }),
+    ]);
+    expect(STATE_STORE_STATUS_EVENT).toBe('model-router.state-store.status');
+    await moduleRef.close();
+    moduleRef = undefined;
+    expect(stateStore.listener).toBeUndefined();
   });
 });
 
