@@ -11,7 +11,7 @@ import {
   type ModelStatus,
   type RouteStateBinding,
 } from '../observability/inspection.js';
-import { emitTo } from '../observability/routing-event.js';
+import { emitTo, type RoutingEvent, type RoutingObserver } from '../observability/routing-event.js';
 import type { ChatModelRoute, RouteDefinition } from './chat-model-route.js';
 import type {
   ChatModelRouter,
@@ -159,6 +159,28 @@ export class RoutingChatModel implements ChatModel, InspectableRouting {
         model.bindRouteState({ ...binding, scope: `${binding.scope}/${route.name}` });
       }
     }
+  }
+
+  /**
+   * Events the route models notice outside any call (a cooldown ending seen by a health check),
+   * tagged with the route when they do not name one. Returns the unsubscribe function.
+   */
+  onEvent(listener: RoutingObserver): () => void {
+    const unsubscribes = this.configuredRoutes.flatMap((route) => {
+      const source = route.model as { onEvent?: (listener: RoutingObserver) => unknown };
+      if (typeof source.onEvent !== 'function') return [];
+      const unsubscribe = source.onEvent((event) =>
+        listener(
+          'route' in event && event.route !== undefined
+            ? event
+            : ({ ...event, route: route.name } as RoutingEvent),
+        ),
+      );
+      return typeof unsubscribe === 'function' ? [unsubscribe as () => void] : [];
+    });
+    return () => {
+      for (const unsubscribe of unsubscribes) unsubscribe();
+    };
   }
 
   /** Chooses the route for a call: the tool loop's route, else the router's answer. */

@@ -79,10 +79,17 @@ describe('GET /health over HTTP before, during and after a cooldown (injected cl
       undefined,
     );
 
+    // the health check noticed the end of the cooldown: listeners hear it once
+    const ended = subject.events.events.filter((event) => event.name === 'CooldownEndedEvent');
+    expect(ended.map((event) => event.payload)).toEqual([
+      expect.objectContaining({ router: 'support', route: 'simple', model: 'primary' }),
+    ]);
+
     // and the primary serves again
     const back = await request(subject.url).post('/chat').send(ask('back?')).expect(201);
     expect(back.body.text).toBe('primary: back?');
     expect(back.headers['x-model-router-model']).toBe('primary');
+    expect(subject.events.names().filter((name) => name === 'CooldownEndedEvent')).toHaveLength(1);
   });
 
   it('answers 503 with the router down when a router has no model left', async () => {
