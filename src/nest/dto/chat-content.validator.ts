@@ -43,10 +43,9 @@ class IsChatContentConstraint implements ValidatorConstraintInterface {
   }
 
   defaultMessage(args: ValidationArguments): string {
-    return `${args.property}${contentProblem(args.value) ?? ' is invalid'}`.replace(
-      /^(\w+)(must|needs)/,
-      '$1 $2',
-    );
+    const problem = contentProblem(args.value) ?? 'is invalid';
+    // `content[1].text must be a string`, or `content must be a string or …`
+    return problem.startsWith('[') ? `${args.property}${problem}` : `${args.property} ${problem}`;
   }
 }
 

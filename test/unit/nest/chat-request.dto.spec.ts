@@ -1,0 +1,114 @@
+import 'reflect-metadata';
+import { describe, expect, it } from '@jest/globals';
+import { BadRequestException, ValidationPipe } from '@nestjs/common';
+import { ChatRequestDto } from '../../../src/nest/dto/chat-request.dto.js';
+
+const pipe = new ValidationPipe({ transform: true, whitelist: true });
+
+async function transform(body: unknown): Promise<ChatRequestDto> {
+  return (await pipe.transform(body, { type: 'body', metatype: ChatRequestDto })) as ChatRequestDto;
+}
+
+async function messagesOf(body: unknown): Promise<string[]> {
+  const error = await transform(body).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(BadRequestException);
+  return ((error as BadRequestException).getResponse() as { message: string[] }).message;
+}
+
+describe('ChatRequestDto', () => {
+  it('turns a valid body into a ChatRequest with only the fields each role defines', async () => {
+    const dto = await transform({
+      router: 'support',
+      messages: [
+        { role: 'system', text: 'Be brief', content: 'ignored for system' },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'What is in this picture?' },
+            { type: 'image', url: 'https://example.com/cat.png', mimeType: 'image/png' },
+          ],
+          name: 'jane',
+        },
+        {
+          role: 'assistant',
+          toolCalls: [{ id: 'call_1', name: 'lookup', arguments: '{"q":"cat"}' }],
+          attributes: { chat_model_route: 'vision' },
+        },
+        { role: 'tool', toolCallId: 'call_1', toolName: 'lookup', text: 'a cat' },
+      ],
+      parameters: {
+        temperature: 0.2,
+        maxOutputTokens: 100,
+        tools: [{ name: 'lookup', parameters: { type: 'object' } }],
+        responseFormat: {
+          type: 'json',
+          jsonSchema: { name: 'answer', schema: { type: 'object' } },
+        },
+      },
+    });
+    expect(dto).toBeInstanceOf(ChatRequestDto);
+    expect(dto.router).toBe('support');
+    expect(dto.toChatRequest()).toEqual({
+      messages: [
+        { role: 'system', text: 'Be brief' },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'What is in this picture?' },
+            { type: 'image', url: 'https://example.com/cat.png', mimeType: 'image/png' },
+          ],
+          name: 'jane',
+        },
+        {
+          role: 'assistant',
+          toolCalls: [{ id: 'call_1', name: 'lookup', arguments: '{"q":"cat"}' }],
+          attributes: { chat_model_route: 'vision' },
+        },
+        { role: 'tool', toolCallId: 'call_1', toolName: 'lookup', text: 'a cat' },
+      ],
+      parameters: {
+        temperature: 0.2,
+        maxOutputTokens: 100,
+        tools: [{ name: 'lookup', parameters: { type: 'object' } }],
+        responseFormat: {
+          type: 'json',
+          jsonSchema: { name: 'answer', schema: { type: 'object' } },
+        },
+      },
+    });
+  });
+
+  it('converts a plain (untransformed) body too', () => {
+    expect(
+      ChatRequestDto.toChatRequest({
+        messages: [{ role: 'user', content: 'hi' }],
+      } as ChatRequestDto),
+    ).toEqual({ messages: [{ role: 'user', content: 'hi' }] });
+  });
+
+  it('names every invalid field', async () => {
+    expect(
+      await messagesOf({
+        messages: [
+          { role: 'user', content: [{ type: 'video' }] },
+          { role: 'assistant', text: 42 },
+        ],
+        parameters: { topP: 3, maxOutputTokens: 0.5, toolChoice: 'sometimes', stopSequences: [1] },
+        router: '',
+      }),
+    ).toEqual(
+      expect.arrayContaining([
+        'messages.0.content[0] needs a url or data',
+        'messages.1.text must be a string',
+        'parameters.topP must not be greater than 1',
+        'parameters.maxOutputTokens must be an integer number',
+        'parameters.toolChoice must be one of the following values: auto, required, none',
+        'parameters.each value in stopSequences must be a string',
+        'router should not be empty',
+      ]),
+    );
+  });
+});
