@@ -15,7 +15,7 @@ import { LowestTokenUsageRoutingStrategy } from '../../core/strategies/lowest-to
 import { ModelRouter } from '../../core/strategies/model-router.js';
 import { createRouteStateStore } from '../../redis/route-state-store-config.js';
 import type { RedisStoreLogger } from '../../redis/redis-route-state-store-options.js';
-import { redactSecrets } from '../events/redact-secrets.js';
+import { scrubCredentials } from '../events/scrub-credentials.js';
 import type { ChatInterceptorRegistration } from '../interceptors/chat-interceptor.js';
 import type { ModelRouterModuleOptions } from '../module/model-router-module-options.js';
 import { defaultModelRouterFactories } from './default-model-router-factories.js';
@@ -189,7 +189,7 @@ function buildDecisionModel(
     return createDecisionModel(create, settings, router, path, models, options);
   } catch (error) {
     if (!(error instanceof Error)) throw error;
-    const message = redactSecrets(error.message);
+    const message = scrubCredentials(error.message);
     throw new InvalidConfigurationException(
       /^[\w.[\]]+: /.test(message) && !message.startsWith('decision.')
         ? `decision.${message}`
@@ -273,7 +273,7 @@ function attempt<T>(path: string, problems: string[], build: () => T): T | undef
       problems.push(...error.problems);
       return undefined;
     }
-    const message = redactSecrets(error instanceof Error ? error.message : String(error));
+    const message = scrubCredentials(error instanceof Error ? error.message : String(error));
     // messages that start with a field ("decision.type: …") extend the path
     const field = /^([\w.[\]]+): /.exec(message);
     problems.push(field ? `${path}.${message}` : `${path}: ${message}`);

@@ -2,7 +2,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
 import { checkRouteStateConfig } from '../../redis/route-state-store-config.js';
-import { redactSecrets } from '../events/redact-secrets.js';
+import { scrubCredentials } from '../events/scrub-credentials.js';
 import {
   InvalidModelRouterConfigException,
   joinPath,
@@ -213,7 +213,7 @@ function checkState(state: unknown, problems: string[]): void {
     checkRouteStateConfig(state, 'state');
   } catch (error) {
     if (!(error instanceof InvalidConfigurationException)) throw error;
-    problems.push(redactSecrets(error.message).replace(/^(state[\w.[\]]*) /, '$1: '));
+    problems.push(scrubCredentials(error.message).replace(/^(state[\w.[\]]*) /, '$1: '));
   }
 }
 

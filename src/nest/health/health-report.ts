@@ -1,7 +1,7 @@
 import type { ModelStatus } from '../../core/observability/inspection.js';
 import { InMemoryRouteStateStore } from '../../core/state/in-memory-route-state-store.js';
 import type { RouteStateStore } from '../../core/state/route-state-store.js';
-import { redactSecrets, safeErrorSummary } from '../events/redact-secrets.js';
+import { scrubCredentials, safeErrorSummary } from '../events/scrub-credentials.js';
 import type { RouterInspection } from '../module/model-router-registry.js';
 
 export type HealthStatus = 'up' | 'degraded' | 'down';
@@ -131,7 +131,7 @@ function describe(store: RouteStateStore): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(description).map(([key, value]) => [
       key,
-      typeof value === 'string' ? redactSecrets(value) : value,
+      typeof value === 'string' ? scrubCredentials(value) : value,
     ]),
   );
 }

@@ -8,7 +8,7 @@ import {
 import { ProviderException } from '../../core/errors/provider-exception.js';
 import { ModelTimeoutException } from '../../core/errors/timeout-exception.js';
 import type { ErrorKind } from '../../core/resilience/error-classification.js';
-import { redactSecrets } from '../events/redact-secrets.js';
+import { scrubCredentials } from '../events/scrub-credentials.js';
 import { UnknownRouterException } from '../service/unknown-router.exception.js';
 
 const PROVIDER_STATUS: Partial<Record<ErrorKind, number>> = {
@@ -45,7 +45,7 @@ export class ModelRouterExceptionFilter extends BaseExceptionFilter {
     const body = {
       statusCode: status,
       error: exception.name,
-      message: redactSecrets(exception.message),
+      message: scrubCredentials(exception.message),
     };
     super.catch(new HttpException(body, status, { cause: exception }), host);
   }

@@ -2,7 +2,7 @@ import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nest
 import { ModelRouterEventPublisher } from '../events/model-router-event-publisher.js';
 import { StateStoreStatusEvent } from '../events/model-router-event-payloads.js';
 import { STATE_STORE_STATUS_EVENT } from '../events/model-router-events.js';
-import { redactSecrets } from '../events/redact-secrets.js';
+import { scrubCredentials } from '../events/scrub-credentials.js';
 import { ModelRouterRegistry } from './model-router-registry.js';
 
 /** A store that reports when it stops or resumes sharing (the Redis store does). */
@@ -36,7 +36,7 @@ export class ModelRouterLifecycle implements OnModuleInit, OnApplicationShutdown
           STATE_STORE_STATUS_EVENT,
           new StateStoreStatusEvent({
             status: change.status,
-            ...(change.reason !== undefined ? { reason: redactSecrets(change.reason) } : {}),
+            ...(change.reason !== undefined ? { reason: scrubCredentials(change.reason) } : {}),
             at: new Date(change.at).toISOString(),
           }),
         ),

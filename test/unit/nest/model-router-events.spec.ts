@@ -21,7 +21,7 @@ import {
   STATE_STORE_STATUS_EVENT,
 } from '../../../src/nest/events/model-router-events.js';
 import { InMemoryRouteStateStore } from '../../../src/core/state/in-memory-route-state-store.js';
-import { redactSecrets } from '../../../src/nest/events/redact-secrets.js';
+import { scrubCredentials } from '../../../src/nest/events/scrub-credentials.js';
 import { ModelRouterModule } from '../../../src/nest/module/model-router.module.js';
 import { RoutingChatService } from '../../../src/nest/service/routing-chat.service.js';
 import { FakeRouter } from './support/fake-routing.js';
@@ -297,7 +297,7 @@ describe('mapRoutingEvent', () => {
   });
 });
 
-describe('redactSecrets', () => {
+describe('scrubCredentials', () => {
   it.each([
     [
       '401 Incorrect API key provided: sk-proj-abc123def456ghi',
@@ -311,11 +311,11 @@ describe('redactSecrets', () => {
     ['GET /v1?api_key=12345&x=1', 'GET /v1?api_key=***&x=1'],
     ['{"password": "hunter2"}', '{"password": "***"}'],
   ])('scrubs %s', (input, expected) => {
-    expect(redactSecrets(input)).toBe(expected);
+    expect(scrubCredentials(input)).toBe(expected);
   });
 
   it('leaves ordinary messages alone', () => {
     const message = "Model 'gpt-4o' returned 503 Service Unavailable at https://api.example.com/v1";
-    expect(redactSecrets(message)).toBe(message);
+    expect(scrubCredentials(message)).toBe(message);
   });
 });

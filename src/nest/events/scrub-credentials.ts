@@ -15,7 +15,7 @@ const SECRET_PATTERNS: [RegExp, string][] = [
   ],
 ];
 
-export function redactSecrets(text: string): string {
+export function scrubCredentials(text: string): string {
   let result = text;
   for (const [pattern, replacement] of SECRET_PATTERNS)
     result = result.replace(pattern, replacement);
@@ -23,5 +23,5 @@ export function redactSecrets(text: string): string {
 }
 
 export function safeErrorSummary(summary: ErrorSummary): ErrorSummary {
-  return { name: summary.name, message: redactSecrets(summary.message) };
+  return { name: summary.name, message: scrubCredentials(summary.message) };
 }
