@@ -258,3 +258,143 @@ export {
   type RouteStateConfig,
 } from './redis/route-state-store-config.js';
 export { redactRedisUrl } from './redis/redis-url.js';
+
+// Nest module
+export { ModelRouterModule } from './nest/module/model-router.module.js';
+export type { ModelRouterModuleAsyncOptions } from './nest/module/model-router-module-definition.js';
+export type {
+  ModelRouterModuleOptions,
+  ModelRouterModuleExtras,
+} from './nest/module/model-router-module-options.js';
+export {
+  getChatModelToken,
+  getRouterToken,
+  MODEL_ROUTER_MODULE_OPTIONS,
+} from './nest/module/tokens.js';
+export { InjectChatModel, InjectRouter } from './nest/module/inject.decorators.js';
+export {
+  ModelRouterRegistry,
+  type RouterInspection,
+  type RoutingEventSource,
+} from './nest/module/model-router-registry.js';
+export {
+  RoutingChatService,
+  type RoutingChatOptions,
+} from './nest/service/routing-chat.service.js';
+export { ROUTER_ATTRIBUTE } from './nest/service/router-attribute.js';
+export { UnknownRouterException } from './nest/service/unknown-router.exception.js';
+
+// Chat interceptors
+export type {
+  ChatInterceptor,
+  ChatCallHandler,
+  ChatInterceptorRegistration,
+} from './nest/interceptors/chat-interceptor.js';
+export {
+  ChatInterceptorContext,
+  type ChatCallMode,
+} from './nest/interceptors/chat-interceptor-context.js';
+export {
+  ChatInterceptorProvider,
+  type ChatInterceptorProviderOptions,
+} from './nest/interceptors/chat-interceptor-provider.decorator.js';
+export { ChatInterceptorChain } from './nest/interceptors/chat-interceptor-chain.js';
+export { EventsChatInterceptor } from './nest/interceptors/events.chat-interceptor.js';
+export { TimingChatInterceptor } from './nest/interceptors/timing.chat-interceptor.js';
+export { RedactEmailsInterceptor } from './nest/interceptors/redact-emails.interceptor.js';
+
+// Controllers (HTTP)
+export {
+  ModelRoutingInterceptor,
+  ROUTE_HEADER,
+  MODEL_HEADER,
+} from './nest/http/model-routing.interceptor.js';
+export { UseRouter } from './nest/http/use-router.decorator.js';
+export { USE_ROUTER_METADATA } from './nest/http/use-router.metadata.js';
+export { RequestRoutingScope, currentRoutingScope } from './nest/http/request-routing-scope.js';
+export { ModelRouterExceptionFilter } from './nest/http/model-router-exception.filter.js';
+
+// Events
+export {
+  MODEL_ROUTER_EVENTS,
+  STATE_STORE_STATUS_EVENT,
+  type ModelRouterEventName,
+} from './nest/events/model-router-events.js';
+export {
+  ModelRouterEvent,
+  RouteSelectedEvent,
+  RouteFailedEvent,
+  FailoverEvent,
+  CooldownStartedEvent,
+  CooldownEndedEvent,
+  RouterExhaustedEvent,
+  DecisionFailedEvent,
+  StateStoreStatusEvent,
+} from './nest/events/model-router-event-payloads.js';
+export { ModelRouterEventPublisher } from './nest/events/model-router-event-publisher.js';
+
+// Health
+export { ModelRouterHealthIndicator } from './nest/health/model-router-health.indicator.js';
+export { ModelRouterHealthModule } from './nest/health/model-router-health.module.js';
+export type {
+  HealthReport,
+  HealthStatus,
+  RouterHealth,
+  ModelHealth,
+  StateStoreHealth,
+} from './nest/health/health-report.js';
+
+// Configuration
+export {
+  modelRouterConfig,
+  createModelRouterConfig,
+  MODEL_ROUTER_CONFIG_NAMESPACE,
+} from './nest/config/model-router-config.factory.js';
+export {
+  loadModelRouterConfig,
+  parseModelRouterConfig,
+  DEFAULT_MODEL_ROUTER_CONFIG_PATH,
+  MODEL_ROUTER_CONFIG_ENV,
+  type LoadModelRouterConfigOptions,
+} from './nest/config/load-model-router-config.js';
+export { readModelRouterConfigNames } from './nest/config/model-router-config-names.js';
+export {
+  buildModelRouterOptions,
+  type BuildModelRouterOptions,
+} from './nest/config/build-model-router-options.js';
+export {
+  ModelRouterFactories,
+  pickSettings,
+  type ModelFactory,
+  type ModelFactoryContext,
+  type ModelTypeOptions,
+  type DecisionModelFactory,
+  type DecisionModelFactoryContext,
+} from './nest/config/model-router-factories.js';
+export { defaultModelRouterFactories } from './nest/config/default-model-router-factories.js';
+export { registerBuiltinDecisionModelTypes } from './nest/config/builtin-decision-model-factories.js';
+export { registerProviderModelTypes } from './nest/config/provider-model-factories.js';
+export {
+  ModelRouterConfig,
+  RouterConfig,
+  RouteConfig,
+  GroupConfig,
+  DecisionConfig,
+  ModelConfig,
+  ProviderConfig,
+  FailureWindowConfig,
+  GROUP_STRATEGIES,
+  type GroupStrategy,
+} from './nest/config/model-router-config.js';
+export { InvalidModelRouterConfigException } from './nest/config/invalid-model-router-config.exception.js';
+
+// HTTP body validation
+export {
+  ChatRequestDto,
+  ChatMessageDto,
+  ChatRequestParametersDto,
+  ToolCallDto,
+  ToolSpecificationDto,
+  ResponseFormatDto,
+  JsonSchemaDto,
+} from './nest/dto/chat-request.dto.js';
