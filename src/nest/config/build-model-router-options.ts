@@ -227,11 +227,16 @@ function createDecisionModel(
   });
 }
 
+const PRODUCTION_BREAKER = { halfOpenProbes: 1, cooldownMultiplier: 2 } as const;
+
 /** A ModelRouter over the group's models with its strategy; undefined if a model is missing. */
 function buildGroup(group: GroupConfig, models: Record<string, ChatModel>): ChatModel | undefined {
   const names = group.models ?? (group.model !== undefined ? [group.model] : []);
   if (names.some((model) => models[model] === undefined)) return undefined;
+  // The configuration defaults to the probing breaker (one probe, doubling cooldowns); the classes'
+  // own defaults stay the seed contract's plain failover.
   const breaker = {
+    ...PRODUCTION_BREAKER,
     ...pick(group, [
       'cooldownMs',
       'failureThreshold',
