@@ -1,18 +1,19 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { BaseChatModel, type BaseChatModelOptions } from '../../core/chat/base-chat-model.js';
+import type { BaseChatModelOptions } from '../../core/chat/base-chat-model.js';
 import { Capability } from '../../core/chat/capability.js';
 import type { ChatCallOptions, ChatStreamEvent } from '../../core/chat/chat-model.js';
 import type { ChatRequest } from '../../core/chat/request.js';
 import type { ChatResponse } from '../../core/chat/response.js';
-import { systemClock, type Clock } from '../../core/clock.js';
+import type { Clock } from '../../core/clock.js';
 import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
-import { callSignal, type CallSignal } from '../shared/call-signal.js';
 import { OptionChecks } from '../shared/option-checks.js';
 import {
   fromStreamErrorPayload,
   toProviderError,
   type ProviderErrorContext,
 } from '../shared/provider-error-mapper.js';
+import { SdkChatModel } from '../shared/sdk-chat-model.js';
+import { sdkClientOptions } from '../shared/sdk-client-options.js';
 import { readSseMessages } from '../shared/sse-reader.js';
 import {
   MALFORMED_CHUNK_POLICIES,
@@ -62,100 +63,49 @@ const NON_STREAMING_SDK_TIMEOUT_MS = 10 * 60 * 1000;
  * stop reasons. Declares `ASSISTANT_PREFILL`: a trailing assistant message is continued.
  * Failures become `ProviderException`s, as for `OpenAiCompatibleChatModel`.
  */
-export class AnthropicChatModel extends BaseChatModel {
-  readonly model: string;
-  readonly providerName: string;
-  protected readonly client: Anthropic;
-  protected readonly malformedChunks: MalformedChunkPolicy;
-  private readonly secrets: string[];
-  private readonly clock: Clock;
-  private readonly options: AnthropicChatModelOptions;
-
+export class AnthropicChatModel extends SdkChatModel<Anthropic, AnthropicChatModelOptions> {
   constructor(options: AnthropicChatModelOptions) {
     validate(options);
     const declared: Capability[] = [Capability.ASSISTANT_PREFILL];
     if (options.structuredOutputs) declared.push(Capability.RESPONSE_FORMAT_JSON_SCHEMA);
-    super({
-      ...(options.listeners ? { listeners: options.listeners } : {}),
-      ...(options.defaultRequestParameters
-        ? { defaultRequestParameters: options.defaultRequestParameters }
-        : {}),
-      capabilities: options.capabilities ?? declared,
-    });
-    this.options = options;
-    this.model = options.model;
-    this.providerName = options.providerName ?? 'anthropic';
-    this.malformedChunks = options.malformedChunks ?? 'fail';
-    this.clock = options.clock ?? systemClock;
-    this.client = options.client ?? this.createClient(options);
-    const key: unknown = this.client.apiKey;
-    this.secrets = typeof key === 'string' && key ? [key] : [];
+    super(options, { providerName: 'anthropic', capabilities: declared });
   }
 
   /** Override to customise the SDK client. */
   protected createClient(options: AnthropicChatModelOptions): Anthropic {
-    const apiKey = options.apiKey ?? process.env.ANTHROPIC_API_KEY;
-    if (!apiKey) {
-      throw new InvalidConfigurationException(
-        `AnthropicChatModel '${options.model}': options.apiKey is missing and ANTHROPIC_API_KEY is not set`,
-      );
-    }
-    return new Anthropic({
-      apiKey,
-      ...(options.baseURL ? { baseURL: options.baseURL } : {}),
-      ...(options.headers ? { defaultHeaders: options.headers } : {}),
-      maxRetries: options.maxRetries ?? 0,
-    });
+    return new Anthropic(
+      sdkClientOptions(options, {
+        className: 'AnthropicChatModel',
+        apiKeyEnv: 'ANTHROPIC_API_KEY',
+      }),
+    );
   }
 
   protected override async doChat(
     request: ChatRequest,
     options: ChatCallOptions,
   ): Promise<ChatResponse> {
-    const model = request.parameters?.modelName ?? this.model;
-    const errors = this.errorContext(model, options.signal);
-    const call = callSignal(options.signal, this.options.timeout);
-    try {
+    const model = this.modelFor(request);
+    return this.callSdk(model, options.signal, async (signal) => {
       const message = await this.client.messages.create(
         { ...this.buildBody(request, model), stream: false },
-        { ...this.requestOptions(call.signal), timeout: NON_STREAMING_SDK_TIMEOUT_MS },
+        { ...this.requestOptions(signal), timeout: NON_STREAMING_SDK_TIMEOUT_MS },
       );
       return fromAnthropicMessage(message, model);
-    } catch (error) {
-      throw toProviderError(error, this.withTimeout(errors, call));
-    } finally {
-      call.release();
-    }
+    });
   }
 
-  protected override async *doStream(
+  protected openStream(
     request: ChatRequest,
-    options: ChatCallOptions,
-  ): AsyncGenerator<ChatStreamEvent> {
-    const model = request.parameters?.modelName ?? this.model;
-    const errors = this.errorContext(model, options.signal);
-    const call = callSignal(options.signal, this.options.timeout);
-    let response: Response;
-    try {
-      response = await this.client.messages
-        .create(
-          { ...this.buildBody(request, model), stream: true },
-          this.requestOptions(call.signal),
-        )
-        .asResponse();
-    } catch (error) {
-      call.release();
-      throw toProviderError(error, this.withTimeout(errors, call));
-    }
-    call.stopTimer();
-    try {
-      yield* this.readStream(response, model, errors, options);
-    } finally {
-      call.release();
-    }
+    model: string,
+    signal: AbortSignal | undefined,
+  ): Promise<Response> {
+    return this.client.messages
+      .create({ ...this.buildBody(request, model), stream: true }, this.requestOptions(signal))
+      .asResponse();
   }
 
-  private async *readStream(
+  protected async *readStream(
     response: Response,
     model: string,
     errors: ProviderErrorContext,
@@ -199,26 +149,6 @@ export class AnthropicChatModel extends BaseChatModel {
       maxTokens: this.options.maxTokens ?? 4096,
       structuredOutputs: this.options.structuredOutputs ?? false,
     });
-  }
-
-  protected requestOptions(signal: AbortSignal | undefined): { signal?: AbortSignal } {
-    return signal ? { signal } : {};
-  }
-
-  protected errorContext(model: string, signal: AbortSignal | undefined): ProviderErrorContext {
-    return {
-      provider: this.providerName,
-      model,
-      secrets: this.secrets,
-      clock: this.clock,
-      ...(signal ? { signal } : {}),
-    };
-  }
-
-  private withTimeout(errors: ProviderErrorContext, call: CallSignal): ProviderErrorContext {
-    return call.timedOut() && this.options.timeout !== undefined
-      ? { ...errors, timeoutMs: this.options.timeout }
-      : errors;
   }
 }
 

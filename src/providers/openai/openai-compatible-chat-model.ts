@@ -1,19 +1,20 @@
 import OpenAI from 'openai';
-import { BaseChatModel, type BaseChatModelOptions } from '../../core/chat/base-chat-model.js';
+import type { BaseChatModelOptions } from '../../core/chat/base-chat-model.js';
 import { Capability } from '../../core/chat/capability.js';
 import type { ChatCallOptions, ChatStreamEvent } from '../../core/chat/chat-model.js';
 import type { ChatRequest } from '../../core/chat/request.js';
 import type { ChatResponse } from '../../core/chat/response.js';
-import { systemClock, type Clock } from '../../core/clock.js';
+import type { Clock } from '../../core/clock.js';
 import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
 import { ProviderException } from '../../core/errors/provider-exception.js';
-import { callSignal, type CallSignal } from '../shared/call-signal.js';
 import { OptionChecks } from '../shared/option-checks.js';
 import {
   fromStreamErrorPayload,
   toProviderError,
   type ProviderErrorContext,
 } from '../shared/provider-error-mapper.js';
+import { SdkChatModel } from '../shared/sdk-chat-model.js';
+import { sdkClientOptions } from '../shared/sdk-client-options.js';
 import { readSseMessages } from '../shared/sse-reader.js';
 import {
   MALFORMED_CHUNK_POLICIES,
@@ -80,73 +81,42 @@ export interface OpenAiCompatibleChatModelOptions extends BaseChatModelOptions {
  * server gave a finish reason; a stream that ends without one throws (`stream_truncated`).
  * A `content_filter` finish is a response with `finishReason: 'content_filter'`, not an error.
  */
-export class OpenAiCompatibleChatModel extends BaseChatModel {
-  readonly model: string;
-  readonly providerName: string;
-  protected readonly client: OpenAI;
-  protected readonly malformedChunks: MalformedChunkPolicy;
+export class OpenAiCompatibleChatModel extends SdkChatModel<
+  OpenAI,
+  OpenAiCompatibleChatModelOptions
+> {
   protected readonly streamUsage: boolean;
-  private readonly secrets: string[];
-  private readonly clock: Clock;
-  private readonly options: OpenAiCompatibleChatModelOptions;
 
   constructor(options: OpenAiCompatibleChatModelOptions) {
     validate(options);
     const declared: Capability[] = [Capability.RESPONSE_FORMAT_JSON_SCHEMA];
     if (options.assistantPrefill) declared.push(Capability.ASSISTANT_PREFILL);
-    super({
-      ...(options.listeners ? { listeners: options.listeners } : {}),
-      ...(options.defaultRequestParameters
-        ? { defaultRequestParameters: options.defaultRequestParameters }
-        : {}),
-      capabilities: options.capabilities ?? declared,
-    });
-    this.options = options;
-    this.model = options.model;
-    this.providerName = options.providerName ?? 'openai';
-    this.malformedChunks = options.malformedChunks ?? 'fail';
+    super(options, { providerName: 'openai', capabilities: declared });
     this.streamUsage = options.streamUsage ?? true;
-    this.clock = options.clock ?? systemClock;
-    this.client = options.client ?? this.createClient(options);
-    const key: unknown = this.client.apiKey;
-    this.secrets = typeof key === 'string' && key ? [key] : [];
   }
 
   /** Override to customise the SDK client (fetch, proxy agent, logger…). */
   protected createClient(options: OpenAiCompatibleChatModelOptions): OpenAI {
-    const apiKey = options.apiKey ?? process.env.OPENAI_API_KEY;
-    if (!apiKey) {
-      throw new InvalidConfigurationException(
-        `OpenAiCompatibleChatModel '${options.model}': options.apiKey is missing and OPENAI_API_KEY is not set; ` +
-          "pass the key (local servers such as Ollama accept any non-empty value, e.g. 'ollama')",
-      );
-    }
-    return new OpenAI({
-      apiKey,
-      ...(options.baseURL ? { baseURL: options.baseURL } : {}),
-      ...(options.headers ? { defaultHeaders: options.headers } : {}),
-      maxRetries: options.maxRetries ?? 0,
-    });
+    return new OpenAI(
+      sdkClientOptions(options, {
+        className: 'OpenAiCompatibleChatModel',
+        apiKeyEnv: 'OPENAI_API_KEY',
+        hint: "pass the key (local servers such as Ollama accept any non-empty value, e.g. 'ollama')",
+      }),
+    );
   }
 
   protected override async doChat(
     request: ChatRequest,
     options: ChatCallOptions,
   ): Promise<ChatResponse> {
-    const model = request.parameters?.modelName ?? this.model;
-    const errors = this.errorContext(model, options.signal);
-    const call = callSignal(options.signal, this.options.timeout);
-    let completion;
-    try {
-      completion = await this.client.chat.completions.create(
+    const model = this.modelFor(request);
+    const completion = await this.callSdk(model, options.signal, (signal) =>
+      this.client.chat.completions.create(
         { ...this.buildBody(request, model), stream: false },
-        this.requestOptions(call.signal),
-      );
-    } catch (error) {
-      throw toProviderError(error, this.withTimeout(errors, call));
-    } finally {
-      call.release();
-    }
+        this.requestOptions(signal),
+      ),
+    );
     const response = fromOpenAiCompletion(completion, model);
     if (!response) {
       throw new ProviderException(
@@ -162,38 +132,24 @@ export class OpenAiCompatibleChatModel extends BaseChatModel {
     return response;
   }
 
-  protected override async *doStream(
+  protected openStream(
     request: ChatRequest,
-    options: ChatCallOptions,
-  ): AsyncGenerator<ChatStreamEvent> {
-    const model = request.parameters?.modelName ?? this.model;
-    const errors = this.errorContext(model, options.signal);
-    const call = callSignal(options.signal, this.options.timeout);
-    let response: Response;
-    try {
-      response = await this.client.chat.completions
-        .create(
-          {
-            ...this.buildBody(request, model),
-            stream: true,
-            ...(this.streamUsage ? { stream_options: { include_usage: true } } : {}),
-          },
-          this.requestOptions(call.signal),
-        )
-        .asResponse();
-    } catch (error) {
-      call.release();
-      throw toProviderError(error, this.withTimeout(errors, call));
-    }
-    call.stopTimer();
-    try {
-      yield* this.readStream(response, model, errors, options);
-    } finally {
-      call.release();
-    }
+    model: string,
+    signal: AbortSignal | undefined,
+  ): Promise<Response> {
+    return this.client.chat.completions
+      .create(
+        {
+          ...this.buildBody(request, model),
+          stream: true,
+          ...(this.streamUsage ? { stream_options: { include_usage: true } } : {}),
+        },
+        this.requestOptions(signal),
+      )
+      .asResponse();
   }
 
-  private async *readStream(
+  protected async *readStream(
     response: Response,
     model: string,
     errors: ProviderErrorContext,
@@ -239,26 +195,6 @@ export class OpenAiCompatibleChatModel extends BaseChatModel {
       ...(this.options.topLogprobs === undefined ? {} : { topLogprobs: this.options.topLogprobs }),
       ...(this.options.extraBody ? { extraBody: this.options.extraBody } : {}),
     });
-  }
-
-  protected requestOptions(signal: AbortSignal | undefined): { signal?: AbortSignal } {
-    return signal ? { signal } : {};
-  }
-
-  private withTimeout(errors: ProviderErrorContext, call: CallSignal): ProviderErrorContext {
-    return call.timedOut() && this.options.timeout !== undefined
-      ? { ...errors, timeoutMs: this.options.timeout }
-      : errors;
-  }
-
-  protected errorContext(model: string, signal: AbortSignal | undefined): ProviderErrorContext {
-    return {
-      provider: this.providerName,
-      model,
-      secrets: this.secrets,
-      clock: this.clock,
-      ...(signal ? { signal } : {}),
-    };
   }
 }
 

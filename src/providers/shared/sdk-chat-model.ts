@@ -1,0 +1,147 @@
+import { BaseChatModel, type BaseChatModelOptions } from '../../core/chat/base-chat-model.js';
+import type { Capability } from '../../core/chat/capability.js';
+import type { ChatCallOptions, ChatStreamEvent } from '../../core/chat/chat-model.js';
+import type { ChatRequest } from '../../core/chat/request.js';
+import { systemClock, type Clock } from '../../core/clock.js';
+import { callSignal, type CallSignal } from './call-signal.js';
+import { toProviderError, type ProviderErrorContext } from './provider-error-mapper.js';
+import type { MalformedChunkPolicy } from './stream-guards.js';
+
+/** What an official SDK client must expose: its key, so that it can be redacted from errors. */
+export interface SdkClient {
+  readonly apiKey: unknown;
+}
+
+/** The options every SDK-backed model reads; each provider documents its own defaults. */
+export interface SdkChatModelOptions<Client> extends BaseChatModelOptions {
+  model: string;
+  timeout?: number;
+  providerName?: string;
+  malformedChunks?: MalformedChunkPolicy;
+  client?: Client;
+  clock?: Clock;
+}
+
+/**
+ * A chat model on an official provider SDK: the client (given or built by `createClient`), our
+ * own call timeout, and every failure turned into a `ProviderException` free of the API key.
+ * Providers send the request and read their own SSE events; the error handling around both is
+ * here so that it cannot drift between them.
+ */
+export abstract class SdkChatModel<
+  Client extends SdkClient,
+  Options extends SdkChatModelOptions<Client>,
+> extends BaseChatModel {
+  readonly model: string;
+  readonly providerName: string;
+  protected readonly client: Client;
+  protected readonly malformedChunks: MalformedChunkPolicy;
+  protected readonly options: Options;
+  private readonly secrets: string[];
+  private readonly clock: Clock;
+
+  protected constructor(
+    options: Options,
+    defaults: { providerName: string; capabilities: Capability[] },
+  ) {
+    super({
+      ...(options.listeners ? { listeners: options.listeners } : {}),
+      ...(options.defaultRequestParameters
+        ? { defaultRequestParameters: options.defaultRequestParameters }
+        : {}),
+      capabilities: options.capabilities ?? defaults.capabilities,
+    });
+    this.options = options;
+    this.model = options.model;
+    this.providerName = options.providerName ?? defaults.providerName;
+    this.malformedChunks = options.malformedChunks ?? 'fail';
+    this.clock = options.clock ?? systemClock;
+    this.client = options.client ?? this.createClient(options);
+    // a client of the caller's own carries its key too: it is redacted all the same
+    const key: unknown = this.client.apiKey;
+    this.secrets = typeof key === 'string' && key ? [key] : [];
+  }
+
+  /** Builds the SDK client when the options give none; override to customise it. */
+  protected abstract createClient(options: Options): Client;
+
+  /** Starts a streamed call and returns its raw SSE response. */
+  protected abstract openStream(
+    request: ChatRequest,
+    model: string,
+    signal: AbortSignal | undefined,
+  ): Promise<Response>;
+
+  /** Reads the provider's SSE events into stream events; throws when the answer is truncated. */
+  protected abstract readStream(
+    response: Response,
+    model: string,
+    errors: ProviderErrorContext,
+    options: ChatCallOptions,
+  ): AsyncGenerator<ChatStreamEvent>;
+
+  /** The model a request asks for, else the configured one. */
+  protected modelFor(request: ChatRequest): string {
+    return request.parameters?.modelName ?? this.model;
+  }
+
+  /** Runs one non-streamed SDK call under the caller's signal and this model's timeout. */
+  protected async callSdk<T>(
+    model: string,
+    caller: AbortSignal | undefined,
+    send: (signal: AbortSignal | undefined) => Promise<T>,
+  ): Promise<T> {
+    const errors = this.errorContext(model, caller);
+    const call = callSignal(caller, this.options.timeout);
+    try {
+      return await send(call.signal);
+    } catch (error) {
+      throw toProviderError(error, this.withTimeout(errors, call));
+    } finally {
+      call.release();
+    }
+  }
+
+  protected override async *doStream(
+    request: ChatRequest,
+    options: ChatCallOptions,
+  ): AsyncGenerator<ChatStreamEvent> {
+    const model = this.modelFor(request);
+    const errors = this.errorContext(model, options.signal);
+    const call = callSignal(options.signal, this.options.timeout);
+    let response: Response;
+    try {
+      response = await this.openStream(request, model, call.signal);
+    } catch (error) {
+      call.release();
+      throw toProviderError(error, this.withTimeout(errors, call));
+    }
+    // the timeout bounds the wait for the response; once it streams, idle limits are the resilience layer's
+    call.stopTimer();
+    try {
+      yield* this.readStream(response, model, errors, options);
+    } finally {
+      call.release();
+    }
+  }
+
+  protected requestOptions(signal: AbortSignal | undefined): { signal?: AbortSignal } {
+    return signal ? { signal } : {};
+  }
+
+  protected errorContext(model: string, signal: AbortSignal | undefined): ProviderErrorContext {
+    return {
+      provider: this.providerName,
+      model,
+      secrets: this.secrets,
+      clock: this.clock,
+      ...(signal ? { signal } : {}),
+    };
+  }
+
+  private withTimeout(errors: ProviderErrorContext, call: CallSignal): ProviderErrorContext {
+    return call.timedOut() && this.options.timeout !== undefined
+      ? { ...errors, timeoutMs: this.options.timeout }
+      : errors;
+  }
+}
