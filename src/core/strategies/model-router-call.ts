@@ -13,6 +13,7 @@ import {
 import { ROUTE_ATTRIBUTE } from '../routing/route-attribute.js';
 import type { ChatModelWrapper } from './chat-model-wrapper.js';
 import { toolLoopModelName } from './model-response.js';
+import { sessionOf, type SessionAffinity } from './session-affinity.js';
 import type {
   ModelErrorListener,
   ModelRoutingStrategy,
@@ -28,6 +29,8 @@ export interface RouterGroup {
   readonly listeners: readonly ModelErrorListener[];
   readonly classify: ErrorClassifier;
   readonly dispositions?: Partial<Record<ErrorKind, Partial<ErrorDisposition>>>;
+  /** Session pins; calls without a session attribute never touch them. */
+  readonly sessions?: SessionAffinity;
 }
 
 /** One model tried within a call. */
@@ -62,6 +65,8 @@ export class ModelRouterCall {
   /** What the chosen model is called with: only the keys the caller supplied. */
   readonly modelOptions: ChatCallOptions;
   readonly route?: string;
+  /** The call's session key (SESSION_ATTRIBUTE), when it has one. */
+  readonly session?: string;
   private readonly tried = new Set<string>();
   /** The model of each entry of `errors`. */
   private readonly failedModels: string[] = [];
@@ -82,6 +87,8 @@ export class ModelRouterCall {
     this.modelOptions = modelOptions;
     const route = options.attributes?.[ROUTE_ATTRIBUTE];
     if (typeof route === 'string') this.route = route;
+    const session = sessionOf(options.attributes);
+    if (session !== undefined) this.session = session;
   }
 
   /**
@@ -125,6 +132,10 @@ export class ModelRouterCall {
       attempt: attempt.number,
     });
     if (attempt.isDefault) return;
+    // the session stays with whichever model answered (re-pinned after a failover)
+    if (this.session !== undefined) {
+      this.group.sessions?.pin(this.session, this.route, attempt.model.name);
+    }
     const { strategy } = this.group;
     await quietly(() =>
       strategy.onSuccess?.(attempt.model, response, this.request, attempt.context),
@@ -210,8 +221,9 @@ export class ModelRouterCall {
     context: AttemptContext,
   ): Promise<ChatModelWrapper | undefined> {
     try {
-      // a tool loop returns to the model that asked for the tool, if the strategy admits it now
-      const sticky = this.attempts === 0 ? this.toolLoopModel(untried) : undefined;
+      // a tool loop returns to the model that asked for the tool, a session to the model that
+      // last answered it, if the strategy admits that model now
+      const sticky = this.attempts === 0 ? this.preferredModel(untried) : undefined;
       if (sticky) {
         context.onlyIfAvailable = true;
         const picked = await this.group.strategy.route([sticky], this.request, context);
@@ -244,6 +256,13 @@ export class ModelRouterCall {
         `that is not one of the models it was offered (${offered.map((m) => m.name).join(', ')}); ` +
         'a strategy must return one of the given models, or undefined for none.',
     );
+  }
+
+  /** The model to try first: the tool loop's model, else the session's pinned model. */
+  private preferredModel(untried: readonly ChatModelWrapper[]): ChatModelWrapper | undefined {
+    const toolLoop = this.toolLoopModel(untried);
+    if (toolLoop || this.session === undefined) return toolLoop;
+    return this.group.sessions?.pinned(this.session, this.route, untried);
   }
 
   private toolLoopModel(untried: readonly ChatModelWrapper[]): ChatModelWrapper | undefined {

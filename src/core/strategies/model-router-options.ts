@@ -1,5 +1,6 @@
 import type { ChatModel } from '../chat/chat-model.js';
 import { InvalidConfigurationException } from '../errors/exceptions.js';
+import type { RouteStateStore } from '../state/route-state-store.js';
 import type {
   ErrorClassifier,
   ErrorDisposition,
@@ -31,6 +32,16 @@ export interface ModelRouterOptions {
   classifyError?: ErrorClassifier;
   /** Overrides of the default dispositions, e.g. `{ 'content-policy': { failover: true } }`. */
   errorDispositions?: Partial<Record<ErrorKind, Partial<ErrorDisposition>>>;
+  /**
+   * How long a call's session (the `model_router_session` attribute) stays on the model that
+   * last answered it, unless that model is unavailable; default 30 minutes, renewed by every
+   * answer.
+   */
+  sessionTtlMs?: number;
+  /** Where session pins live; default: an in-memory store, or the Nest module's shared one. */
+  sessionStore?: RouteStateStore;
+  /** Key prefix of this group's session pins; default: unique, or the Nest module's scope. */
+  sessionScope?: string;
 }
 
 export const DEFAULT_ROUTE_NAME = 'default';

@@ -23,6 +23,7 @@ import {
 } from './model-router-options.js';
 import { assertChatResponse, withModelAttribute } from './model-response.js';
 import type { ModelErrorListener, ModelRoutingStrategy } from './model-routing-strategy.js';
+import { SessionAffinity } from './session-affinity.js';
 import { normalizeStrategy } from './strategy-invocation.js';
 
 /**
@@ -35,6 +36,8 @@ export class ModelRouter implements ChatModel, InspectableRouting {
   protected readonly group: RouterGroup;
   protected readonly strategy: ModelRoutingStrategy;
   protected readonly continuation: boolean;
+  /** Which model each session was last answered by (see SESSION_ATTRIBUTE). */
+  protected readonly sessions: SessionAffinity;
   private readonly listeners: ModelErrorListener[];
 
   constructor(options: ModelRouterOptions) {
@@ -59,6 +62,11 @@ export class ModelRouter implements ChatModel, InspectableRouting {
         'classifyError must be a function (error, signal?) => ErrorKind.',
       );
     }
+    this.sessions = new SessionAffinity({
+      ...(given.sessionTtlMs !== undefined ? { ttlMs: given.sessionTtlMs } : {}),
+      ...(given.sessionStore !== undefined ? { store: given.sessionStore } : {}),
+      ...(given.sessionScope !== undefined ? { scope: given.sessionScope } : {}),
+    });
     this.group = {
       models,
       ...(defaultModel ? { defaultModel } : {}),
@@ -66,6 +74,7 @@ export class ModelRouter implements ChatModel, InspectableRouting {
       listeners: this.listeners,
       classify,
       ...(given.errorDispositions ? { dispositions: given.errorDispositions } : {}),
+      sessions: this.sessions,
     };
     this.strategy.registerModels?.(models);
   }
@@ -158,6 +167,7 @@ export class ModelRouter implements ChatModel, InspectableRouting {
   }
 
   bindRouteState(binding: RouteStateBinding): void {
+    this.sessions.bind(binding);
     (this.strategy as Partial<InspectableRouting>).bindRouteState?.(binding);
   }
 
