@@ -1,5 +1,6 @@
 import type { ChatMessage } from '../chat/messages.js';
 import type { ChatResponse } from '../chat/response.js';
+import { toolLoopAttribute } from '../chat/tool-loop-attribute.js';
 import { ModelRouterException } from '../errors/exceptions.js';
 import { MODEL_ATTRIBUTE } from './model-attribute.js';
 
@@ -35,18 +36,8 @@ export function withModelAttribute(response: ChatResponse, model: string): ChatR
 
 /**
  * The model a tool loop should stay on: when the conversation ends with a tool result, the model
- * named on the nearest earlier AI message (the one that asked for the tool). Plain data, so it
- * survives JSON.
+ * named on the nearest earlier AI message (the one that asked for the tool).
  */
 export function toolLoopModelName(messages: readonly ChatMessage[]): string | undefined {
-  if (messages[messages.length - 1]?.role !== 'tool') return undefined;
-  for (let index = messages.length - 2; index >= 0; index--) {
-    const message = messages[index];
-    if (message?.role !== 'assistant') continue;
-    const attributes: unknown = message.attributes;
-    if (typeof attributes !== 'object' || attributes === null) return undefined;
-    const model = (attributes as Record<string, unknown>)[MODEL_ATTRIBUTE];
-    return typeof model === 'string' ? model : undefined;
-  }
-  return undefined;
+  return toolLoopAttribute(messages, MODEL_ATTRIBUTE);
 }
