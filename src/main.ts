@@ -1,10 +1,15 @@
 import 'reflect-metadata';
 import { startupBanner } from './app/banner.js';
+import { GATEWAY_CONFIG } from './app/http/gateway-tokens.js';
+import type { GatewayConfig } from './app/config/gateway-config.js';
 import { createGatewayApp } from './app/create-gateway-app.js';
 import { ModelResolver } from './app/models/model-resolver.js';
 import { ProviderModels } from './app/models/provider-models.js';
 
-/** `npm start`: the demo gateway on PORT (default 3000) and HOST (default 127.0.0.1). */
+/**
+ * `npm start`: the demo gateway on PORT (default 3000) and HOST (default 127.0.0.1), configured
+ * by MODEL_ROUTER_CONFIG (default config/model-router.yaml).
+ */
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? '127.0.0.1';
@@ -13,9 +18,9 @@ async function main(): Promise<void> {
   const address = app.getHttpServer().address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
-  const resolver = app.get(ModelResolver);
+  const entries = app.get(ModelResolver).list();
   const providers = app.get(ProviderModels);
-  const entries = resolver.list();
+  const config = app.get<GatewayConfig>(GATEWAY_CONFIG);
   process.stdout.write(
     startupBanner({
       url: `http://${shown.includes(':') ? `[${shown}]` : shown}:${actualPort}`,
@@ -23,12 +28,13 @@ async function main(): Promise<void> {
       models: entries.filter((e) => e.kind === 'model').map((e) => e.id),
       providers: providers.providerNames(),
       disabledProviders: [...providers.disabledProviders().keys()],
-      source: 'built-in offline demo',
+      source: config.source ?? 'configuration object',
     }),
   );
 }
 
 main().catch((error: unknown) => {
+  // configuration errors list every problem; nothing here contains a key
   console.error(error instanceof Error ? `${error.name}: ${error.message}` : error);
   process.exit(1);
 });

@@ -2,13 +2,18 @@ import { type LoggerService, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Clock } from '../core/clock.js';
-import { demoGatewayConfig } from './config/demo-config.js';
 import type { GatewayConfig } from './config/gateway-config.js';
+import { gatewayConfigPath, loadGatewayConfig } from './config/load-gateway-config.js';
 import { GatewayModule } from './gateway.module.js';
 
 export interface GatewayAppOptions {
-  /** The configuration; default: the offline demo. */
-  config?: GatewayConfig;
+  /**
+   * A configuration object, or the path of a YAML file. Default: the file named by
+   * `MODEL_ROUTER_CONFIG`, else `config/model-router.yaml`.
+   */
+  config?: GatewayConfig | string;
+  /** The environment for `${ENV}` in a YAML file; default `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
   /** Drives cooldowns, health and timestamps (tests inject one); default: the system clock. */
   clock?: Clock;
   /** Nest's logger option: `false` silences it. */
@@ -20,13 +25,14 @@ export interface GatewayAppOptions {
 }
 
 /**
- * Builds the gateway application (not yet listening): call `listen(port, host)` on it. Shutdown
- * hooks are on, so SIGINT/SIGTERM close the module (and its state store) cleanly.
+ * Builds the gateway application (not yet listening): call `listen(port, host)` on it. A bad
+ * configuration fails here, with every problem listed by path. Shutdown hooks are on, so
+ * SIGINT/SIGTERM close the module (and its state store) cleanly.
  */
 export async function createGatewayApp(
   options: GatewayAppOptions = {},
 ): Promise<NestFastifyApplication> {
-  const config = options.config ?? demoGatewayConfig();
+  const config = await resolveConfig(options);
   const adapter = new FastifyAdapter({ bodyLimit: options.bodyLimit ?? 20 * 1024 * 1024 });
   const app = await NestFactory.create<NestFastifyApplication>(
     GatewayModule.register(config, {
@@ -40,4 +46,13 @@ export async function createGatewayApp(
   );
   app.enableShutdownHooks();
   return app;
+}
+
+function resolveConfig(options: GatewayAppOptions): Promise<GatewayConfig> | GatewayConfig {
+  if (typeof options.config === 'object') return options.config;
+  const path = options.config ?? gatewayConfigPath(options.env);
+  return loadGatewayConfig(path, {
+    ...(options.env ? { env: options.env } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
 }

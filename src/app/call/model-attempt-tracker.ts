@@ -1,4 +1,5 @@
 import type { ChatModel, ChatModelListener } from '../../core/chat/chat-model.js';
+import { ResilientChatModel } from '../../core/resilience/resilient-chat-model.js';
 import { currentGatewayCall } from './gateway-call-scope.js';
 
 interface Listenable {
@@ -18,7 +19,9 @@ function isListenable(model: ChatModel): model is ChatModel & Listenable {
 export class ModelAttemptTracker {
   private readonly tracked = new WeakSet<object>();
 
-  track(name: string, model: ChatModel): void {
+  track(name: string, given: ChatModel): void {
+    // retries and timeouts wrap the provider's model, which is the one with listeners
+    const model = given instanceof ResilientChatModel ? given.model : given;
     if (!isListenable(model) || this.tracked.has(model)) return;
     this.tracked.add(model);
     model.addListener({

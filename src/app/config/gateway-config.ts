@@ -20,12 +20,17 @@ export interface ProviderDeclaration {
 /** A provider as a function from model id to model (tests, custom clients). */
 export type ProviderFactory = (modelId: string) => ChatModel;
 
+/** A declared provider that cannot serve here, with the reason shown to clients (no key…). */
+export interface DisabledProvider {
+  disabled: string;
+}
+
 /** Everything the demo gateway serves. */
 export interface GatewayConfig {
   /** Routers and models of ModelRouterModule (the gateway adds its own interceptor and clock). */
   module: ModelRouterModuleOptions;
   /** Providers addressable as `provider/model-id`; models are created on first use and cached. */
-  providers?: Record<string, ProviderDeclaration | ProviderFactory>;
+  providers?: Record<string, ProviderDeclaration | ProviderFactory | DisabledProvider>;
   /** The breaker of per-request `models` failover lists, shared per model name. */
   adHocFailover?: CircuitBreakerOptions;
   /** Where the configuration came from, for the start-up banner (a file path). */

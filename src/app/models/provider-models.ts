@@ -4,7 +4,11 @@ import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
 import { withResilience } from '../../core/resilience/resilient-chat-model.js';
 import { AnthropicChatModel } from '../../providers/anthropic/anthropic-chat-model.js';
 import { OpenAiCompatibleChatModel } from '../../providers/openai/openai-compatible-chat-model.js';
-import type { ProviderDeclaration, ProviderFactory } from '../config/gateway-config.js';
+import type {
+  DisabledProvider,
+  ProviderDeclaration,
+  ProviderFactory,
+} from '../config/gateway-config.js';
 
 /** How many provider models stay cached: clients choose the ids, so the cache is bounded. */
 const MAX_CACHED_MODELS = 256;
@@ -20,10 +24,10 @@ export class ProviderModels {
   private readonly cache = new Map<string, ChatModel>();
 
   constructor(
-    providers: Record<string, ProviderDeclaration | ProviderFactory> = {},
+    providers: Record<string, ProviderDeclaration | ProviderFactory | DisabledProvider> = {},
     private readonly hooks: {
       clock?: Clock;
-      /** Called with each new provider model (before resilience wraps it) and its full name. */
+      /** Called with each new provider model and its full name (`provider/model-id`). */
       created?: (name: string, model: ChatModel) => void;
     } = {},
   ) {
@@ -35,6 +39,10 @@ export class ProviderModels {
       }
       if (typeof provider === 'function') {
         this.factories.set(name, provider);
+        continue;
+      }
+      if (isDisabled(provider)) {
+        this.disabled.set(name, provider.disabled);
         continue;
       }
       const problem = disabledReason(name, provider);
@@ -72,6 +80,7 @@ export class ProviderModels {
       this.cache.delete(key); // most recently used goes last
     } else {
       model = factory(modelId);
+      this.hooks.created?.(key, model);
       if (this.cache.size >= MAX_CACHED_MODELS) {
         this.cache.delete(this.cache.keys().next().value!);
       }
@@ -95,7 +104,6 @@ export class ProviderModels {
         type === 'openai'
           ? new OpenAiCompatibleChatModel({ ...common, model: modelId })
           : new AnthropicChatModel({ ...common, model: modelId });
-      this.hooks.created?.(`${name}/${modelId}`, model);
       if (resilience === false) return model;
       return withResilience(model, {
         name: `${name}/${modelId}`,
@@ -104,6 +112,10 @@ export class ProviderModels {
       });
     };
   }
+}
+
+function isDisabled(value: object): value is DisabledProvider {
+  return typeof (value as Partial<DisabledProvider>).disabled === 'string';
 }
 
 /** A declaration that is wrong in itself fails start-up; one that lacks its key is disabled. */
@@ -122,11 +134,12 @@ function disabledReason(name: string, declaration: ProviderDeclaration): string 
   if (key !== undefined && typeof key !== 'string') {
     throw new InvalidConfigurationException(`providers.${name}.apiKey: must be a string`);
   }
-  if (key === undefined || key.trim() === '') {
-    return (
-      `provider '${name}' has no apiKey in this environment; set its key in the configuration ` +
-      '(local servers such as Ollama accept any non-blank value) and restart'
-    );
-  }
-  return undefined;
+  return key === undefined || key.trim() === '' ? noKeyReason(name) : undefined;
+}
+
+export function noKeyReason(provider: string): string {
+  return (
+    `provider '${provider}' has no apiKey in this environment; set its key in the configuration ` +
+    '(local servers such as Ollama accept any non-blank value) and restart'
+  );
 }

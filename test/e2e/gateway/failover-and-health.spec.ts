@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { demoGatewayConfig } from '../../../src/app/config/demo-config.js';
 import { FailoverStrategy } from '../../../src/core/strategies/failover-strategy.js';
 import { ModelRouter } from '../../../src/core/strategies/model-router.js';
 import { LocalDemoChatModel } from '../../../src/providers/local/local-demo-chat-model.js';
@@ -35,13 +34,15 @@ function modelHealth(body: HealthBody, router: string, model: string): ModelHeal
   return body.details['model-router'].routers[router]!.models[model]!;
 }
 
-describe('the flaky demo model: failover, cooldown and /health on an injected clock', () => {
+describe('config/model-router.yaml: the flaky demo model, failover, cooldown and /health', () => {
   const clock = new ManualClock();
   let gateway: RunningGateway;
 
   beforeAll(async () => {
+    // the configuration `npm start` uses, with no keys in the environment
     gateway = await startGateway({
-      config: demoGatewayConfig({ tokenDelayMs: 0, clock: clock.read }),
+      config: 'config/model-router.yaml',
+      env: {},
       clock: clock.read,
     });
   });

@@ -297,3 +297,65 @@ describe('provider/model-id, per-request failover lists and mid-stream failures'
     });
   });
 });
+
+describe('a YAML configuration with providers', () => {
+  let fake: FakeProvider;
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    fake = await FakeProvider.start({ apiKey: FAKE_KEY });
+    gateway = await startGateway({
+      config: 'test/e2e/gateway/fixtures/fake-providers.yaml',
+      env: { FAKE_BASE_URL: fake.openaiBaseURL, FAKE_URL: fake.url, FAKE_API_KEY: FAKE_KEY },
+    });
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await fake.close();
+  });
+
+  it('serves the configured group, failing over from the broken model', async () => {
+    const { data, response } = await gateway.client.chat.completions
+      .create({ model: 'main', messages: [user('hello')] })
+      .withResponse();
+
+    expect(data.model).toBe('fake-mini');
+    expect(response.headers.get('x-model-router-model')).toBe('fake-mini');
+    expect(data.choices[0]!.message.content).toBe('You said: hello (model gpt-4o-mini)');
+  });
+
+  it('creates provider/model-id models with the provider’s settings', async () => {
+    const completion = await gateway.client.chat.completions.create({
+      model: 'fake/some-other-model',
+      messages: [user('hello')],
+    });
+
+    expect(completion.model).toBe('fake/some-other-model');
+    expect(fake.requests.last('some-other-model')?.headers.authorization).toBe(
+      `Bearer ${FAKE_KEY}`,
+    );
+  });
+
+  it('names the provider as configured when its model fails', async () => {
+    const response = await postJson(`${gateway.url}/v1/chat/completions`, {
+      model: 'fake/gpt-fault-500',
+      messages: [user('hello')],
+    });
+    const body = (await response.json()) as { error: { message: string } };
+
+    expect(response.status).toBe(502);
+    expect(body.error.message).toMatch(/^fake model 'gpt-fault-500'/);
+  });
+
+  it('keeps a provider whose key is empty disabled, saying so', async () => {
+    const response = await postJson(`${gateway.url}/v1/chat/completions`, {
+      model: 'nokey/claude-sonnet-4-5',
+      messages: [user('hello')],
+    });
+    const body = (await response.json()) as { error: { message: string } };
+
+    expect(response.status).toBe(404);
+    expect(body.error.message).toContain("provider 'nokey' has no apiKey");
+  });
+});

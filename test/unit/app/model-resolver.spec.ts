@@ -120,7 +120,7 @@ describe('ProviderModels', () => {
     const model = providers.get('local', 'llama3.1');
     expect(model).toBeInstanceOf(ResilientChatModel);
     expect((model as ResilientChatModel).model).toBeInstanceOf(OpenAiCompatibleChatModel);
-    expect(seen).toEqual(['local/llama3.1:OpenAiCompatibleChatModel']);
+    expect(seen).toEqual(['local/llama3.1:ResilientChatModel']);
   });
 
   it('disables a provider without a key, saying why, and rejects a bad declaration', () => {
