@@ -19,6 +19,7 @@ import { scrubCredentials } from '../events/scrub-credentials.js';
 import type { ChatInterceptorRegistration } from '../interceptors/chat-interceptor.js';
 import type { ModelRouterModuleOptions } from '../module/model-router-module-options.js';
 import { defaultModelRouterFactories } from './default-model-router-factories.js';
+import { GROUP_BREAKER_KEYS } from './group-breaker-keys.js';
 import {
   InvalidModelRouterConfigException,
   joinPath,
@@ -237,18 +238,7 @@ function buildGroup(group: GroupConfig, models: Record<string, ChatModel>): Chat
   // own defaults stay the seed contract's plain failover.
   const breaker = {
     ...PRODUCTION_BREAKER,
-    ...pick(group, [
-      'cooldownMs',
-      'failureThreshold',
-      'failureRateThreshold',
-      'window',
-      'halfOpenProbes',
-      'cooldownMultiplier',
-      'maxCooldownMs',
-      'jitter',
-      'probeTimeoutMs',
-      'whenAllOpen',
-    ]),
+    ...pick(group, GROUP_BREAKER_KEYS),
   };
   const strategy =
     group.strategy === 'lowest-token-usage'
@@ -261,7 +251,7 @@ function buildGroup(group: GroupConfig, models: Record<string, ChatModel>): Chat
   });
 }
 
-function pick<T extends object>(source: T, keys: (keyof T & string)[]): Partial<T> {
+function pick<T extends object>(source: T, keys: readonly (keyof T & string)[]): Partial<T> {
   const result: Partial<T> = {};
   for (const key of keys) {
     if (source[key] !== undefined) result[key] = structuredClone(source[key]);

@@ -3,6 +3,7 @@ import { validateSync, type ValidationError } from 'class-validator';
 import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
 import { checkRouteStateConfig } from '../../redis/route-state-store-config.js';
 import { scrubCredentials } from '../events/scrub-credentials.js';
+import { GROUP_BREAKER_KEYS } from './group-breaker-keys.js';
 import {
   InvalidModelRouterConfigException,
   joinPath,
@@ -16,22 +17,7 @@ import {
   RouterConfig,
 } from './model-router-config.js';
 
-const GROUP_KEYS = [
-  'model',
-  'models',
-  'strategy',
-  'cooldownMs',
-  'failureThreshold',
-  'failureRateThreshold',
-  'window',
-  'halfOpenProbes',
-  'cooldownMultiplier',
-  'maxCooldownMs',
-  'jitter',
-  'probeTimeoutMs',
-  'whenAllOpen',
-  'continuation',
-];
+const GROUP_KEYS = ['model', 'models', 'strategy', ...GROUP_BREAKER_KEYS, 'continuation'];
 const ROUTER_KEYS = new Set([...GROUP_KEYS, 'routes', 'decision', 'defaultRoute']);
 const ROUTE_KEYS = new Set([...GROUP_KEYS, 'name', 'description', 'examples']);
 const TOP_KEYS = new Set(['providers', 'models', 'routers', 'defaultRouter', 'state']);
