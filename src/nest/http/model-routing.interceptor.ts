@@ -1,4 +1,5 @@
 import {
+  BadRequestException,
   type CallHandler,
   type ExecutionContext,
   Injectable,
@@ -16,11 +17,17 @@ import {
 
 export const ROUTE_HEADER = 'x-model-router-route';
 export const MODEL_HEADER = 'x-model-router-model';
+/** Request header naming the conversation's session (see SESSION_ATTRIBUTE). */
+export const SESSION_HEADER = 'x-model-router-session';
+/** Longer session keys are refused: they become store (Redis) keys. */
+export const MAX_SESSION_LENGTH = 256;
 
 /**
  * For controllers: makes the handler's `@UseRouter(name)` (method first, then class) the router of
  * every RoutingChatService call made while handling the request, and reports the route and model
  * that served it in the `x-model-router-route` / `x-model-router-model` response headers.
+ * A request header `x-model-router-session: <key>` becomes the session of those calls, so the
+ * conversation stays on its model (prompt caches stay warm) unless that model is unavailable.
  * Works under Express and Fastify (headers go through the HTTP adapter).
  */
 @Injectable()
@@ -42,7 +49,7 @@ export class ModelRoutingInterceptor implements NestInterceptor {
     if (outer && request !== undefined && outer.request === request) {
       return next.handle();
     }
-    const scope = new RequestRoutingScope(router, request);
+    const scope = new RequestRoutingScope(router, request, this.sessionOf(request));
     const response: unknown = http?.getResponse();
     if (response !== undefined) {
       scope.onServed((served) => this.setHeaders(response, served));
@@ -53,6 +60,22 @@ export class ModelRoutingInterceptor implements NestInterceptor {
         if (response !== undefined) this.setHeaders(response, scope);
       }),
     );
+  }
+
+  /** The request's session header, trimmed; absent or blank → none. */
+  protected sessionOf(request: object | undefined): string | undefined {
+    const headers = (request as { headers?: Record<string, unknown> } | undefined)?.headers;
+    const raw = headers?.[SESSION_HEADER];
+    const value = (Array.isArray(raw) ? raw[0] : raw) as unknown;
+    if (typeof value !== 'string' || value.trim() === '') return undefined;
+    const session = value.trim();
+    if (session.length > MAX_SESSION_LENGTH) {
+      throw new BadRequestException(
+        `${SESSION_HEADER} is ${session.length} characters long; send a session key of at most ` +
+          `${MAX_SESSION_LENGTH} characters (e.g. a UUID).`,
+      );
+    }
+    return session;
   }
 
   protected setHeaders(response: unknown, served: { route?: string; model?: string }): void {

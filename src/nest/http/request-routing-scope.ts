@@ -3,8 +3,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export type ServedListener = (served: { route?: string; model?: string }) => void;
 
 /**
- * What one HTTP request knows about routing: the router its handler chose with `@UseRouter`,
- * and the route and model that served the last RoutingChatService call made while handling it.
+ * What one HTTP request knows about routing: the router its handler chose with `@UseRouter`, the
+ * session its client named (`x-model-router-session`), and the route and model that served the
+ * last RoutingChatService call made while handling it.
  */
 export class RequestRoutingScope {
   route: string | undefined;
@@ -15,6 +16,8 @@ export class RequestRoutingScope {
     readonly router: string | undefined,
     /** The framework's request object, so a second interceptor run can recognise its request. */
     readonly request?: object,
+    /** The session key RoutingChatService passes as SESSION_ATTRIBUTE, when the client sent one. */
+    readonly session?: string,
   ) {}
 
   /** Called by RoutingChatService as soon as the route or model of a call is known. */

@@ -10,6 +10,7 @@ import { RoutingException } from '../../core/errors/exceptions.js';
 import type { RoutingEvent } from '../../core/observability/routing-event.js';
 import { ROUTE_ATTRIBUTE } from '../../core/routing/route-attribute.js';
 import { MODEL_ATTRIBUTE } from '../../core/strategies/model-attribute.js';
+import { SESSION_ATTRIBUTE } from '../../core/strategies/session-attribute.js';
 import { currentRoutingScope, type RequestRoutingScope } from '../http/request-routing-scope.js';
 import { ChatInterceptorChain } from '../interceptors/chat-interceptor-chain.js';
 import {
@@ -33,6 +34,12 @@ export interface RoutingChatOptions {
   signal?: AbortSignal;
   /** Passed to the router (and its models' listeners) with `{ model_router: <router> }` added. */
   attributes?: Record<string, unknown>;
+  /**
+   * Keeps the conversation on the model that last answered it (per route) for the group's
+   * `sessionTtlMs`, unless that model is unavailable: sets the `model_router_session` attribute.
+   * Default: the request's `x-model-router-session` header, when ModelRoutingInterceptor runs.
+   */
+  session?: string;
 }
 
 type Target = { routerName?: string; modelName?: string; model: ChatModel };
@@ -111,6 +118,7 @@ export class RoutingChatService {
         model: target.modelName,
         attributes: {
           ...options.attributes,
+          ...this.sessionAttribute(options, scope),
           ...(target.routerName !== undefined ? { [ROUTER_ATTRIBUTE]: target.routerName } : {}),
         },
         signal,
@@ -200,6 +208,26 @@ export class RoutingChatService {
     }
     const { name, router } = this.registry.resolveRouter(options.router ?? scope?.router);
     return { routerName: name, model: router };
+  }
+
+  /** The session option wins, then the caller's own attribute, then the request's header. */
+  protected sessionAttribute(
+    options: RoutingChatOptions,
+    scope: RequestRoutingScope | undefined,
+  ): Record<string, unknown> {
+    const { session } = options;
+    if (session !== undefined) {
+      if (typeof session !== 'string' || session.trim() === '') {
+        throw new RoutingException(
+          `session must be a non-blank string (a conversation key); got ${JSON.stringify(session)}`,
+        );
+      }
+      return { [SESSION_ATTRIBUTE]: session };
+    }
+    if (options.attributes?.[SESSION_ATTRIBUTE] !== undefined || scope?.session === undefined) {
+      return {};
+    }
+    return { [SESSION_ATTRIBUTE]: scope.session };
   }
 
   /** Keeps the route and model that served the call: the first route chosen (the outermost). */
