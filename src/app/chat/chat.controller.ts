@@ -25,7 +25,7 @@ export class ChatController {
     @Body(new JsonBodyValidationPipe(ChatRequestDto)) body: ChatRequestDto,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    if (body.router !== undefined) this.resolver.assertRouter(body.router);
+    this.resolver.assertRouter(body.router);
     const scope = new GatewayCallScope();
     const response = await runInGatewayCall(scope, () =>
       this.service.chat(ChatRequestDto.toChatRequest(body), {

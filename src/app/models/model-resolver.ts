@@ -64,11 +64,22 @@ export class ModelResolver {
     };
   }
 
-  /** An unknown router name is the client's mistake: 404, naming the routers there are. */
-  assertRouter(name: string): void {
+  /**
+   * The router a `/chat` body may use: the one it names, else the default one. An unknown name
+   * is 404 and a missing one (no default configured) 400, each listing the routers there are.
+   */
+  assertRouter(name: string | undefined): void {
+    const routers = this.registry.routerNames().join(', ');
+    if (name === undefined) {
+      if (this.registry.defaultRouter !== undefined) return;
+      throw new BadRequestException({
+        message: `router: required, since no defaultRouter is configured; routers: ${routers}`,
+        param: 'router',
+      });
+    }
     if (this.registry.getRouter(name)) return;
     throw new NotFoundException({
-      message: `No router is named '${name}'; routers: ${this.registry.routerNames().join(', ')}`,
+      message: `No router is named '${name}'; routers: ${routers}`,
       param: 'router',
     });
   }

@@ -6,6 +6,7 @@ import {
 } from '../../core/errors/exceptions.js';
 import { ProviderException } from '../../core/errors/provider-exception.js';
 import { ModelTimeoutException } from '../../core/errors/timeout-exception.js';
+import { UnknownRouterException } from '../../nest/service/unknown-router.exception.js';
 
 export interface WireError {
   status: number;
@@ -51,7 +52,7 @@ export function toWireError(error: unknown): WireError {
       param,
     );
   }
-  if (error instanceof UnknownModelException) {
+  if (error instanceof UnknownModelException || error instanceof UnknownRouterException) {
     return wire(404, error.message, 'invalid_request_error', 'model_not_found', 'model');
   }
   if (error instanceof NoMatchingModelFoundException) {

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { describe, expect, it } from '@jest/globals';
-import { BadRequestException } from '@nestjs/common';
+import { BadRequestException, NotFoundException } from '@nestjs/common';
 import { ModelResolver } from '../../../src/app/models/model-resolver.js';
 import { ProviderModels } from '../../../src/app/models/provider-models.js';
 import { UnknownModelException } from '../../../src/app/openai/openai-error.js';
@@ -70,6 +70,30 @@ describe('ModelResolver', () => {
 
     expect(error).toBeInstanceOf(UnknownModelException);
     expect(error?.message).toContain('auto, a, b, team/x, local/<model-id>');
+  });
+});
+
+describe('ModelResolver.assertRouter (POST /chat)', () => {
+  it('accepts a known router, or none when there is a default', () => {
+    const resolver = resolverWith();
+
+    expect(() => resolver.assertRouter('auto')).not.toThrow();
+    // a single router is the default
+    expect(() => resolver.assertRouter(undefined)).not.toThrow();
+  });
+
+  it('answers 404 for an unknown router and 400 when none is named and there is no default', () => {
+    const registry = new ModelRouterRegistry({
+      routers: { one: answering('1'), two: answering('2') },
+    });
+    const resolver = new ModelResolver(registry, new ProviderModels(), {
+      breaker: {},
+      store: new InMemoryRouteStateStore(),
+    });
+
+    expect(() => resolver.assertRouter('three')).toThrow(NotFoundException);
+    expect(() => resolver.assertRouter(undefined)).toThrow(BadRequestException);
+    expect(() => resolver.assertRouter(undefined)).toThrow('routers: one, two');
   });
 });
 
