@@ -46,7 +46,9 @@ import type { FakeProvider } from '../../../src/testing/index.js';
 export const API_KEY = 'sk-fault-suite-secret-0123456789';
 
 /** The faulty model's bounds: short, so a silent provider costs the caller little. */
-export const PRIMARY_TIMEOUTS = { attemptMs: 150, firstTokenMs: 150, idleMs: 100 } as const;
+// a few hundred ms rather than tens: on a CI machine shared by several jobs a healthy local answer
+// can take 100 ms, and the fault tests must not fail on a healthy primary
+export const PRIMARY_TIMEOUTS = { attemptMs: 250, firstTokenMs: 250, idleMs: 200 } as const;
 /** The healthy model's bounds: generous, so a busy CI machine never fails it. */
 const HEALTHY_TIMEOUTS = { attemptMs: 5_000, firstTokenMs: 5_000, idleMs: 2_000 } as const;
 /** Backoff of the first retry is [0, 20) ms, the second [0, 40) ms; `random` pins it to half. */

@@ -1,0 +1,70 @@
+import type { AddressInfo } from 'node:net';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createGatewayApp } from '../../src/app/create-gateway-app.js';
+import type { ChatModel } from '../../src/core/chat/chat-model.js';
+import { withResilience } from '../../src/core/resilience/resilient-chat-model.js';
+import { FailoverStrategy } from '../../src/core/strategies/failover-strategy.js';
+import { LowestTokenUsageRoutingStrategy } from '../../src/core/strategies/lowest-token-usage-routing-strategy.js';
+import { ModelRouter } from '../../src/core/strategies/model-router.js';
+import { OpenAiCompatibleChatModel } from '../../src/providers/openai/openai-compatible-chat-model.js';
+import { randomFaults, type FaultMix } from './random-faults.js';
+
+export interface LoadModel {
+  name: string;
+  baseURL: string;
+  /** Faults injected at random under the resilience layer; none when absent. */
+  faults?: FaultMix;
+}
+
+export interface LoadGateway {
+  app: NestFastifyApplication;
+  baseURL: string;
+}
+
+/**
+ * The demo gateway (Fastify) serving router `main`: the given models, each OpenAI-compatible on
+ * the official SDK and wrapped with resilience, in a ModelRouter with a circuit-breaking
+ * FailoverStrategy that balances the admissible models by token usage, and stream continuation.
+ * Bounds are tight for a local provider, yet loose enough for a busy two-core machine.
+ */
+export async function startLoadGateway(
+  models: LoadModel[],
+  random: () => number,
+): Promise<LoadGateway> {
+  const routes = models.map(({ name, baseURL, faults }) => {
+    const provider: ChatModel = new OpenAiCompatibleChatModel({
+      baseURL,
+      apiKey: 'sk-load-bench',
+      model: name,
+      assistantPrefill: true,
+    });
+    const model = withResilience(faults ? randomFaults(provider, name, faults, random) : provider, {
+      name,
+      retry: { maxAttempts: 3, baseDelayMs: 20, maxDelayMs: 200, maxRetryAfterMs: 500 },
+      timeouts: { attemptMs: 2_000, firstTokenMs: 2_000, idleMs: 1_000 },
+    });
+    return { name, model };
+  });
+  const router = new ModelRouter({
+    routes,
+    routingStrategy: new FailoverStrategy({
+      // opens on a failure rate, not on one failure: random faults (about one failed call in ten)
+      // leave a model in service, a provider that is down fails every call and is taken out
+      failureRateThreshold: 0.5,
+      window: { durationMs: 5_000, minimumRequests: 20 },
+      cooldownMs: 2_000,
+      halfOpenProbes: 1,
+      cooldownMultiplier: 2,
+      maxCooldownMs: 16_000,
+      delegate: new LowestTokenUsageRoutingStrategy(),
+    }),
+    continuation: true,
+  });
+  const app = await createGatewayApp({
+    config: { module: { routers: { main: router }, defaultRouter: 'main' } },
+    logger: false,
+  });
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  return { app, baseURL: `http://127.0.0.1:${port}/v1` };
+}
