@@ -1,0 +1,57 @@
+import { Inject, Logger } from '@nestjs/common';
+import { type Observable, tap } from 'rxjs';
+import type { ChatStreamEvent } from '../../core/chat/chat-model.js';
+import type { ChatCallHandler, ChatInterceptor } from '../interceptors/chat-interceptor.js';
+import type { ChatInterceptorContext } from '../interceptors/chat-interceptor-context.js';
+import { ChatInterceptorProvider } from '../interceptors/chat-interceptor-provider.decorator.js';
+import { type CallOutcome, outcomeOfError } from './metric-labels.js';
+import { ModelRouterMetrics } from './model-router-metrics.js';
+
+/**
+ * Records every RoutingChatService call in ModelRouterMetrics. Discovered by ModelRouterModule
+ * (it is a `@ChatInterceptorProvider`), first among the discovered interceptors, so it measures
+ * the router call as the built-in interceptors see it; interceptors given in
+ * `ModelRouterModule` options run outside it.
+ */
+@ChatInterceptorProvider({ order: Number.MIN_SAFE_INTEGER })
+export class MetricsChatInterceptor implements ChatInterceptor {
+  protected readonly logger = new Logger('MetricsChatInterceptor');
+
+  constructor(@Inject(ModelRouterMetrics) protected readonly metrics: ModelRouterMetrics) {}
+
+  intercept(context: ChatInterceptorContext, next: ChatCallHandler): Observable<ChatStreamEvent> {
+    context.observe((event) => this.metrics.recordEvent(context.routerName, context.route, event));
+    let finished = false;
+    const finish = (outcome: CallOutcome) => {
+      if (finished) return;
+      finished = true;
+      this.record(context, outcome);
+    };
+    return next.handle().pipe(
+      tap({
+        complete: () => finish('ok'),
+        error: (error: unknown) => finish(outcomeOfError(error, context.signal)),
+        unsubscribe: () => finish('cancelled'),
+      }),
+    );
+  }
+
+  protected record(context: ChatInterceptorContext, outcome: CallOutcome): void {
+    try {
+      this.metrics.recordCall({
+        router: context.routerName,
+        route: context.route,
+        model: context.model,
+        outcome,
+        // the timing interceptor sets durationMs outside this one: read the clock directly
+        durationMs: context.durationMs ?? context.elapsedMs(),
+        tokenUsage: outcome === 'ok' ? context.response?.tokenUsage : undefined,
+      });
+    } catch (error) {
+      // metrics watch calls; they never change a call's outcome
+      this.logger.warn(
+        `Could not record a chat call in the metrics: ${error instanceof Error ? error.name : typeof error}`,
+      );
+    }
+  }
+}

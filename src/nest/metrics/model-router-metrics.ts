@@ -1,0 +1,248 @@
+import { Logger } from '@nestjs/common';
+import type { Counter, Gauge, Histogram, Metric, Registry } from 'prom-client';
+import type { TokenUsage } from '../../core/chat/response.js';
+import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
+import type { RoutingEvent } from '../../core/observability/routing-event.js';
+import { scrubCredentials } from '../events/scrub-credentials.js';
+import type { RouterInspection } from '../module/model-router-registry.js';
+import type { PromClient } from './load-prom-client.js';
+import { type CallOutcome, kindLabel, nameLabel } from './metric-labels.js';
+import {
+  DEFAULT_METRICS_PREFIX,
+  LLM_DURATION_BUCKETS,
+  type ModelRouterMetricsOptions,
+} from './model-router-metrics-options.js';
+import { type ModelStateLabel, writeModelStates } from './model-state-gauge.js';
+
+/** The full name of each metric, after the prefix. */
+export interface ModelRouterMetricNames {
+  requests: string;
+  requestDuration: string;
+  tokens: string;
+  modelFailures: string;
+  failovers: string;
+  retries: string;
+  decisionFailures: string;
+  modelState: string;
+}
+
+export interface FinishedCall {
+  router: string | undefined;
+  route: string | undefined;
+  model: string | undefined;
+  outcome: CallOutcome;
+  durationMs: number;
+  tokenUsage?: TokenUsage;
+}
+
+type CallLabel = 'router' | 'route' | 'model';
+
+/**
+ * The model router's Prometheus metrics in one registry. Labels carry names only (router, route,
+ * model, error kind, outcome): never an error message or anything a provider said.
+ */
+export class ModelRouterMetrics {
+  readonly registry: Registry;
+  readonly names: ModelRouterMetricNames;
+  protected readonly logger = new Logger('ModelRouterMetrics');
+  protected readonly requests: Counter<CallLabel | 'outcome'>;
+  protected readonly requestDuration: Histogram<CallLabel>;
+  protected readonly tokens: Counter<CallLabel | 'type'>;
+  protected readonly modelFailures: Counter<CallLabel | 'kind'>;
+  protected readonly failovers: Counter<'router' | 'route'>;
+  protected readonly retries: Counter<'router' | 'model'>;
+  protected readonly decisionFailures: Counter<'router'>;
+  protected readonly modelState: Gauge<ModelStateLabel>;
+  private inspect: (() => RouterInspection[]) | undefined;
+  private readonly registered: Metric[] = [];
+
+  constructor(prom: PromClient, options: ModelRouterMetricsOptions = {}) {
+    const prefix = options.prefix ?? DEFAULT_METRICS_PREFIX;
+    this.registry = options.registry ?? prom.register;
+    this.names = {
+      requests: `${prefix}requests_total`,
+      requestDuration: `${prefix}request_duration_seconds`,
+      tokens: `${prefix}tokens_total`,
+      modelFailures: `${prefix}model_failures_total`,
+      failovers: `${prefix}failovers_total`,
+      retries: `${prefix}retries_total`,
+      decisionFailures: `${prefix}decision_failures_total`,
+      modelState: `${prefix}model_state`,
+    };
+    this.assertNamesFree();
+    // registers: [] then registerMetric: a clash fails before anything half-registers
+    this.requests = this.register(
+      new prom.Counter({
+        name: this.names.requests,
+        help: 'Chat calls through RoutingChatService, by the route and model that served them and outcome (ok, error, cancelled).',
+        labelNames: ['router', 'route', 'model', 'outcome'],
+        registers: [],
+      }),
+    );
+    this.requestDuration = this.register(
+      new prom.Histogram({
+        name: this.names.requestDuration,
+        help: 'Duration of chat calls through RoutingChatService (every outcome), in seconds.',
+        labelNames: ['router', 'route', 'model'],
+        buckets: [...(options.durationBuckets ?? LLM_DURATION_BUCKETS)],
+        registers: [],
+      }),
+    );
+    this.tokens = this.register(
+      new prom.Counter({
+        name: this.names.tokens,
+        help: 'Tokens reported by the models that answered (type: input or output).',
+        labelNames: ['router', 'route', 'model', 'type'],
+        registers: [],
+      }),
+    );
+    this.modelFailures = this.register(
+      new prom.Counter({
+        name: this.names.modelFailures,
+        help: 'Failed model attempts, including those a retry or failover hid from the caller, by error kind.',
+        labelNames: ['router', 'route', 'model', 'kind'],
+        registers: [],
+      }),
+    );
+    this.failovers = this.register(
+      new prom.Counter({
+        name: this.names.failovers,
+        help: 'Failovers from a failed model to the next one in a group.',
+        labelNames: ['router', 'route'],
+        registers: [],
+      }),
+    );
+    this.retries = this.register(
+      new prom.Counter({
+        name: this.names.retries,
+        help: 'Retries of the same model after a transient failure.',
+        labelNames: ['router', 'model'],
+        registers: [],
+      }),
+    );
+    this.decisionFailures = this.register(
+      new prom.Counter({
+        name: this.names.decisionFailures,
+        help: 'Decision model failures (handled by the fallback strategy or rethrown).',
+        labelNames: ['router'],
+        registers: [],
+      }),
+    );
+    const collectStates = () => this.collectModelStates();
+    this.modelState = this.register(
+      new prom.Gauge({
+        name: this.names.modelState,
+        help: 'Current state of each model (1 for its state among available, cooldown, half-open; 0 for the others), read on scrape.',
+        labelNames: ['router', 'route', 'model', 'state'],
+        registers: [],
+        collect() {
+          collectStates();
+        },
+      }),
+    );
+  }
+
+  /** The text exposition of the whole registry (what `GET /metrics` returns). */
+  scrape(): Promise<string> {
+    return this.registry.metrics();
+  }
+
+  /** The Content-Type header of `scrape()`'s output. */
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+
+  /** Where the state gauge reads model states from on each scrape (the routers' inspection). */
+  bindInspection(inspect: () => RouterInspection[]): void {
+    this.inspect = inspect;
+  }
+
+  recordCall(call: FinishedCall): void {
+    const labels = {
+      router: nameLabel(call.router),
+      route: nameLabel(call.route),
+      model: nameLabel(call.model),
+    };
+    this.requests.inc({ ...labels, outcome: call.outcome });
+    this.requestDuration.observe(labels, Math.max(0, call.durationMs) / 1000);
+    if (call.outcome !== 'ok') return;
+    const input = tokenCount(call.tokenUsage?.inputTokens);
+    const output = tokenCount(call.tokenUsage?.outputTokens);
+    if (input > 0) this.tokens.inc({ ...labels, type: 'input' }, input);
+    if (output > 0) this.tokens.inc({ ...labels, type: 'output' }, output);
+  }
+
+  /** Counts one routing event of a call served by `router` (`route`: the call's route so far). */
+  recordEvent(router: string | undefined, route: string | undefined, event: RoutingEvent): void {
+    const routerLabel = nameLabel(router);
+    switch (event.type) {
+      case 'model-failed':
+        this.modelFailures.inc({
+          router: routerLabel,
+          route: nameLabel(event.route ?? route),
+          model: nameLabel(event.model),
+          kind: kindLabel(event.kind),
+        });
+        return;
+      case 'failover':
+        this.failovers.inc({ router: routerLabel, route: nameLabel(event.route ?? route) });
+        return;
+      case 'model-retry':
+        this.retries.inc({ router: routerLabel, model: nameLabel(event.model) });
+        return;
+      case 'decision-failed':
+        this.decisionFailures.inc({ router: routerLabel });
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** Removes these metrics from the registry (the module does it when the application closes). */
+  unregister(): void {
+    for (const metric of this.registered.splice(0)) {
+      const name = (metric as unknown as { name: string }).name;
+      if (this.registry.getSingleMetric(name) === metric) this.registry.removeSingleMetric(name);
+    }
+  }
+
+  protected collectModelStates(): void {
+    if (!this.inspect) {
+      this.modelState.reset();
+      return;
+    }
+    try {
+      writeModelStates(this.modelState, this.inspect());
+    } catch (error) {
+      // a router whose inspection throws must not break the whole scrape
+      this.modelState.reset();
+      this.logger.warn(
+        `Could not read model states for ${this.names.modelState}: ${scrubCredentials(
+          error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+        )}`,
+      );
+    }
+  }
+
+  private register<T extends Metric>(metric: T): T {
+    this.registry.registerMetric(metric);
+    this.registered.push(metric);
+    return metric;
+  }
+
+  private assertNamesFree(): void {
+    const taken = Object.values(this.names).filter(
+      (name) => this.registry.getSingleMetric(name) !== undefined,
+    );
+    if (taken.length > 0) {
+      throw new InvalidConfigurationException(
+        `ModelRouterMetricsModule: the registry already has metrics named ${taken.join(', ')}; ` +
+          'use one ModelRouterMetricsModule per registry, or give this one its own `registry` or `prefix`',
+      );
+    }
+  }
+}
+
+function tokenCount(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
+}

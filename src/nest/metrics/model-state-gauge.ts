@@ -1,0 +1,33 @@
+import type { Gauge } from 'prom-client';
+import type { ModelAvailability } from '../../core/observability/inspection.js';
+import type { RouterInspection } from '../module/model-router-registry.js';
+import { nameLabel } from './metric-labels.js';
+
+export const MODEL_STATES: readonly ModelAvailability[] = ['available', 'cooldown', 'half-open'];
+
+export type ModelStateLabel = 'router' | 'route' | 'model' | 'state';
+
+/**
+ * Rewrites the state gauge from a fresh inspection, on scrape: every model gets one series per
+ * state, 1 for its current state and 0 for the others (a Prometheus "state set"), so
+ * `model_router_model_state{state="cooldown"} == 1` selects the cooling models and a model's
+ * series never disappear while it recovers.
+ */
+export function writeModelStates(
+  gauge: Gauge<ModelStateLabel>,
+  inspections: readonly RouterInspection[],
+): void {
+  gauge.reset();
+  for (const inspection of inspections) {
+    for (const status of inspection.models) {
+      const labels = {
+        router: nameLabel(inspection.router),
+        route: nameLabel(status.route),
+        model: nameLabel(status.model),
+      };
+      for (const state of MODEL_STATES) {
+        gauge.set({ ...labels, state }, status.state === state ? 1 : 0);
+      }
+    }
+  }
+}
