@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { startupBanner } from './app/banner.js';
+import { providerHints, startupBanner } from './app/banner.js';
 import { GATEWAY_CONFIG } from './app/http/gateway-tokens.js';
 import type { GatewayConfig } from './app/config/gateway-config.js';
 import { createGatewayApp } from './app/create-gateway-app.js';
@@ -29,6 +29,7 @@ async function main(): Promise<void> {
       providers: providers.providerNames(),
       disabledProviders: [...providers.disabledProviders().keys()],
       source: config.source ?? 'configuration object',
+      hints: providerHints(process.env, config.source ?? ''),
     }),
   );
 }

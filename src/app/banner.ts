@@ -6,6 +6,8 @@ export function startupBanner(info: {
   providers: string[];
   disabledProviders: string[];
   source: string;
+  /** Extra lines, e.g. which configuration routes to real providers. */
+  hints?: string[];
 }): string {
   const router = info.routers[0] ?? 'default';
   const lines = [
@@ -34,7 +36,30 @@ export function startupBanner(info: {
     `  curl -s ${info.url}/health`,
     '',
     `OpenAI SDKs: baseURL ${info.url}/v1 (any apiKey). Ctrl+C stops the gateway.`,
+    ...(info.hints ?? []),
     '',
   );
   return lines.join('\n');
+}
+
+/** What to try next with the keys present in the environment (names only, never values). */
+export function providerHints(
+  env: Readonly<Record<string, string | undefined>>,
+  source: string,
+): string[] {
+  if (!source.endsWith('config/model-router.yaml')) return [];
+  const hints: string[] = [];
+  if (env.OPENAI_API_KEY) {
+    hints.push(
+      'OPENAI_API_KEY is set: address models as openai/<model-id>, or route between real models with',
+      '  MODEL_ROUTER_CONFIG=config/model-router.openai.yaml npm start',
+    );
+  }
+  if (env.ANTHROPIC_API_KEY) {
+    hints.push(
+      'ANTHROPIC_API_KEY is set: address models as anthropic/<model-id>, or route between Claude models with',
+      '  MODEL_ROUTER_CONFIG=config/model-router.anthropic.yaml npm start',
+    );
+  }
+  return hints;
 }
