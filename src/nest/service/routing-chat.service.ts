@@ -219,7 +219,8 @@ export class RoutingChatService {
     if (session !== undefined) {
       if (typeof session !== 'string' || session.trim() === '') {
         throw new RoutingException(
-          `session must be a non-blank string (a conversation key); got ${JSON.stringify(session)}`,
+          'session must be a non-blank string (a conversation key); got ' +
+            (typeof session === 'string' ? 'a blank string' : typeof session),
         );
       }
       return { [SESSION_ATTRIBUTE]: session };
