@@ -1,18 +1,15 @@
-import { raceAbort } from '../chat/abort.js';
+import { raceAbort } from './abort.js';
 
 /**
  * Iterates `source`, rejecting as soon as `signal` aborts even if the source is stuck waiting
  * for a provider. On early exit the source is closed; an aborted pending `next()` may never
- * settle, so then the source is closed without waiting for it.
+ * settle, so then the source is closed without waiting for it. Without a signal it iterates the
+ * same way, so closing behaves the same with or without one.
  */
 export async function* abortable<T>(
   source: AsyncIterable<T>,
   signal: AbortSignal | undefined,
 ): AsyncGenerator<T> {
-  if (!signal) {
-    yield* source;
-    return;
-  }
   const iterator = source[Symbol.asyncIterator]();
   let pending = false;
   let finished = false;
@@ -35,6 +32,7 @@ export async function* abortable<T>(
   }
 }
 
+/** Lets the source clean up; the call already has its outcome, so a failing cleanup is ignored. */
 function closeQuietly(iterator: AsyncIterator<unknown>): Promise<void> {
   return Promise.resolve()
     .then(() => iterator.return?.())

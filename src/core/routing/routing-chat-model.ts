@@ -1,4 +1,5 @@
 import { raceAbort, throwIfAborted } from '../chat/abort.js';
+import { abortable } from '../chat/abortable-stream.js';
 import type { Capability } from '../chat/capability.js';
 import type { ChatCallOptions, ChatModel, ChatStreamEvent } from '../chat/chat-model.js';
 import type { ChatRequest, ChatRequestParameters } from '../chat/request.js';
@@ -109,31 +110,12 @@ export class RoutingChatModel implements ChatModel, InspectableRouting {
   ): AsyncGenerator<ChatStreamEvent> {
     const { route } = await this.selectRoute(request, options);
     const source = streamModel(route.model, request, this.modelCallOptions(route, options));
-    const iterator = source[Symbol.asyncIterator]();
-    // an aborted next() may never settle; then the source cannot be closed in order, only abandoned
-    let pending = false;
-    let finished = false;
-    try {
-      for (;;) {
-        pending = true;
-        const next = await raceAbort(iterator.next(), options.signal);
-        pending = false;
-        if (next.done) {
-          finished = true;
-          break;
-        }
-        const event = next.value;
-        if (event.type === 'complete') {
-          yield { type: 'complete', response: withRouteAttribute(event.response, route.name) };
-          return;
-        }
-        yield event;
+    for await (const event of abortable(source, options.signal)) {
+      if (event.type === 'complete') {
+        yield { type: 'complete', response: withRouteAttribute(event.response, route.name) };
+        return;
       }
-    } finally {
-      if (!finished) {
-        const closing = closeQuietly(iterator);
-        if (!pending) await closing;
-      }
+      yield event;
     }
     throw new RoutingException(
       `The stream of route '${route.name}' ended without a complete event, so the answer may be ` +
@@ -263,14 +245,4 @@ function assertChatRequest(request: ChatRequest): void {
         "e.g. { messages: [userMessage('Hello')] }.",
     );
   }
-}
-
-/** Lets the source clean up; the call already has its outcome, so a failing cleanup is ignored. */
-function closeQuietly(iterator: AsyncIterator<unknown>): Promise<void> {
-  return Promise.resolve()
-    .then(() => iterator.return?.())
-    .then(
-      () => undefined,
-      () => undefined,
-    );
 }

@@ -3,7 +3,7 @@ import type { ChatStreamEvent } from '../chat/chat-model.js';
 import type { ChatResponse } from '../chat/response.js';
 import { streamModel } from '../chat/stream.js';
 import { summarizeError } from '../observability/routing-event.js';
-import { abortable } from './abortable-stream.js';
+import { abortable } from '../chat/abortable-stream.js';
 import { acceptsPrefill, joinContinuation, withPrefill } from './continuation.js';
 import type { ModelRouterCall } from './model-router-call.js';
 import { assertChatResponse, withModelAttribute } from './model-response.js';
