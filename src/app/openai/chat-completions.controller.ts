@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Get, Inject, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Logger, Param, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { ChatResponse } from '../../core/chat/response.js';
 import type { Clock } from '../../core/clock.js';
@@ -22,6 +22,8 @@ import type { WireChatCompletionRequest } from './wire-types.js';
 /** OpenAI's chat completions API over the module's routers and models. */
 @Controller('v1')
 export class ChatCompletionsController {
+  private readonly logger = new Logger('Gateway');
+
   constructor(
     private readonly service: GatewayChatService,
     private readonly resolver: ModelResolver,
@@ -99,7 +101,10 @@ export class ChatCompletionsController {
               reject(error);
               return;
             }
-            sse.fail(toWireError(error).body);
+            const wireError = toWireError(error);
+            // the client sees the error event; operators see it here (messages carry no keys)
+            this.logger.warn(`stream ended early: ${wireError.body.error.message}`);
+            sse.fail(wireError.body);
             resolve();
           },
           complete: () => {
