@@ -210,6 +210,8 @@ export { estimateRequestTokens, type TokenEstimator } from './core/strategies/to
 export { StreamInterruptedException } from './core/strategies/stream-exceptions.js';
 export { InvalidModelResponseException } from './core/strategies/model-response.js';
 export { MODEL_ATTRIBUTE } from './core/strategies/model-attribute.js';
+export { SESSION_ATTRIBUTE } from './core/strategies/session-attribute.js';
+export { DEFAULT_SESSION_TTL_MS, sessionStateKey } from './core/strategies/session-affinity.js';
 
 // Providers
 export {
@@ -308,6 +310,7 @@ export {
   ModelRoutingInterceptor,
   ROUTE_HEADER,
   MODEL_HEADER,
+  SESSION_HEADER,
 } from './nest/http/model-routing.interceptor.js';
 export { UseRouter } from './nest/http/use-router.decorator.js';
 export { USE_ROUTER_METADATA } from './nest/http/use-router.metadata.js';

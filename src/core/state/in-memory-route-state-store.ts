@@ -7,6 +7,8 @@ import {
   type StickyAssignment,
 } from './route-state-store.js';
 
+const MIN_STICKY_SWEEP_SIZE = 1024;
+
 type CircuitListener = (key: string, record: CircuitRecord) => void;
 
 /** The default store: one process, no sharing. Every operation is synchronous underneath. */
@@ -15,6 +17,7 @@ export class InMemoryRouteStateStore implements RouteStateStore {
   private readonly tokens = new Map<string, number>();
   private readonly sticky = new Map<string, { value: StickyAssignment; expiresAt: number }>();
   private readonly listeners = new Set<CircuitListener>();
+  private nextStickySweepAt = MIN_STICKY_SWEEP_SIZE;
 
   constructor(private readonly clock: Clock = systemClock) {}
 
@@ -77,8 +80,19 @@ export class InMemoryRouteStateStore implements RouteStateStore {
   }
 
   setSticky(conversationKey: string, assignment: StickyAssignment, ttlMs: number): Promise<void> {
-    this.sticky.set(conversationKey, { value: assignment, expiresAt: this.clock() + ttlMs });
+    const now = this.clock();
+    this.sticky.set(conversationKey, { value: assignment, expiresAt: now + ttlMs });
+    if (this.sticky.size >= this.nextStickySweepAt) this.sweepSticky(now);
     return Promise.resolve();
+  }
+
+  /**
+   * Session keys that are never read again would otherwise pile up. Sweeping when the map has
+   * doubled since the last sweep keeps the cost amortised O(1) per write.
+   */
+  private sweepSticky(now: number): void {
+    for (const [key, entry] of this.sticky) if (entry.expiresAt <= now) this.sticky.delete(key);
+    this.nextStickySweepAt = Math.max(MIN_STICKY_SWEEP_SIZE, this.sticky.size * 2);
   }
 
   onCircuitChange(listener: CircuitListener): () => void {

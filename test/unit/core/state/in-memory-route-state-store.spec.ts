@@ -89,3 +89,17 @@ describe('InMemoryRouteStateStore', () => {
     expect(store.isShared()).toBe(false);
   });
 });
+
+describe('InMemoryRouteStateStore sticky sweep', () => {
+  it('drops expired sticky assignments that are never read again', async () => {
+    let now = 0;
+    const store = new InMemoryRouteStateStore(() => now);
+    for (let i = 0; i < 1000; i++) await store.setSticky(`old-${i}`, { model: 'a' }, 10);
+    now = 100;
+    for (let i = 0; i < 100; i++) await store.setSticky(`new-${i}`, { model: 'b' }, 10_000);
+    const size = (store as unknown as { sticky: Map<string, unknown> }).sticky.size;
+    expect(size).toBe(100);
+    expect(store.getSticky('new-5')).toEqual({ model: 'b' });
+    expect(store.getSticky('old-5')).toBeUndefined();
+  });
+});
