@@ -7,24 +7,11 @@ import {
   type RedisRouteStateStoreOptions,
 } from './redis-route-state-store-options.js';
 
-/** `state:` in the YAML configuration and the module options. */
-export type RouteStateConfig =
-  | { type: 'memory' }
-  | {
-      type: 'redis';
-      url: string;
-      keyPrefix?: string;
-      ttlMs?: number;
-      refreshIntervalMs?: number;
-      commandTimeoutMs?: number;
-      connectTimeoutMs?: number;
-      maxReconnectDelayMs?: number;
-      requireRedisOnStart?: boolean;
-    };
-
-const REDIS_FIELDS = new Set([
-  'type',
-  'url',
+/**
+ * The store options a configuration may set: what YAML can hold (no client, clock or logger).
+ * One list for the type and the key check, so a setting cannot be typed but rejected.
+ */
+const REDIS_CONFIG_OPTIONS = [
   'keyPrefix',
   'ttlMs',
   'refreshIntervalMs',
@@ -32,7 +19,17 @@ const REDIS_FIELDS = new Set([
   'connectTimeoutMs',
   'maxReconnectDelayMs',
   'requireRedisOnStart',
-]);
+] as const satisfies readonly (keyof RedisRouteStateStoreOptions)[];
+
+/** `state:` in the YAML configuration and the module options. */
+export type RouteStateConfig =
+  | { type: 'memory' }
+  | ({ type: 'redis'; url: string } & Pick<
+      RedisRouteStateStoreOptions,
+      (typeof REDIS_CONFIG_OPTIONS)[number]
+    >);
+
+const REDIS_FIELDS = new Set<string>(['type', 'url', ...REDIS_CONFIG_OPTIONS]);
 
 /**
  * Builds the store a configuration asks for, connected (for Redis: after the first sync, or
