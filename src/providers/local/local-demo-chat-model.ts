@@ -78,7 +78,7 @@ export class LocalDemoChatModel extends BaseChatModel {
     const every = this.options.failEvery;
     if (every && this.calls % every === 0) {
       throw new ProviderException(
-        `Model '${this.name}' simulated an outage (every ${every}th call fails)`,
+        `Model '${this.name}' simulated an outage (it fails once every ${every} calls)`,
         {
           kind: 'transient',
           provider: 'local',
