@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { ModelTimeoutException } from '../../../src/core/errors/timeout-exception.js';
 import { FakeProvider } from '../../../src/testing/index.js';
 import {
   FaultStack,
@@ -85,5 +86,25 @@ describe('a caller abort mid-stream', () => {
     // the system still answers, on the primary, which was not blamed
     provider.setFault('gpt-primary', 'none');
     expect((await stack.chat()).modelName).toBe('gpt-primary');
+  });
+
+  it.each([
+    ['a provider that never answers (chat)', 'fault-hang', 'chat'],
+    ['a stream that stalls (stream)', 'fault-stall-after-3', 'stream'],
+  ] as const)('%s: the timeout closes the provider connection too', async (_, fault, mode) => {
+    // the primary with its default short bounds this time
+    await stack.close();
+    stack = await FaultStack.start({ provider, models: [primary(), fallback({ prefill: false })] });
+    provider.setFault('gpt-primary', fault);
+
+    if (mode === 'chat') await stack.chat();
+    else await stack.stream();
+
+    expect(stack.modelErrors[0]!.error).toBeInstanceOf(ModelTimeoutException);
+    // the first connection carried the primary's request, which the provider left open: the
+    // client closed it when the bound fired, rather than leaving it to the provider
+    const [primaryConnection] = sockets.used;
+    expect(primaryConnection).toBeDefined();
+    await until(() => primaryConnection!.destroyed);
   });
 });

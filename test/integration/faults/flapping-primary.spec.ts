@@ -58,6 +58,17 @@ describe('a flapping primary (half-open with one probe, escalating cooldown)', (
       cooldownUntil: outageStart + COOLDOWN,
     });
 
+    // health sees it too, on the same clock
+    expect(stack.router.inspectModels()).toEqual([
+      expect.objectContaining({
+        model: 'primary',
+        state: 'cooldown',
+        cooldownUntil: outageStart + COOLDOWN,
+        lastError: expect.objectContaining({ name: 'ProviderException' }),
+      }),
+      expect.objectContaining({ model: 'fallback', state: 'available' }),
+    ]);
+
     // during the cooldown every request goes to the fallback; the primary hears nothing
     for (stack.advance(STEP); stack.now < outageStart + COOLDOWN; stack.advance(STEP)) {
       expect(served(await burst(5))).toEqual(Array(5).fill('gpt-fallback'));
@@ -103,6 +114,7 @@ describe('a flapping primary (half-open with one probe, escalating cooldown)', (
       'gpt-primary',
     ]);
     expect(stack.circuit('primary').state).toBe('closed');
+    expect(stack.router.inspectModels()[0]).toMatchObject({ model: 'primary', state: 'available' });
 
     // all of the next burst goes to the primary, and the escalation is reset
     expect(served(await burst(5))).toEqual(Array(5).fill('gpt-primary'));

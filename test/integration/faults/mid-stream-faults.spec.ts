@@ -249,6 +249,85 @@ describe('stream endings that are complete answers', () => {
   });
 });
 
+describe("the caller's own errors, and the overall deadline", () => {
+  let provider: FakeProvider;
+  let stack: FaultStack | undefined;
+
+  beforeAll(async () => {
+    provider = await FakeProvider.start();
+  });
+  afterAll(async () => {
+    await provider.close();
+  });
+  beforeEach(() => provider.reset());
+  afterEach(async () => {
+    await stack?.close();
+    stack = undefined;
+  });
+
+  it.each(['chat', 'stream'] as const)(
+    "another 400 is the caller's error (%s): no retry, no failover, no cooldown",
+    async (mode) => {
+      stack = await FaultStack.start({ provider, models: [primary(), fallback()] });
+      provider.setFault('gpt-primary', 'fault-400');
+
+      const error =
+        mode === 'chat'
+          ? await stack.chat().then(
+              () => undefined,
+              (e: unknown) => e,
+            )
+          : (await stack.stream()).error;
+
+      expect(error).toBeInstanceOf(ProviderException);
+      expect(error).toMatchObject({ kind: 'invalid-request', status: 400 });
+      expect(stack.seen('primary').count).toBe(1);
+      expect(stack.seen('fallback').count).toBe(0);
+      expect(stack.circuit('primary').state).toBe('closed');
+    },
+  );
+
+  it('the overall deadline bounds a call across its retries, then the group fails over', async () => {
+    // each 429 asks for 150 ms; the second wait would end past the 250 ms deadline
+    stack = await FaultStack.start({
+      provider,
+      models: [primary({ timeouts: { attemptMs: 5_000, deadlineMs: 250 } }), fallback()],
+    });
+    provider.setFault('gpt-primary', 'fault-429-retry-after-ms-150');
+
+    const response = await stack.chat();
+
+    expect(response.modelName).toBe('gpt-fallback');
+    // the first retry fits in the deadline; a third attempt would not
+    expect(stack.seen('primary').count).toBe(2);
+    expect(stack.eventsOf('model-failed')).toEqual([
+      expect.objectContaining({ model: 'primary', kind: 'rate-limited' }),
+    ]);
+  });
+
+  it('a stream that never finishes is cut at the deadline even while tokens keep coming', async () => {
+    stack = await FaultStack.start({
+      provider,
+      models: [
+        primary({ timeouts: { firstTokenMs: 5_000, idleMs: 5_000, deadlineMs: 200 } }),
+        fallback({ prefill: false }),
+      ],
+    });
+    // a stalled stream: the idle bound is long, only the deadline can end it
+    provider.setFault('gpt-primary', 'fault-stall-after-3');
+
+    const { events, error } = await stack.stream();
+
+    expect(completions(events)).toEqual([]);
+    expect(error).toBeInstanceOf(StreamInterruptedException);
+    expect((error as StreamInterruptedException).cause).toBeInstanceOf(ModelTimeoutException);
+    expect((error as StreamInterruptedException).cause).toMatchObject({
+      phase: 'deadline',
+      timeoutMs: 200,
+    });
+  });
+});
+
 describe('content policy', () => {
   let provider: FakeProvider;
   let stack: FaultStack | undefined;

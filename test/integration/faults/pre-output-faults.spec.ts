@@ -65,6 +65,13 @@ const CASES: FaultCase[] = [
     retryDelays: [1000],
   },
   {
+    title: '429 with Retry-After as an HTTP date, once: retried on the same model after that date',
+    fault: 'fault-429-retry-after-date-1-once',
+    primaryAttempts: 2,
+    servedBy: 'primary',
+    cooled: false,
+  },
+  {
     title: '429 with a Retry-After beyond the cap: no wait, no retry, fails over at once',
     fault: 'fault-429-retry-after-30',
     primaryAttempts: 1,
