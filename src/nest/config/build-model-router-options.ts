@@ -248,6 +248,7 @@ function buildGroup(group: GroupConfig, models: Record<string, ChatModel>): Chat
     routes: names.map((model) => ({ name: model, model: models[model]! })),
     routingStrategy: strategy,
     ...(group.continuation !== undefined ? { continuation: group.continuation } : {}),
+    ...(group.sessionTtlMs !== undefined ? { sessionTtlMs: group.sessionTtlMs } : {}),
   });
 }
 

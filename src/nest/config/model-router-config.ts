@@ -118,6 +118,16 @@ export class GroupConfig {
   @ToBoolean()
   @IsBoolean()
   continuation?: boolean;
+
+  /**
+   * How long (ms) a session (`x-model-router-session`) stays on the model that last answered it,
+   * renewed by each answer; the ModelRouter's default is 30 minutes.
+   */
+  @IsOptional()
+  @ToNumber()
+  @IsInt()
+  @Min(1)
+  sessionTtlMs?: number;
 }
 
 export class RouteConfig extends GroupConfig {

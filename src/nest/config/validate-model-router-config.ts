@@ -17,7 +17,14 @@ import {
   RouterConfig,
 } from './model-router-config.js';
 
-const GROUP_KEYS = ['model', 'models', 'strategy', ...GROUP_BREAKER_KEYS, 'continuation'];
+const GROUP_KEYS = [
+  'model',
+  'models',
+  'strategy',
+  ...GROUP_BREAKER_KEYS,
+  'continuation',
+  'sessionTtlMs',
+];
 const ROUTER_KEYS = new Set([...GROUP_KEYS, 'routes', 'decision', 'defaultRoute']);
 const ROUTE_KEYS = new Set([...GROUP_KEYS, 'name', 'description', 'examples']);
 const TOP_KEYS = new Set(['providers', 'models', 'routers', 'defaultRouter', 'state']);
