@@ -15,15 +15,16 @@ import {
 import { ServerSockets, until } from './server-sockets.js';
 
 /**
- * The caller walks away mid-stream: the provider's connection is closed (seen from the provider's
- * side of the socket), nothing else is tried, and the model is not blamed.
+ * Provider connections are let go, seen from the provider's side of the socket: when the caller
+ * walks away mid-stream (and then nothing else is tried, and the model is not blamed), when a
+ * timeout fires, and when a provider leaves a finished stream open.
  */
 
 // the primary's stream stalls after three tokens with its connection open: only the caller's
 // abort can end it (its idle bound is long, so that is what happens)
 const patient = { attemptMs: 5_000, firstTokenMs: 5_000, idleMs: 5_000 };
 
-describe('a caller abort mid-stream', () => {
+describe('provider connections are released', () => {
   let provider: FakeProvider;
   let sockets: ServerSockets;
   let stack: FaultStack;
@@ -106,5 +107,20 @@ describe('a caller abort mid-stream', () => {
     const [primaryConnection] = sockets.used;
     expect(primaryConnection).toBeDefined();
     await until(() => primaryConnection!.destroyed);
+  });
+
+  it('a complete stream whose provider never closes the connection (no [DONE]) releases it', async () => {
+    await stack.close();
+    stack = await FaultStack.start({ provider, models: [primary(), fallback()] });
+    provider.setFault('gpt-primary', 'fault-no-done-open');
+
+    const { events, error } = await stack.stream();
+
+    expect(error).toBeUndefined();
+    expect(completions(events)[0]).toMatchObject({ modelName: 'gpt-primary' });
+    // the provider would hold it open forever: the client must close it once it has the answer
+    const [connection] = sockets.used;
+    expect(connection).toBeDefined();
+    await until(() => connection!.destroyed);
   });
 });
