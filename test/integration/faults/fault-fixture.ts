@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { Observable } from 'rxjs';
-import type { ChatStreamEvent } from '../../../src/core/chat/chat-model.js';
+import type { ChatModel, ChatStreamEvent } from '../../../src/core/chat/chat-model.js';
 import { userMessage } from '../../../src/core/chat/messages.js';
 import type { ChatRequest } from '../../../src/core/chat/request.js';
 import type { RoutingEvent } from '../../../src/core/observability/routing-event.js';
@@ -32,6 +32,7 @@ import {
   RoutingChatService,
   type RoutingChatOptions,
 } from '../../../src/nest/service/routing-chat.service.js';
+import { AnthropicChatModel } from '../../../src/providers/anthropic/anthropic-chat-model.js';
 import { OpenAiCompatibleChatModel } from '../../../src/providers/openai/openai-compatible-chat-model.js';
 import type { MalformedChunkPolicy } from '../../../src/providers/shared/stream-guards.js';
 import type { FakeProvider } from '../../../src/testing/index.js';
@@ -67,6 +68,8 @@ export interface ModelSpec {
   name: string;
   /** The model id sent to the provider (its faults may be set on it with `setFault`). */
   providerModel: string;
+  /** OpenAI-compatible (default, prefill only when `prefill`) or Anthropic (always prefill). */
+  dialect?: 'openai' | 'anthropic';
   prefill?: boolean;
   malformedChunks?: MalformedChunkPolicy;
   timeouts?: TimeoutOptions;
@@ -119,15 +122,23 @@ export class FaultStack {
   /** The module of the stack: router `main` (the group), and each provider model by route name. */
   protected moduleOptions(): ModelRouterModuleOptions {
     const { provider } = this.options;
-    const providerModels: Record<string, OpenAiCompatibleChatModel> = {};
+    const providerModels: Record<string, ChatModel> = {};
     const routes = this.options.models.map((spec) => {
-      const providerModel = new OpenAiCompatibleChatModel({
-        baseURL: provider.openaiBaseURL,
-        apiKey: API_KEY,
-        model: spec.providerModel,
-        assistantPrefill: spec.prefill ?? false,
-        malformedChunks: spec.malformedChunks ?? 'fail',
-      });
+      const providerModel =
+        spec.dialect === 'anthropic'
+          ? new AnthropicChatModel({
+              baseURL: provider.anthropicBaseURL,
+              apiKey: API_KEY,
+              model: spec.providerModel,
+              malformedChunks: spec.malformedChunks ?? 'fail',
+            })
+          : new OpenAiCompatibleChatModel({
+              baseURL: provider.openaiBaseURL,
+              apiKey: API_KEY,
+              model: spec.providerModel,
+              assistantPrefill: spec.prefill ?? false,
+              malformedChunks: spec.malformedChunks ?? 'fail',
+            });
       providerModels[spec.name] = providerModel;
       const model = withResilience(providerModel, {
         name: spec.name,

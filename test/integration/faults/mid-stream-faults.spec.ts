@@ -158,6 +158,28 @@ describe('mid-stream faults through RoutingChatService', () => {
     });
   });
 
+  it('an OpenAI-compatible stream cut mid-answer is continued by an Anthropic model (prefill)', async () => {
+    const stack = await start({
+      models: [primary(), fallback({ dialect: 'anthropic', providerModel: 'claude-fallback' })],
+    });
+    provider.setFault('gpt-primary', 'fault-cut-after-3');
+
+    const { events, error } = await stack.stream();
+
+    expect(error).toBeUndefined();
+    const whole = expectedAnswer('claude-fallback');
+    expect(textOf(events)).toBe(whole);
+    expect(completions(events)).toEqual([
+      expect.objectContaining({
+        modelName: 'claude-fallback',
+        aiMessage: expect.objectContaining({ text: whole }),
+      }),
+    ]);
+    expect(completions(events)[0]!.tokenUsage?.totalTokens).toBeGreaterThan(0);
+    const sent = stack.seen('fallback').bodies[0] as { messages: { role: string }[] };
+    expect(sent.messages.at(-1)).toMatchObject({ role: 'assistant' });
+  });
+
   it('with continuation off for the router, a cut stream ends in an error even with a capable fallback', async () => {
     const stack = await start({ continuation: false });
     provider.setFault('gpt-primary', 'fault-cut-after-3');
