@@ -7,6 +7,7 @@ export type {
 export {
   DEFAULT_METRICS_PREFIX,
   LLM_DURATION_BUCKETS,
+  type MetricNameLabel,
   type ModelRouterMetricsModuleExtras,
   type ModelRouterMetricsOptions,
 } from './model-router-metrics-options.js';

@@ -1,5 +1,8 @@
 import type { Registry } from 'prom-client';
 
+/** The labels that carry a name: which one `labelFor` is asked about. */
+export type MetricNameLabel = 'router' | 'route' | 'model';
+
 export interface ModelRouterMetricsOptions {
   /**
    * Where the metrics are registered. Default: prom-client's global `register` (the one
@@ -10,6 +13,14 @@ export interface ModelRouterMetricsOptions {
   prefix?: string;
   /** Bucket bounds (seconds) of the request duration histogram. Default: LLM_DURATION_BUCKETS. */
   durationBuckets?: number[];
+  /**
+   * The label value of a router, route or model name (never called with an empty one). Give it
+   * when clients choose names, so their names cannot mint unbounded series: e.g. fold ad-hoc
+   * `provider/<model id>` names into `provider/*`. Its result is still scrubbed and capped; a
+   * non-string result becomes `''`; if it throws, that record is lost (the call is unaffected).
+   * Default: the name itself.
+   */
+  labelFor?: (name: string, label: MetricNameLabel) => string;
 }
 
 /** Options that shape the module itself (known before any async factory runs). */

@@ -10,6 +10,7 @@ import { type CallOutcome, kindLabel, nameLabel } from './metric-labels.js';
 import {
   DEFAULT_METRICS_PREFIX,
   LLM_DURATION_BUCKETS,
+  type MetricNameLabel,
   type ModelRouterMetricsOptions,
 } from './model-router-metrics-options.js';
 import { type ModelStateLabel, writeModelStates } from './model-state-gauge.js';
@@ -55,10 +56,12 @@ export class ModelRouterMetrics {
   protected readonly modelState: Gauge<ModelStateLabel>;
   private inspect: (() => RouterInspection[]) | undefined;
   private readonly registered: Metric[] = [];
+  private readonly labelFor: ModelRouterMetricsOptions['labelFor'];
 
   constructor(prom: PromClient, options: ModelRouterMetricsOptions = {}) {
     const prefix = options.prefix ?? DEFAULT_METRICS_PREFIX;
     this.registry = options.registry ?? prom.register;
+    this.labelFor = options.labelFor;
     this.names = {
       requests: `${prefix}requests_total`,
       requestDuration: `${prefix}request_duration_seconds`,
@@ -159,9 +162,9 @@ export class ModelRouterMetrics {
 
   recordCall(call: FinishedCall): void {
     const labels = {
-      router: nameLabel(call.router),
-      route: nameLabel(call.route),
-      model: nameLabel(call.model),
+      router: this.labelOf(call.router, 'router'),
+      route: this.labelOf(call.route, 'route'),
+      model: this.labelOf(call.model, 'model'),
     };
     this.requests.inc({ ...labels, outcome: call.outcome });
     this.requestDuration.observe(labels, Math.max(0, call.durationMs) / 1000);
@@ -174,21 +177,24 @@ export class ModelRouterMetrics {
 
   /** Counts one routing event of a call served by `router` (`route`: the call's route so far). */
   recordEvent(router: string | undefined, route: string | undefined, event: RoutingEvent): void {
-    const routerLabel = nameLabel(router);
+    const routerLabel = this.labelOf(router, 'router');
     switch (event.type) {
       case 'model-failed':
         this.modelFailures.inc({
           router: routerLabel,
-          route: nameLabel(event.route ?? route),
-          model: nameLabel(event.model),
+          route: this.labelOf(event.route ?? route, 'route'),
+          model: this.labelOf(event.model, 'model'),
           kind: kindLabel(event.kind),
         });
         return;
       case 'failover':
-        this.failovers.inc({ router: routerLabel, route: nameLabel(event.route ?? route) });
+        this.failovers.inc({
+          router: routerLabel,
+          route: this.labelOf(event.route ?? route, 'route'),
+        });
         return;
       case 'model-retry':
-        this.retries.inc({ router: routerLabel, model: nameLabel(event.model) });
+        this.retries.inc({ router: routerLabel, model: this.labelOf(event.model, 'model') });
         return;
       case 'decision-failed':
         this.decisionFailures.inc({ router: routerLabel });
@@ -206,13 +212,22 @@ export class ModelRouterMetrics {
     }
   }
 
+  /** The label value of a name: the `labelFor` option's, then scrubbed and capped. */
+  protected labelOf(name: string | undefined, label: MetricNameLabel): string {
+    if (this.labelFor === undefined || typeof name !== 'string' || name === '') {
+      return nameLabel(name);
+    }
+    const mapped: unknown = this.labelFor(name, label);
+    return typeof mapped === 'string' ? nameLabel(mapped) : '';
+  }
+
   protected collectModelStates(): void {
     if (!this.inspect) {
       this.modelState.reset();
       return;
     }
     try {
-      writeModelStates(this.modelState, this.inspect());
+      writeModelStates(this.modelState, this.inspect(), (name, label) => this.labelOf(name, label));
     } catch (error) {
       // a router whose inspection throws must not break the whole scrape
       this.modelState.reset();

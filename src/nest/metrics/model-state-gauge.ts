@@ -2,6 +2,7 @@ import type { Gauge } from 'prom-client';
 import type { ModelAvailability } from '../../core/observability/inspection.js';
 import type { RouterInspection } from '../module/model-router-registry.js';
 import { nameLabel } from './metric-labels.js';
+import type { MetricNameLabel } from './model-router-metrics-options.js';
 
 export const MODEL_STATES: readonly ModelAvailability[] = ['available', 'cooldown', 'half-open'];
 
@@ -16,14 +17,15 @@ export type ModelStateLabel = 'router' | 'route' | 'model' | 'state';
 export function writeModelStates(
   gauge: Gauge<ModelStateLabel>,
   inspections: readonly RouterInspection[],
+  label: (name: string | undefined, label: MetricNameLabel) => string = nameLabel,
 ): void {
   gauge.reset();
   for (const inspection of inspections) {
     for (const status of inspection.models) {
       const labels = {
-        router: nameLabel(inspection.router),
-        route: nameLabel(status.route),
-        model: nameLabel(status.model),
+        router: label(inspection.router, 'router'),
+        route: label(status.route, 'route'),
+        model: label(status.model, 'model'),
       };
       for (const state of MODEL_STATES) {
         gauge.set({ ...labels, state }, status.state === state ? 1 : 0);

@@ -12,7 +12,7 @@ export function validateMetricsOptions(options: ModelRouterMetricsOptions | unde
     );
   }
   const problems: string[] = [];
-  const { prefix, registry, durationBuckets } = options;
+  const { prefix, registry, durationBuckets, labelFor } = options;
   // an empty prefix is allowed: names become requests_total, … (the user's own namespace)
   if (prefix !== undefined && (typeof prefix !== 'string' || !matchesPrefix(prefix))) {
     problems.push(
@@ -43,6 +43,9 @@ export function validateMetricsOptions(options: ModelRouterMetricsOptions | unde
         'durationBuckets: must be a non-empty list of increasing positive numbers of seconds',
       );
     }
+  }
+  if (labelFor !== undefined && typeof labelFor !== 'function') {
+    problems.push('labelFor: must be a function (name, label) => string, or omitted');
   }
   if (problems.length > 0) {
     throw new InvalidConfigurationException(
