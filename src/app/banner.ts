@@ -34,6 +34,7 @@ export function startupBanner(info: {
     '',
     `  curl -s ${info.url}/v1/models`,
     `  curl -s ${info.url}/health`,
+    `  curl -s ${info.url}/metrics`,
     '',
     `OpenAI SDKs: baseURL ${info.url}/v1 (any apiKey). Ctrl+C stops the gateway.`,
     ...(info.hints ?? []),

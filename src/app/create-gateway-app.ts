@@ -1,6 +1,7 @@
 import { type LoggerService, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Registry } from 'prom-client';
 import type { Clock } from '../core/clock.js';
 import type { GatewayConfig } from './config/gateway-config.js';
 import { gatewayConfigPath, loadGatewayConfig } from './config/load-gateway-config.js';
@@ -22,6 +23,12 @@ export interface GatewayAppOptions {
   bodyLimit?: number;
   /** On close, how long requests in flight may still run before connections are cut; default 10 s. */
   shutdownGraceMs?: number;
+  /**
+   * Where `GET /metrics` registers the gateway's metrics. Default: prom-client's global
+   * `register`, which holds one application's metrics at a time; give each application that
+   * runs beside another in the same process (tests) its own `new Registry()`.
+   */
+  metricsRegistry?: Registry;
 }
 
 /**
@@ -37,6 +44,7 @@ export async function createGatewayApp(
   const app = await NestFactory.create<NestFastifyApplication>(
     GatewayModule.register(config, {
       ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.metricsRegistry ? { metricsRegistry: options.metricsRegistry } : {}),
       ...(options.shutdownGraceMs !== undefined
         ? { shutdownGraceMs: options.shutdownGraceMs }
         : {}),

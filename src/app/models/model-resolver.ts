@@ -8,6 +8,7 @@ import { ModelRouter } from '../../core/strategies/model-router.js';
 import type { ModelRouterRegistry } from '../../nest/module/model-router-registry.js';
 import type { GatewayChatOptions } from '../call/gateway-chat.service.js';
 import { UnknownModelException } from '../openai/openai-error.js';
+import { failoverListName } from './failover-list-name.js';
 import type { ProviderModels } from './provider-models.js';
 
 /** Circuits of per-request failover lists live under this scope: shared per model name. */
@@ -49,7 +50,7 @@ export class ModelResolver {
     if (entries.length === 1) return this.single(model);
     return {
       target: {
-        name: `failover(${names.join(',')})`,
+        name: failoverListName(names),
         model: new ModelRouter({
           routes: entries,
           routingStrategy: new FailoverStrategy({
