@@ -161,6 +161,9 @@ function report(
       },
     ],
   );
+  const reasons = [...result.reasons.entries()].toSorted((a, b) => b[1] - a[1]).slice(0, 5);
+  if (reasons.length > 0) console.log('\nMost frequent clear errors (numbers masked):');
+  for (const [reason, count] of reasons) console.log(`  ${count} × ${reason.slice(0, 300)}`);
   for (const sample of [...baseline.badSamples, ...result.badSamples]) {
     console.log(`  unclear outcome: ${sample}`);
   }

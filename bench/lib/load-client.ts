@@ -20,6 +20,8 @@ export interface LoadResult {
   answers: number;
   /** Clear errors by kind: `HTTP <status>` with OpenAI's error JSON, or `SSE error event`. */
   errors: Map<string, number>;
+  /** Clear errors by message, numbers masked (`N`), so alike errors count together. */
+  reasons: Map<string, number>;
   /** Requests that did not settle within the bound. */
   hangs: number;
   /** Successes that were not whole answers, or errors that were not clear: must be 0. */
@@ -30,13 +32,17 @@ export interface LoadResult {
   latencies: number[];
 }
 
-type Outcome = { kind: 'answer' } | { kind: 'error'; label: string } | { kind: 'bad'; why: string };
+type Outcome =
+  | { kind: 'answer' }
+  | { kind: 'error'; label: string; message: string }
+  | { kind: 'bad'; why: string };
 
 /** `requests` requests, `concurrency` at a time, each judged by what the client received. */
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const result: LoadResult = {
     answers: 0,
     errors: new Map(),
+    reasons: new Map(),
     hangs: 0,
     bad: 0,
     badSamples: [],
@@ -65,6 +71,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       if (outcome.kind === 'answer') result.answers++;
       else if (outcome.kind === 'error') {
         result.errors.set(outcome.label, (result.errors.get(outcome.label) ?? 0) + 1);
+        const reason = outcome.message.replace(/\d+/g, 'N');
+        result.reasons.set(reason, (result.reasons.get(reason) ?? 0) + 1);
       } else {
         result.bad++;
         if (result.badSamples.length < 5) result.badSamples.push(outcome.why);
@@ -100,7 +108,7 @@ async function oneRequest(
 function clearError(status: number, body: string): Outcome {
   const message = parse(body)?.error?.message;
   return typeof message === 'string' && message.length > 0
-    ? { kind: 'error', label: `HTTP ${status}` }
+    ? { kind: 'error', label: `HTTP ${status}`, message }
     : { kind: 'bad', why: `HTTP ${status} without an error message: ${body.slice(0, 120)}` };
 }
 
@@ -125,7 +133,7 @@ function judgeStream(body: string, answer: RegExp): Outcome {
   if (!done) {
     const last = chunks.at(-1);
     if (typeof last?.error?.message === 'string' && events.indexOf('[DONE]') === -1) {
-      return { kind: 'error', label: 'SSE error event' };
+      return { kind: 'error', label: 'SSE error event', message: last.error.message };
     }
     return { kind: 'bad', why: `stream ended without [DONE] or error: ${body.slice(-160)}` };
   }

@@ -45,8 +45,9 @@ export async function* streamWithFailover(
       throw interrupted(
         lastContinuationFailure
           ? `continuing it with model '${lastContinuationFailure.model}' failed ` +
-              `(${describe(lastContinuationFailure.error)}) and no other model declares ASSISTANT_PREFILL`
-          : 'no remaining model declares the ASSISTANT_PREFILL capability needed to continue it',
+              `(${describe(lastContinuationFailure.error)}) and no other model that declares ASSISTANT_PREFILL is available`
+          : 'no remaining model that declares the ASSISTANT_PREFILL capability needed to continue it ' +
+              'is available (none declares it, or those that do are cooling down)',
       );
     }
     await call.abortIfAborted(attempt);

@@ -180,6 +180,30 @@ describe('mid-stream faults through RoutingChatService', () => {
     expect(sent.messages.at(-1)).toMatchObject({ role: 'assistant' });
   });
 
+  it('a prefill-capable fallback that is cooling down cannot continue, and the error says why', async () => {
+    const stack = await start({
+      models: [primary(), fallback(), { name: 'spare', providerModel: 'gpt-spare' }],
+    });
+    // first the fallback fails and cools down (the primary's context-length error does not cool it)
+    provider.setFault('gpt-primary', 'fault-context-length');
+    provider.setFault('gpt-fallback', 'fault-503');
+    expect((await stack.chat()).modelName).toBe('gpt-spare');
+    expect(stack.circuit('fallback').state).toBe('open');
+    expect(stack.circuit('primary').state).toBe('closed');
+
+    provider.setFault('gpt-primary', 'fault-cut-after-3');
+    const { events, error } = await stack.stream();
+
+    expect(completions(events)).toEqual([]);
+    expect(error).toBeInstanceOf(StreamInterruptedException);
+    const message = (error as Error).message;
+    expect(message).toMatch(/^The stream of model 'primary' failed/);
+    // the fallback does declare the capability: the message must not claim that none does
+    expect(message).not.toContain('no remaining model declares');
+    expect(message).toContain('ASSISTANT_PREFILL');
+    expect(stack.seen('spare').count).toBe(1);
+  });
+
   it('with continuation off for the router, a cut stream ends in an error even with a capable fallback', async () => {
     const stack = await start({ continuation: false });
     provider.setFault('gpt-primary', 'fault-cut-after-3');
