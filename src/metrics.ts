@@ -16,4 +16,5 @@ export {
   MODEL_ROUTER_METRICS_OPTIONS,
   MODEL_STATES,
   type CallOutcome,
+  type MetricNameLabel,
 } from './nest/metrics/index.js';
