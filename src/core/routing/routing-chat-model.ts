@@ -1,5 +1,6 @@
 import { raceAbort, throwIfAborted } from '../chat/abort.js';
 import { abortable } from '../chat/abortable-stream.js';
+import { assertChatRequest } from '../chat/assert-chat-request.js';
 import type { Capability } from '../chat/capability.js';
 import type { ChatCallOptions, ChatModel, ChatStreamEvent } from '../chat/chat-model.js';
 import type { ChatRequest, ChatRequestParameters } from '../chat/request.js';
@@ -235,14 +236,5 @@ export class RoutingChatModel implements ChatModel, InspectableRouting {
     if (options.signal !== undefined) callOptions.signal = options.signal;
     if (options.observer !== undefined) callOptions.observer = options.observer;
     return callOptions;
-  }
-}
-
-function assertChatRequest(request: ChatRequest): void {
-  if (typeof request !== 'object' || request === null || !Array.isArray(request.messages)) {
-    throw new RoutingException(
-      'The chat request must be an object whose messages field is an array of chat messages, ' +
-        "e.g. { messages: [userMessage('Hello')] }.",
-    );
   }
 }

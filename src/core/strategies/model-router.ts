@@ -1,4 +1,5 @@
 import { raceAbort, throwIfAborted } from '../chat/abort.js';
+import { assertChatRequest } from '../chat/assert-chat-request.js';
 import { Capability } from '../chat/capability.js';
 import type { ChatCallOptions, ChatModel, ChatStreamEvent } from '../chat/chat-model.js';
 import type { ChatRequest, ChatRequestParameters } from '../chat/request.js';
@@ -98,6 +99,8 @@ export class ModelRouter implements ChatModel, InspectableRouting {
   }
 
   async chat(request: ChatRequest, options: ChatCallOptions = {}): Promise<ChatResponse> {
+    throwIfAborted(options?.signal);
+    assertChatRequest(request);
     const call = new ModelRouterCall(this.group, request, options ?? {});
     for (;;) {
       throwIfAborted(options?.signal);
@@ -126,6 +129,8 @@ export class ModelRouter implements ChatModel, InspectableRouting {
     request: ChatRequest,
     options: ChatCallOptions = {},
   ): AsyncGenerator<ChatStreamEvent> {
+    throwIfAborted(options?.signal);
+    assertChatRequest(request);
     const call = new ModelRouterCall(this.group, request, options ?? {});
     yield* streamWithFailover(call, this.continuation);
   }
