@@ -1,8 +1,12 @@
-import { Body, Controller, Post, Res } from '@nestjs/common';
+import { Body, Controller, Post, Res, UseInterceptors } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { MODEL_ATTRIBUTE } from '../../core/strategies/model-attribute.js';
 import { ChatRequestDto } from '../../nest/dto/chat-request.dto.js';
-import { MODEL_HEADER, ROUTE_HEADER } from '../../nest/http/model-routing.interceptor.js';
+import {
+  MODEL_HEADER,
+  ModelRoutingInterceptor,
+  ROUTE_HEADER,
+} from '../../nest/http/model-routing.interceptor.js';
 import { GatewayCallScope, runInGatewayCall } from '../call/gateway-call-scope.js';
 import { GatewayChatService } from '../call/gateway-chat.service.js';
 import { abortOnDisconnect } from '../http/client-disconnect.js';
@@ -14,6 +18,7 @@ import { ModelResolver } from '../models/model-resolver.js';
  * through RoutingChatService with the router named in the body (default: the default router).
  */
 @Controller()
+@UseInterceptors(ModelRoutingInterceptor) // x-model-router-session → the call's session
 export class ChatController {
   constructor(
     private readonly service: GatewayChatService,

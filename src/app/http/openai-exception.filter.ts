@@ -15,7 +15,9 @@ export class OpenAiExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const wire = fromFastifyError(exception) ?? toWireError(exception);
-    if (wire.status >= 500) {
+    // a client that went away aborted its own call: nothing failed on this side
+    const clientLeft = reply.raw.destroyed && isAbortError(exception);
+    if (wire.status >= 500 && !clientLeft) {
       const name = exception instanceof Error ? exception.name : typeof exception;
       this.logger.warn(`${wire.status} ${name}: ${wire.body.error.message}`);
     }
@@ -23,6 +25,10 @@ export class OpenAiExceptionFilter implements ExceptionFilter {
     if (reply.sent || reply.raw.headersSent || reply.raw.destroyed) return;
     void reply.status(wire.status).headers(wire.headers).send(wire.body);
   }
+}
+
+function isAbortError(error: unknown): boolean {
+  return (error as { name?: unknown } | null)?.name === 'AbortError';
 }
 
 /**

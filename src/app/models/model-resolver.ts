@@ -30,8 +30,8 @@ export class ModelResolver {
     },
   ) {}
 
-  resolve(model: string, models?: readonly string[]): GatewayChatOptions {
-    if (models === undefined) return this.single(model);
+  resolve(model: string, models?: readonly string[] | null): GatewayChatOptions {
+    if (models == null) return this.single(model);
     if (this.registry.getRouter(model)) {
       throw new BadRequestException(
         `models: a failover list takes model names, but model '${model}' is a router; ` +

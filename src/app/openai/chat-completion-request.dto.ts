@@ -16,12 +16,16 @@ import {
   ValidateIf,
   ValidateNested,
   registerDecorator,
+  type ValidationArguments,
   type ValidationOptions,
 } from 'class-validator';
 
 const PART_TYPES = ['text', 'image_url', 'input_audio', 'file'];
 
-/** `content` of a message: a string, or an array of well-formed content parts. */
+/**
+ * `content` of a message: a string, or an array of well-formed content parts. Only user messages
+ * take media; system, developer, assistant and tool messages take text parts only (as OpenAI's).
+ */
 function IsMessageContent(options?: ValidationOptions): PropertyDecorator {
   return (target, propertyName) =>
     registerDecorator({
@@ -29,16 +33,30 @@ function IsMessageContent(options?: ValidationOptions): PropertyDecorator {
       target: target.constructor,
       propertyName: propertyName as string,
       options: {
-        message:
-          '$property must be a string or an array of content parts ' +
-          `(${PART_TYPES.join(', ')}) with their fields`,
+        message: (args) =>
+          roleOf(args) === 'user'
+            ? '$property must be a string or an array of content parts ' +
+              `(${PART_TYPES.join(', ')}) with their fields`
+            : `$property must be a string or an array of text parts ({ type: 'text', text }); ` +
+              `a ${String(roleOf(args))} message takes no media`,
         ...options,
       },
       validator: {
-        validate: (value: unknown) =>
-          typeof value === 'string' || (Array.isArray(value) && value.every(isContentPart)),
+        validate: (value: unknown, args) => {
+          if (typeof value === 'string') return true;
+          if (!Array.isArray(value)) return false;
+          return value.every(roleOf(args) === 'user' ? isContentPart : isTextPart);
+        },
       },
     });
+}
+
+function roleOf(args: ValidationArguments | undefined): unknown {
+  return (args?.object as { role?: unknown } | undefined)?.role;
+}
+
+function isTextPart(part: unknown): boolean {
+  return isContentPart(part) && (part as { type: unknown }).type === 'text';
 }
 
 function isContentPart(part: unknown): boolean {
@@ -132,6 +150,7 @@ class ResponseFormatDto {
   @IsIn(['text', 'json_object', 'json_schema']) type!: 'text' | 'json_object' | 'json_schema';
 
   @ValidateIf((f: ResponseFormatDto) => f.type === 'json_schema')
+  @IsObject({ message: "$property is required when type is 'json_schema' ({ name, schema })" })
   @ValidateNested()
   @Type(() => JsonSchemaDto)
   json_schema?: JsonSchemaDto;

@@ -1,11 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Get, Inject, Logger, Param, Post, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Inject,
+  Logger,
+  Param,
+  Post,
+  Res,
+  UseInterceptors,
+} from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { ChatResponse } from '../../core/chat/response.js';
 import type { Clock } from '../../core/clock.js';
 import { ROUTE_ATTRIBUTE } from '../../core/routing/route-attribute.js';
 import { MODEL_ATTRIBUTE } from '../../core/strategies/model-attribute.js';
-import { MODEL_HEADER, ROUTE_HEADER } from '../../nest/http/model-routing.interceptor.js';
+import {
+  MODEL_HEADER,
+  ModelRoutingInterceptor,
+  ROUTE_HEADER,
+} from '../../nest/http/model-routing.interceptor.js';
 import { GatewayCallScope, runInGatewayCall } from '../call/gateway-call-scope.js';
 import { GatewayChatService, type GatewayChatOptions } from '../call/gateway-chat.service.js';
 import { abortOnDisconnect } from '../http/client-disconnect.js';
@@ -19,8 +33,12 @@ import { ChunkEncoder, toChatCompletion, type AnsweredBy } from './to-chat-compl
 import { toChatRequest } from './to-chat-request.js';
 import type { WireChatCompletionRequest } from './wire-types.js';
 
-/** OpenAI's chat completions API over the module's routers and models. */
+/**
+ * OpenAI's chat completions API over the module's routers and models. ModelRoutingInterceptor
+ * makes the `x-model-router-session` header the session of each call.
+ */
 @Controller('v1')
+@UseInterceptors(ModelRoutingInterceptor)
 export class ChatCompletionsController {
   private readonly logger = new Logger('Gateway');
 
@@ -99,6 +117,11 @@ export class ChatCompletionsController {
           error: (error: unknown) => {
             if (!started) {
               reject(error);
+              return;
+            }
+            // the client left (its disconnect aborted the call): no one to tell, nothing failed
+            if (!sse.open) {
+              resolve();
               return;
             }
             const wireError = toWireError(error);

@@ -3,16 +3,24 @@ import type { ChatRequest, ChatRequestParameters } from '../../core/chat/request
 import { ROUTE_ATTRIBUTE } from '../../core/routing/route-attribute.js';
 import { MODEL_ATTRIBUTE } from '../../core/strategies/model-attribute.js';
 import { decodeToolCallId } from './tool-call-ids.js';
-import type { WireChatCompletionRequest, WireContentPart, WireMessage } from './wire-types.js';
+import type {
+  WireChatCompletionRequest,
+  WireContentPart,
+  WireMessage,
+  WireTextContent,
+} from './wire-types.js';
 
-/** Maps a validated OpenAI chat completions body to the library's ChatRequest. */
+/**
+ * Maps a validated OpenAI chat completions body to the library's ChatRequest. An optional field
+ * sent as `null` (as OpenAI accepts) is absent.
+ */
 export function toChatRequest(body: WireChatCompletionRequest): ChatRequest {
   const parameters: ChatRequestParameters = {};
-  if (body.temperature !== undefined) parameters.temperature = body.temperature;
-  if (body.top_p !== undefined) parameters.topP = body.top_p;
+  if (body.temperature != null) parameters.temperature = body.temperature;
+  if (body.top_p != null) parameters.topP = body.top_p;
   const maxTokens = body.max_completion_tokens ?? body.max_tokens;
-  if (maxTokens !== undefined) parameters.maxOutputTokens = maxTokens;
-  if (body.stop !== undefined) {
+  if (maxTokens != null) parameters.maxOutputTokens = maxTokens;
+  if (body.stop != null) {
     parameters.stopSequences = typeof body.stop === 'string' ? [body.stop] : body.stop;
   }
   if (body.tools?.length) {
@@ -58,7 +66,7 @@ function toChatMessage(message: WireMessage): ChatMessage {
       const origin = toolCalls?.find((call) => call.decoded.origin)?.decoded.origin;
       return {
         role: 'assistant',
-        ...(message.content ? { text: message.content } : {}),
+        ...(message.content ? { text: textOf(message.content) } : {}),
         ...(toolCalls?.length
           ? {
               toolCalls: toolCalls.map((call) => ({
@@ -82,12 +90,13 @@ function toChatMessage(message: WireMessage): ChatMessage {
       return {
         role: 'tool',
         toolCallId: decodeToolCallId(message.tool_call_id).providerId,
-        text: message.content,
+        text: textOf(message.content),
       };
   }
 }
 
-function textOf(content: string | { type: 'text'; text: string }[]): string {
+/** The text of a text-only content: parts joined by newlines. */
+function textOf(content: WireTextContent): string {
   return typeof content === 'string' ? content : content.map((part) => part.text).join('\n');
 }
 

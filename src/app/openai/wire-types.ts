@@ -12,11 +12,13 @@ export interface WireToolCall {
   function: { name: string; arguments: string };
 }
 
+export type WireTextContent = string | { type: 'text'; text: string }[];
+
 export type WireMessage =
-  | { role: 'system' | 'developer'; content: string | { type: 'text'; text: string }[] }
+  | { role: 'system' | 'developer'; content: WireTextContent }
   | { role: 'user'; content: string | WireContentPart[]; name?: string }
-  | { role: 'assistant'; content?: string | null; tool_calls?: WireToolCall[] }
-  | { role: 'tool'; tool_call_id: string; content: string };
+  | { role: 'assistant'; content?: WireTextContent | null; tool_calls?: WireToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: WireTextContent };
 
 export interface WireTool {
   type: 'function';

@@ -197,7 +197,8 @@ export class ChatRequestDto {
   /** Works on a transformed DTO or on the plain validated body. */
   static toChatRequest(dto: Pick<ChatRequestDto, 'messages' | 'parameters'>): ChatRequest {
     const request: ChatRequest = { messages: dto.messages.map(toMessage) };
-    if (dto.parameters !== undefined) request.parameters = toParameters(dto.parameters);
+    // @IsOptional() lets null through: null means absent, here and in each parameter
+    if (dto.parameters != null) request.parameters = toParameters(dto.parameters);
     return request;
   }
 }
@@ -249,7 +250,7 @@ function copyContent(content: string | ContentPart[]): string | ContentPart[] {
 function toParameters(dto: ChatRequestParametersDto): ChatRequestParameters {
   const parameters: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(dto)) {
-    if (value !== undefined) parameters[key] = structuredClone(value);
+    if (value != null) parameters[key] = structuredClone(value);
   }
   return parameters as ChatRequestParameters;
 }
