@@ -7,6 +7,7 @@ import {
   ModelRoutingInterceptor,
   ROUTE_HEADER,
 } from '../../nest/http/model-routing.interceptor.js';
+import { toHeaderValue } from '../../nest/http/header-value.js';
 import { GatewayCallScope, runInGatewayCall } from '../call/gateway-call-scope.js';
 import { GatewayChatService } from '../call/gateway-chat.service.js';
 import { abortOnDisconnect } from '../http/client-disconnect.js';
@@ -42,8 +43,8 @@ export class ChatController {
     await reply
       .status(200)
       .headers({
-        ...(scope.route ? { [ROUTE_HEADER]: scope.route } : {}),
-        ...(typeof model === 'string' ? { [MODEL_HEADER]: model } : {}),
+        ...(scope.route ? { [ROUTE_HEADER]: toHeaderValue(scope.route) } : {}),
+        ...(typeof model === 'string' ? { [MODEL_HEADER]: toHeaderValue(model) } : {}),
       })
       .send(response);
   }

@@ -20,6 +20,7 @@ import {
   ModelRoutingInterceptor,
   ROUTE_HEADER,
 } from '../../nest/http/model-routing.interceptor.js';
+import { toHeaderValue } from '../../nest/http/header-value.js';
 import { GatewayCallScope, runInGatewayCall } from '../call/gateway-call-scope.js';
 import { GatewayChatService, type GatewayChatOptions } from '../call/gateway-chat.service.js';
 import { abortOnDisconnect } from '../http/client-disconnect.js';
@@ -104,33 +105,47 @@ export class ChatCompletionsController {
     );
     return new Promise<void>((resolve, reject) => {
       let started = false;
+      let ended = false;
+      const fail = (error: unknown): void => {
+        ended = true;
+        if (!started) {
+          reject(error);
+          return;
+        }
+        // the client left (its disconnect aborted the call): no one to tell, nothing failed
+        if (!sse.open) {
+          resolve();
+          return;
+        }
+        const wireError = toWireError(error);
+        // the client sees the error event; operators see it here (messages carry no keys)
+        this.logger.warn(`stream ended early: ${wireError.body.error.message}`);
+        sse.fail(wireError.body);
+        resolve();
+      };
       const subscription = runInGatewayCall(scope, () =>
         this.service.stream(request, options).subscribe({
           next: (event) => {
-            if (!started) {
-              started = true;
-              reply.hijack();
-              sse.start(this.routingHeaders(scope.route, this.answeredBy(scope, options).model));
+            if (ended) return;
+            try {
+              if (!started) {
+                // headers first: if they cannot be written, the reply is still Nest's to send
+                sse.start(this.routingHeaders(scope.route, this.answeredBy(scope, options).model));
+                reply.hijack();
+                started = true;
+              }
+              for (const chunk of encoder.encode(event)) sse.data(chunk);
+            } catch (error) {
+              // thrown from here, rxjs would rethrow it on a timer and crash the process
+              fail(error);
+              queueMicrotask(() => subscription.unsubscribe());
             }
-            for (const chunk of encoder.encode(event)) sse.data(chunk);
           },
           error: (error: unknown) => {
-            if (!started) {
-              reject(error);
-              return;
-            }
-            // the client left (its disconnect aborted the call): no one to tell, nothing failed
-            if (!sse.open) {
-              resolve();
-              return;
-            }
-            const wireError = toWireError(error);
-            // the client sees the error event; operators see it here (messages carry no keys)
-            this.logger.warn(`stream ended early: ${wireError.body.error.message}`);
-            sse.fail(wireError.body);
-            resolve();
+            if (!ended) fail(error);
           },
           complete: () => {
+            if (ended) return;
             sse.done();
             resolve();
           },
@@ -161,7 +176,10 @@ export class ChatCompletionsController {
   }
 
   private routingHeaders(route: string | undefined, model: string): Record<string, string> {
-    return { ...(route ? { [ROUTE_HEADER]: route } : {}), [MODEL_HEADER]: model };
+    return {
+      ...(route ? { [ROUTE_HEADER]: toHeaderValue(route) } : {}),
+      [MODEL_HEADER]: toHeaderValue(model),
+    };
   }
 }
 

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import { HttpAdapterHost, Reflector } from '@nestjs/core';
 import { type Observable, tap } from 'rxjs';
+import { toHeaderValue } from './header-value.js';
 import { USE_ROUTER_METADATA } from './use-router.metadata.js';
 import {
   currentRoutingScope,
@@ -81,7 +82,11 @@ export class ModelRoutingInterceptor implements NestInterceptor {
   protected setHeaders(response: unknown, served: { route?: string; model?: string }): void {
     const adapter = this.adapterHost?.httpAdapter;
     if (!adapter || adapter.isHeadersSent(response)) return;
-    if (served.route !== undefined) adapter.setHeader(response, ROUTE_HEADER, served.route);
-    if (served.model !== undefined) adapter.setHeader(response, MODEL_HEADER, served.model);
+    if (served.route !== undefined) {
+      adapter.setHeader(response, ROUTE_HEADER, toHeaderValue(served.route));
+    }
+    if (served.model !== undefined) {
+      adapter.setHeader(response, MODEL_HEADER, toHeaderValue(served.model));
+    }
   }
 }
