@@ -4,6 +4,7 @@ import type { ChatCallOptions, ChatModel, ChatStreamEvent } from '../../core/cha
 import type { ChatRequest } from '../../core/chat/request.js';
 import type { ChatResponse } from '../../core/chat/response.js';
 import { abortReason } from '../../core/chat/abort.js';
+import { assertChatRequest } from '../../core/chat/assert-chat-request.js';
 import { streamModel } from '../../core/chat/stream.js';
 import { systemClock, type Clock } from '../../core/clock.js';
 import { RoutingException } from '../../core/errors/exceptions.js';
@@ -106,6 +107,8 @@ export class RoutingChatService {
     // read now, not at subscription: an SSE response subscribes outside the request's scope
     const scope = currentRoutingScope();
     return new Observable<ChatStreamEvent>((subscriber) => {
+      // before the interceptors, which read the messages too
+      assertChatRequest(request);
       const target = this.resolveTarget(options, scope);
       const controller = new AbortController();
       const signal = options.signal
