@@ -34,12 +34,8 @@ import { ChunkEncoder, toChatCompletion, type AnsweredBy } from './to-chat-compl
 import { toChatRequest } from './to-chat-request.js';
 import type { WireChatCompletionRequest } from './wire-types.js';
 
-/**
- * OpenAI's chat completions API over the module's routers and models. ModelRoutingInterceptor
- * makes the `x-model-router-session` header the session of each call.
- */
+/** OpenAI's chat completions API over the module's routers and models. */
 @Controller('v1')
-@UseInterceptors(ModelRoutingInterceptor)
 export class ChatCompletionsController {
   private readonly logger = new Logger('Gateway');
 
@@ -61,7 +57,9 @@ export class ChatCompletionsController {
     return toWireModel(entry);
   }
 
+  /** ModelRoutingInterceptor makes the `x-model-router-session` header the call's session. */
   @Post('chat/completions')
+  @UseInterceptors(ModelRoutingInterceptor)
   async create(
     @Body(new JsonBodyValidationPipe(ChatCompletionRequestDto)) body: ChatCompletionRequestDto,
     @Res() reply: FastifyReply,

@@ -401,6 +401,13 @@ describe('the gateway under hostile and careless clients', () => {
       expect(response.status).toBe(400);
       expect(body.error.message).toContain('x-model-router-session is 300 characters long');
     });
+    it('leaves GET /v1/models alone', async () => {
+      const response = await fetch(`${gateway.url}/v1/models`, {
+        headers: { 'x-model-router-session': 'x'.repeat(300) },
+      });
+
+      expect(response.status).toBe(200);
+    });
   });
 
   describe('clients that disconnect', () => {
