@@ -4,6 +4,7 @@ import {
   ModelRouterException,
   NoMatchingModelFoundException,
 } from '../../core/errors/exceptions.js';
+import { InvalidChatRequestException } from '../../core/errors/invalid-chat-request.exception.js';
 import { ProviderException } from '../../core/errors/provider-exception.js';
 import { ModelTimeoutException } from '../../core/errors/timeout-exception.js';
 import { UnknownRouterException } from '../../nest/service/unknown-router.exception.js';
@@ -54,6 +55,9 @@ export function toWireError(error: unknown): WireError {
   }
   if (error instanceof UnknownModelException || error instanceof UnknownRouterException) {
     return wire(404, error.message, 'invalid_request_error', 'model_not_found', 'model');
+  }
+  if (error instanceof InvalidChatRequestException) {
+    return wire(400, error.message, 'invalid_request_error', null, 'messages');
   }
   if (error instanceof NoMatchingModelFoundException) {
     if (error.retryAfterMs !== undefined) {

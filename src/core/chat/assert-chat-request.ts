@@ -1,4 +1,4 @@
-import { RoutingException } from '../errors/exceptions.js';
+import { InvalidChatRequestException } from '../errors/invalid-chat-request.exception.js';
 import type { ChatRequest } from './request.js';
 
 const ROLES = ['system', 'user', 'assistant', 'tool'];
@@ -12,7 +12,7 @@ const PART_TYPES = ['text', 'image', 'audio', 'video', 'pdf'];
 export function assertChatRequest(request: unknown): asserts request is ChatRequest {
   const messages = (request as { messages?: unknown } | null | undefined)?.messages;
   if (typeof request !== 'object' || request === null || !Array.isArray(messages)) {
-    throw new RoutingException(
+    throw new InvalidChatRequestException(
       'The chat request must be an object whose messages field is an array of chat messages, ' +
         "e.g. { messages: [userMessage('Hello')] }.",
     );
@@ -20,7 +20,7 @@ export function assertChatRequest(request: unknown): asserts request is ChatRequ
   messages.forEach((message: unknown, index) => {
     const problem = messageProblem(message);
     if (problem !== undefined) {
-      throw new RoutingException(`Invalid chat request: messages[${index}]${problem}.`);
+      throw new InvalidChatRequestException(`Invalid chat request: messages[${index}]${problem}.`);
     }
   });
 }

@@ -5,6 +5,7 @@ import {
   ModelRouterException,
   NoMatchingModelFoundException,
 } from '../../core/errors/exceptions.js';
+import { InvalidChatRequestException } from '../../core/errors/invalid-chat-request.exception.js';
 import { ProviderException } from '../../core/errors/provider-exception.js';
 import { ModelTimeoutException } from '../../core/errors/timeout-exception.js';
 import type { ErrorKind } from '../../core/resilience/error-classification.js';
@@ -21,9 +22,9 @@ const PROVIDER_STATUS: Partial<Record<ErrorKind, number>> = {
 
 /**
  * Answers the library's errors with the HTTP status they mean instead of a bare 500: every model
- * cooling down or failed → 503 with `Retry-After`; an unknown router → 400; the provider's
- * verdict on the request (400, 422, 429 with `Retry-After`); a timeout → 504; other provider
- * failures → 502. Messages are scrubbed of credentials. Works under Express and Fastify:
+ * cooling down or failed → 503 with `Retry-After`; an unknown router or a malformed request →
+ * 400; the provider's verdict on the request (400, 422, 429 with `Retry-After`); a timeout → 504;
+ * other provider failures → 502. Messages are scrubbed of credentials. Works under Express and Fastify:
  * `app.useGlobalFilters(new ModelRouterExceptionFilter(app.getHttpAdapter()))`, `@UseFilters`,
  * or an `APP_FILTER` provider.
  */
@@ -52,6 +53,7 @@ export class ModelRouterExceptionFilter extends BaseExceptionFilter {
 
   protected statusOf(exception: ModelRouterException): number {
     if (exception instanceof UnknownRouterException) return HttpStatus.BAD_REQUEST;
+    if (exception instanceof InvalidChatRequestException) return HttpStatus.BAD_REQUEST;
     if (exception instanceof NoMatchingModelFoundException) return HttpStatus.SERVICE_UNAVAILABLE;
     if (exception instanceof ModelTimeoutException) return HttpStatus.GATEWAY_TIMEOUT;
     if (exception instanceof ProviderException) {

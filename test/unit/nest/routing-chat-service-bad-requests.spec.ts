@@ -5,7 +5,10 @@ import { lastValueFrom } from 'rxjs';
 import type { ChatModel } from '../../../src/core/chat/chat-model.js';
 import type { ChatRequest } from '../../../src/core/chat/request.js';
 import type { ChatResponse } from '../../../src/core/chat/response.js';
+import type { ArgumentsHost, HttpServer } from '@nestjs/common';
 import { RoutingException } from '../../../src/core/errors/exceptions.js';
+import { InvalidChatRequestException } from '../../../src/core/errors/invalid-chat-request.exception.js';
+import { ModelRouterExceptionFilter } from '../../../src/nest/http/model-router-exception.filter.js';
 import { ModelRouterModule } from '../../../src/nest/module/model-router.module.js';
 import { RoutingChatService } from '../../../src/nest/service/routing-chat.service.js';
 
@@ -80,5 +83,36 @@ describe('RoutingChatService with malformed requests', () => {
       ),
     ).rejects.toBe(reason);
     expect(model.chat).not.toHaveBeenCalled();
+  });
+});
+
+describe('ModelRouterExceptionFilter and a malformed request', () => {
+  it('answers 400 with the message, not 500', () => {
+    const sent: { body?: unknown; status?: number } = {};
+    const adapter = {
+      isHeadersSent: () => false,
+      reply: (_res: unknown, body: unknown, status: number) =>
+        Object.assign(sent, { body, status }),
+      setHeader: () => undefined,
+      end: () => undefined,
+    } as unknown as HttpServer;
+    const response = {};
+    const host = {
+      getType: () => 'http',
+      getArgByIndex: (index: number) => (index === 1 ? response : undefined),
+      switchToHttp: () => ({ getResponse: () => response }),
+    } as unknown as ArgumentsHost;
+
+    new ModelRouterExceptionFilter(adapter).catch(
+      new InvalidChatRequestException('Invalid chat request: messages[0] must be a message object'),
+      host,
+    );
+
+    expect(sent.status).toBe(400);
+    expect(sent.body).toMatchObject({
+      statusCode: 400,
+      error: 'InvalidChatRequestException',
+      message: 'Invalid chat request: messages[0] must be a message object',
+    });
   });
 });

@@ -4,6 +4,8 @@ import type { ChatModel } from '../../../../src/core/chat/chat-model.js';
 import type { ChatRequest } from '../../../../src/core/chat/request.js';
 import type { ChatResponse } from '../../../../src/core/chat/response.js';
 import { RoutingException } from '../../../../src/core/errors/exceptions.js';
+import { InvalidChatRequestException } from '../../../../src/core/errors/invalid-chat-request.exception.js';
+import { classifyError } from '../../../../src/core/resilience/error-classification.js';
 import { ChatModelRoutingResult } from '../../../../src/core/routing/chat-model-routing-result.js';
 import { RoutingChatModel } from '../../../../src/core/routing/routing-chat-model.js';
 import { FailoverStrategy } from '../../../../src/core/strategies/failover-strategy.js';
@@ -74,6 +76,19 @@ describe('assertChatRequest: malformed messages are the caller’s error, not th
   it.each(malformed)('refuses %s with a RoutingException naming the field', (_, messages, text) => {
     expect(() => assertChatRequest({ messages })).toThrow(RoutingException);
     expect(() => assertChatRequest({ messages })).toThrow(text);
+  });
+
+  it('is the caller’s error: an InvalidChatRequestException the resilience layer never fails over', () => {
+    let error: unknown;
+    try {
+      assertChatRequest({ messages: [null] });
+    } catch (caught) {
+      error = caught;
+    }
+
+    expect(error).toBeInstanceOf(InvalidChatRequestException);
+    expect(error).toBeInstanceOf(RoutingException);
+    expect(classifyError(error)).toBe('invalid-request');
   });
 
   it('accepts every shape of the chat types, and no messages at all', () => {
