@@ -7,6 +7,7 @@ import { abortReason } from '../../core/chat/abort.js';
 import { assertChatRequest } from '../../core/chat/assert-chat-request.js';
 import { streamModel } from '../../core/chat/stream.js';
 import { systemClock, type Clock } from '../../core/clock.js';
+import { linkAbort } from '../../core/resilience/linked-abort.js';
 import { RoutingException } from '../../core/errors/exceptions.js';
 import type { RoutingEvent } from '../../core/observability/routing-event.js';
 import { ROUTE_ATTRIBUTE } from '../../core/routing/route-attribute.js';
@@ -110,10 +111,8 @@ export class RoutingChatService {
       // before the interceptors, which read the messages too
       assertChatRequest(request);
       const target = this.resolveTarget(options, scope);
-      const controller = new AbortController();
-      const signal = options.signal
-        ? AbortSignal.any([options.signal, controller.signal])
-        : controller.signal;
+      // not AbortSignal.any: it leaks per call under a long-lived caller signal on Node 20/22
+      const { controller, signal, unlink } = linkAbort(options.signal);
       const context = new ChatInterceptorContext({
         mode,
         request,
@@ -154,6 +153,7 @@ export class RoutingChatService {
         });
       return () => {
         options.signal?.removeEventListener('abort', onCallerAbort);
+        unlink();
         subscription.unsubscribe();
         if (!settled) {
           controller.abort(new DOMException('The subscriber unsubscribed', 'AbortError'));

@@ -50,8 +50,29 @@ describe('RoutingChatService.chat', () => {
     expect(ROUTER_ATTRIBUTE).toBe('model_router');
     expect(typeof options.observer).toBe('function');
     expect(options.signal?.aborted).toBe(false);
+    // the call is over: its signal is unlinked from the caller's, so nothing is retained by it
     controller.abort();
-    expect(options.signal?.aborted).toBe(true);
+    expect(options.signal?.aborted).toBe(false);
+  });
+
+  it("passes a signal that aborts with the caller's reason while the call runs", async () => {
+    let seen: AbortSignal | undefined;
+    const router = {
+      chat: (_request: unknown, options?: { signal?: AbortSignal }) =>
+        new Promise<never>((_resolve, reject) => {
+          seen = options?.signal;
+          seen?.addEventListener('abort', () => reject(seen?.reason));
+        }),
+    };
+    const chat = await service({ routers: { slow: router } });
+    const controller = new AbortController();
+    const pending = chat.chat(request, { signal: controller.signal });
+    await new Promise((resolve) => setImmediate(resolve));
+    const reason = new Error('caller left');
+    controller.abort(reason);
+    await expect(pending).rejects.toBe(reason);
+    expect(seen?.aborted).toBe(true);
+    expect(seen?.reason).toBe(reason);
   });
 
   it('uses the default router, or the only router when there is one', async () => {
