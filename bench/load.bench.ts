@@ -7,6 +7,7 @@
  *
  *   npm run bench -- load
  */
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { FakeProvider } from '../src/testing/index.js';
 import { mb, settledMemory, type MemorySnapshot } from './lib/heap.js';
 import { percentile, runLoad, type LoadResult } from './lib/load-client.js';
@@ -68,10 +69,13 @@ export async function run(): Promise<void> {
     await load(gateway, WARMUP);
     provider.requests.clear(); // the fixture's log is not the gateway's memory
     const warm = await settledMemory();
+    const lag = monitorEventLoopDelay({ resolution: 10 });
+    lag.enable();
     const result = await load(gateway, REQUESTS);
+    lag.disable();
     provider.requests.clear();
     const after = await settledMemory();
-    report(baseline, result, warm, after);
+    report(baseline, result, warm, after, lag);
   } finally {
     await gateway?.app.close();
     await provider.close();
@@ -103,6 +107,7 @@ function report(
   result: LoadResult,
   warm: MemorySnapshot,
   after: MemorySnapshot,
+  lag: IntervalHistogram,
 ): void {
   const rps = (r: LoadResult) => (REQUESTS / r.durationMs) * 1000;
   const share = `${Math.round(faultShare(FAULTS) * 100)} %`;
@@ -145,6 +150,14 @@ function report(
         benchmark: 'truncated or unclear outcomes',
         figure: `${result.bad}`,
         baseline: `${baseline.bad}`,
+        ratio: '–',
+      },
+      {
+        // one process plays client, gateway and providers: a stall longer than a stream's idle
+        // bound (1 s) times out every stream in flight, and explains a run with more errors
+        benchmark: 'event-loop delay p99 / max (whole process)',
+        figure: `${(lag.percentile(99) / 1e6).toFixed(0)} / ${(lag.max / 1e6).toFixed(0)} ms`,
+        baseline: '–',
         ratio: '–',
       },
       {

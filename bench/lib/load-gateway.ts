@@ -49,9 +49,11 @@ export async function startLoadGateway(
     routes,
     routingStrategy: new FailoverStrategy({
       // opens on a failure rate, not on one failure: random faults (about one failed call in ten)
-      // leave a model in service, a provider that is down fails every call and is taken out
+      // leave a model in service, a provider that is down fails every call and is taken out. The
+      // window is a fixed one: at the tail of a burst only the slow calls (timeouts) are still
+      // finishing, and 20 of them alone would open a healthy model; 50 calls do not happen so
+      window: { durationMs: 10_000, minimumRequests: 50 },
       failureRateThreshold: 0.5,
-      window: { durationMs: 5_000, minimumRequests: 20 },
       cooldownMs: 2_000,
       halfOpenProbes: 1,
       cooldownMultiplier: 2,

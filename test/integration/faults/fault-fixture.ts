@@ -41,14 +41,16 @@ import type { FakeProvider } from '../../../src/testing/index.js';
  * The fault-injection stack, all real parts: FakeProvider on 127.0.0.1 ← OpenAiCompatibleChatModel
  * (the official openai SDK) ← withResilience ← ModelRouter(FailoverStrategy) ← RoutingChatService
  * of a real ModelRouterModule. Cooldowns run on an injected clock; retries and timeouts are real
- * but tens of milliseconds.
+ * but short (tens to a few hundred ms).
  */
 
 export const API_KEY = 'sk-fault-suite-secret-0123456789';
 
-/** The faulty model's bounds: short, so a silent provider costs the caller little. */
-// a few hundred ms rather than tens: on a CI machine shared by several jobs a healthy local answer
-// can take 100 ms, and the fault tests must not fail on a healthy primary
+/**
+ * The faulty model's bounds: short, so a silent provider costs the caller little. A few hundred
+ * ms rather than tens: on a CI machine shared by several jobs a healthy local answer can take
+ * 100 ms, and a test must not fail on a healthy primary.
+ */
 export const PRIMARY_TIMEOUTS = { attemptMs: 250, firstTokenMs: 250, idleMs: 200 } as const;
 /** The healthy model's bounds: generous, so a busy CI machine never fails it. */
 const HEALTHY_TIMEOUTS = { attemptMs: 5_000, firstTokenMs: 5_000, idleMs: 2_000 } as const;
