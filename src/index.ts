@@ -51,6 +51,7 @@ export {
   type ProviderExceptionDetails,
 } from './core/errors/provider-exception.js';
 export { ModelTimeoutException, type TimeoutPhase } from './core/errors/timeout-exception.js';
+export { InvalidChatRequestException } from './core/errors/invalid-chat-request.exception.js';
 
 // Resilience
 export {
