@@ -1,41 +1,26 @@
 import 'reflect-metadata';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { NoMatchingModelFoundException } from '../../../src/core/errors/exceptions.js';
 import { ProviderException } from '../../../src/core/errors/provider-exception.js';
-import { FakeProvider } from '../../../src/testing/index.js';
 import {
   COOLDOWN_MS,
   FaultStack,
   RETRY,
   expectedAnswer,
-  fallback,
-  primary,
   rejectionOf,
+  useFaultStacks,
 } from './fault-fixture.js';
 
 /** Every model of the group down: a clear error with a retry hint, then no hammering. */
 describe('every model down', () => {
-  let provider: FakeProvider;
-  let stack: FaultStack | undefined;
-
-  beforeAll(async () => {
-    provider = await FakeProvider.start();
-  });
-  afterAll(async () => {
-    await provider.close();
-  });
+  const faults = useFaultStacks(FaultStack);
   beforeEach(() => {
-    provider.reset();
-    provider.setFault('gpt-primary', 'fault-503');
-    provider.setFault('gpt-fallback', 'fault-503');
-  });
-  afterEach(async () => {
-    await stack?.close();
-    stack = undefined;
+    faults.provider.setFault('gpt-primary', 'fault-503');
+    faults.provider.setFault('gpt-fallback', 'fault-503');
   });
 
   it('fails with every error, then fails fast with the earliest cooldown end, and recovers after it', async () => {
-    stack = await FaultStack.start({ provider, models: [primary(), fallback()] });
+    const stack = await faults.start();
 
     const error = await rejectionOf(stack.chat());
     expect(error).toBeInstanceOf(NoMatchingModelFoundException);
@@ -54,7 +39,7 @@ describe('every model down', () => {
     expect(fast).toBeInstanceOf(NoMatchingModelFoundException);
     expect((fast as NoMatchingModelFoundException).retryAfterMs).toBe(COOLDOWN_MS - 1_000);
     expect((fast as Error).message).toContain('cooling down');
-    expect(provider.requests.count()).toBe(2 * RETRY.maxAttempts);
+    expect(faults.provider.requests.count()).toBe(2 * RETRY.maxAttempts);
     expect(stack.eventsOf('router-exhausted').at(-1)).toMatchObject({
       retryAfterMs: COOLDOWN_MS - 1_000,
     });
@@ -65,20 +50,18 @@ describe('every model down', () => {
     expect(streamed.error).toBeInstanceOf(NoMatchingModelFoundException);
 
     // they recover; once the cooldown is over the primary is probed and answers
-    provider.clearFaults();
+    faults.provider.clearFaults();
     stack.advance(COOLDOWN_MS);
     const response = await stack.chat();
     expect(response.aiMessage.text).toBe(expectedAnswer('gpt-primary'));
   });
 
   it("with whenAllOpen 'try-oldest', a cooling-down model is tried instead of failing fast", async () => {
-    stack = await FaultStack.start({
-      provider,
-      models: [primary(), fallback()],
+    const stack = await faults.start({
       failover: { whenAllOpen: 'try-oldest' },
     });
     await rejectionOf(stack.chat());
-    provider.clearFaults();
+    faults.provider.clearFaults();
     stack.clearRecords();
     stack.advance(1_000);
 

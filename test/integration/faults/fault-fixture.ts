@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { afterAll, afterEach, beforeAll, beforeEach } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { Observable } from 'rxjs';
@@ -35,7 +36,7 @@ import {
 import { AnthropicChatModel } from '../../../src/providers/anthropic/anthropic-chat-model.js';
 import { OpenAiCompatibleChatModel } from '../../../src/providers/openai/openai-compatible-chat-model.js';
 import type { MalformedChunkPolicy } from '../../../src/providers/shared/stream-guards.js';
-import type { FakeProvider } from '../../../src/testing/index.js';
+import { FakeProvider } from '../../../src/testing/index.js';
 
 /**
  * The fault-injection stack, all real parts: FakeProvider on 127.0.0.1 ← OpenAiCompatibleChatModel
@@ -238,6 +239,63 @@ export class FaultStack {
     if (!spec) throw new Error(`no model '${route}' in this stack`);
     return spec;
   }
+}
+
+export interface FaultStacks<S extends FaultStack> {
+  /** The describe block's fake provider: started once, reset before each test. */
+  readonly provider: FakeProvider;
+  /**
+   * Starts a stack on that provider, with a primary and a fallback unless `options` says
+   * otherwise; it is closed after the test.
+   */
+  start(options?: Partial<FaultStackOptions>): Promise<S>;
+}
+
+/**
+ * Registers the hooks every fault suite needs on its describe block: one FakeProvider for the
+ * block, reset before each test, and the stack a test started closed after it.
+ */
+export function useFaultStacks<S extends FaultStack>(kind: {
+  start(options: FaultStackOptions): Promise<S>;
+}): FaultStacks<S> {
+  let provider: FakeProvider | undefined;
+  let running: S | undefined;
+  const started = () => {
+    if (!provider) throw new Error('the fake provider starts in beforeAll: use it inside a test');
+    return provider;
+  };
+
+  beforeAll(async () => {
+    provider = await FakeProvider.start();
+  });
+  afterAll(async () => {
+    await provider?.close();
+  });
+  beforeEach(() => started().reset());
+  afterEach(async () => {
+    await running?.close();
+    running = undefined;
+  });
+
+  return {
+    get provider() {
+      return started();
+    },
+    async start(options = {}) {
+      await running?.close();
+      running = await kind.start({
+        provider: started(),
+        models: [primary(), fallback()],
+        ...options,
+      });
+      return running;
+    },
+  };
+}
+
+/** The error a call ends with, through `chat` (its rejection) or `stream` (the error it ended with). */
+export async function failureOf(stack: FaultStack, mode: 'chat' | 'stream'): Promise<unknown> {
+  return mode === 'chat' ? rejectionOf(stack.chat()) : (await stack.stream()).error;
 }
 
 export function ask(text = 'tell me a short story about resilience'): ChatRequest {

@@ -1,8 +1,7 @@
 import 'reflect-metadata';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import type { ChatResponse } from '../../../src/core/chat/response.js';
-import { FakeProvider } from '../../../src/testing/index.js';
-import { FaultStack, RETRY, expectedAnswer, fallback, primary } from './fault-fixture.js';
+import { FaultStack, RETRY, expectedAnswer, useFaultStacks } from './fault-fixture.js';
 
 /**
  * A primary that goes down for a while and comes back. The breaker's clock is virtual: the test
@@ -15,25 +14,12 @@ const STEP = 2_000;
 const served = (responses: ChatResponse[]) => responses.map((response) => response.modelName);
 
 describe('a flapping primary (half-open with one probe, escalating cooldown)', () => {
-  let provider: FakeProvider;
+  const faults = useFaultStacks(FaultStack);
   let stack: FaultStack;
-
-  beforeAll(async () => {
-    provider = await FakeProvider.start();
-  });
-  afterAll(async () => {
-    await provider.close();
-  });
   beforeEach(async () => {
-    provider.reset();
-    stack = await FaultStack.start({
-      provider,
-      models: [primary(), fallback()],
+    stack = await faults.start({
       failover: { cooldownMs: COOLDOWN, halfOpenProbes: 1, cooldownMultiplier: 2 },
     });
-  });
-  afterEach(async () => {
-    await stack.close();
   });
 
   /** `count` concurrent calls at the current virtual time. */
@@ -46,7 +32,7 @@ describe('a flapping primary (half-open with one probe, escalating cooldown)', (
     expect(served(await burst(3))).toEqual(Array(3).fill('gpt-primary'));
 
     // outage begins: the first call finds it down, fails over, and opens its circuit
-    provider.setFault('gpt-primary', 'fault-503');
+    faults.provider.setFault('gpt-primary', 'fault-503');
     stack.clearRecords();
     const outageStart = stack.now;
     const first = await stack.chat();
@@ -91,7 +77,7 @@ describe('a flapping primary (half-open with one probe, escalating cooldown)', (
     // it recovers mid-cooldown; until the cooldown ends nobody notices, then the probe succeeds
     // and the primary has its traffic back, within one (the current) cooldown of recovering
     stack.advance(STEP);
-    provider.setFault('gpt-primary', 'none');
+    faults.provider.setFault('gpt-primary', 'none');
     const recoveredAt = stack.now;
     let backAt: number | undefined;
     let firstBack: ChatResponse[] = [];
@@ -127,7 +113,7 @@ describe('a flapping primary (half-open with one probe, escalating cooldown)', (
     ]);
 
     // a second outage starts over from the base cooldown
-    provider.setFault('gpt-primary', 'fault-503');
+    faults.provider.setFault('gpt-primary', 'fault-503');
     await stack.chat();
     expect(stack.circuit('primary').cooldownUntil).toBe(stack.now + COOLDOWN);
   });

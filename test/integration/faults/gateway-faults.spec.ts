@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { APIError } from 'openai';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { FakeProvider } from '../../../src/testing/index.js';
@@ -11,8 +11,8 @@ import {
   fallback,
   primary,
   rejectionOf,
+  useFaultStacks,
   within,
-  type FaultStackOptions,
 } from './fault-fixture.js';
 import { GatewayFaultStack } from './gateway-fault-stack.js';
 import { ServerSockets, until } from './server-sockets.js';
@@ -72,34 +72,12 @@ async function rawStream(gateway: GatewayFaultStack): Promise<string> {
 }
 
 describe('faults over HTTP through the gateway (official openai client)', () => {
-  let provider: FakeProvider;
-  let stack: GatewayFaultStack | undefined;
-
-  beforeAll(async () => {
-    provider = await FakeProvider.start();
-  });
-  afterAll(async () => {
-    await provider.close();
-  });
-  beforeEach(() => provider.reset());
-  afterEach(async () => {
-    await stack?.close();
-    stack = undefined;
-  });
-
-  async function start(options: Partial<FaultStackOptions> = {}) {
-    stack = await GatewayFaultStack.start({
-      provider,
-      models: [primary(), fallback()],
-      ...options,
-    });
-    return stack;
-  }
+  const faults = useFaultStacks(GatewayFaultStack);
 
   describe.each(FAILOVER_CASES)('$fault on the primary', ({ fault, primaryAttempts }) => {
     it('chat: the completion names the fallback and carries usage', async () => {
-      const gateway = await start();
-      provider.setFault('gpt-primary', fault);
+      const gateway = await faults.start();
+      faults.provider.setFault('gpt-primary', fault);
 
       const completion = await within(
         gateway.client.chat.completions.create({ model: 'main', messages }),
@@ -114,7 +92,7 @@ describe('faults over HTTP through the gateway (official openai client)', () => 
       expect(JSON.stringify(completion)).not.toContain(API_KEY);
 
       // the next call skips the cooling-down primary (a context-length error does not cool it)
-      provider.setFault('gpt-primary', 'none');
+      faults.provider.setFault('gpt-primary', 'none');
       const next = await gateway.client.chat.completions.create({ model: 'main', messages });
       expect(next.model).toBe(fault === 'fault-context-length' ? 'primary' : 'fallback');
       expect(gateway.seen('primary').count).toBe(
@@ -123,8 +101,8 @@ describe('faults over HTTP through the gateway (official openai client)', () => 
     });
 
     it('stream: one whole answer, the last chunk names the fallback and carries usage', async () => {
-      const gateway = await start();
-      provider.setFault('gpt-primary', fault);
+      const gateway = await faults.start();
+      faults.provider.setFault('gpt-primary', fault);
 
       const { chunks, error } = await within(streamChunks(gateway));
 
@@ -141,8 +119,8 @@ describe('faults over HTTP through the gateway (official openai client)', () => 
   });
 
   it('a stream cut mid-answer is continued seamlessly by the prefill-capable fallback, then [DONE]', async () => {
-    const gateway = await start();
-    provider.setFault('gpt-primary', 'fault-cut-after-3');
+    const gateway = await faults.start();
+    faults.provider.setFault('gpt-primary', 'fault-cut-after-3');
 
     const { chunks, error } = await within(streamChunks(gateway));
 
@@ -151,16 +129,16 @@ describe('faults over HTTP through the gateway (official openai client)', () => 
     expect(chunks.at(-1)!.model).toBe('fallback');
     expect(chunks.at(-1)!.usage?.total_tokens).toBeGreaterThan(0);
 
-    provider.reset();
-    provider.setFault('gpt-primary', 'fault-cut-after-3');
+    faults.provider.reset();
+    faults.provider.setFault('gpt-primary', 'fault-cut-after-3');
     gateway.advance(COOLDOWN_MS);
     const raw = await within(rawStream(gateway));
     expect(raw.trimEnd().endsWith('data: [DONE]')).toBe(true);
   });
 
   it('an unrecoverable mid-stream failure ends with an SSE error event naming it, and no [DONE]', async () => {
-    const gateway = await start({ models: [primary(), fallback({ prefill: false })] });
-    provider.setFault('gpt-primary', 'fault-cut-after-3');
+    const gateway = await faults.start({ models: [primary(), fallback({ prefill: false })] });
+    faults.provider.setFault('gpt-primary', 'fault-cut-after-3');
 
     const { chunks, error } = await within(streamChunks(gateway));
 
@@ -177,8 +155,8 @@ describe('faults over HTTP through the gateway (official openai client)', () => 
     expect(gateway.seen('fallback').count).toBe(0);
 
     // on the wire: an error event and no [DONE]
-    provider.reset();
-    provider.setFault('gpt-primary', 'fault-cut-after-3');
+    faults.provider.reset();
+    faults.provider.setFault('gpt-primary', 'fault-cut-after-3');
     gateway.advance(COOLDOWN_MS);
     const raw = await within(rawStream(gateway));
     expect(raw).not.toContain('[DONE]');
@@ -196,11 +174,11 @@ describe('faults over HTTP through the gateway (official openai client)', () => 
   });
 
   it('every model cooling down: 503 with Retry-After, for chat and for stream, and nobody is called', async () => {
-    const gateway = await start();
-    provider.setFault('gpt-primary', 'fault-503');
-    provider.setFault('gpt-fallback', 'fault-503');
+    const gateway = await faults.start();
+    faults.provider.setFault('gpt-primary', 'fault-503');
+    faults.provider.setFault('gpt-fallback', 'fault-503');
     await rejectionOf(gateway.client.chat.completions.create({ model: 'main', messages }));
-    const calls = provider.requests.count();
+    const calls = faults.provider.requests.count();
     gateway.advance(1_000);
 
     for (const stream of [false, true]) {
@@ -213,10 +191,10 @@ describe('faults over HTTP through the gateway (official openai client)', () => 
         String(Math.ceil((COOLDOWN_MS - 1_000) / 1000)),
       );
     }
-    expect(provider.requests.count()).toBe(calls);
+    expect(faults.provider.requests.count()).toBe(calls);
 
     // and once the cooldown is over, the gateway answers again
-    provider.clearFaults();
+    faults.provider.clearFaults();
     gateway.advance(COOLDOWN_MS);
     const completion = await gateway.client.chat.completions.create({ model: 'main', messages });
     expect(completion.model).toBe('primary');
@@ -226,6 +204,7 @@ describe('faults over HTTP through the gateway (official openai client)', () => 
     // a provider of its own, so that the connection watched is the one this stream opens
     const own = await FakeProvider.start();
     const sockets = new ServerSockets(own.port);
+    let stack: GatewayFaultStack | undefined;
     try {
       stack = await GatewayFaultStack.start({
         provider: own,
@@ -257,7 +236,6 @@ describe('faults over HTTP through the gateway (official openai client)', () => 
     } finally {
       sockets.dispose();
       await stack?.close();
-      stack = undefined;
       await own.close();
     }
   });

@@ -1,18 +1,18 @@
 import 'reflect-metadata';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { ProviderException } from '../../../src/core/errors/provider-exception.js';
 import { ModelTimeoutException } from '../../../src/core/errors/timeout-exception.js';
 import { StreamInterruptedException } from '../../../src/core/strategies/stream-exceptions.js';
-import { FakeProvider } from '../../../src/testing/index.js';
 import {
   FaultStack,
   PRIMARY_TIMEOUTS,
   completions,
   expectedAnswer,
+  failureOf,
   fallback,
   primary,
   textOf,
-  type FaultStackOptions,
+  useFaultStacks,
 } from './fault-fixture.js';
 
 /**
@@ -76,31 +76,20 @@ const CASES: MidStreamCase[] = [
   },
 ];
 
+/** The primary was asked once, nothing else was tried, and its circuit stayed closed. */
+function expectNoRetryFailoverOrCooldown(stack: FaultStack): void {
+  expect(stack.seen('primary').count).toBe(1);
+  expect(stack.seen('fallback').count).toBe(0);
+  expect(stack.circuit('primary').state).toBe('closed');
+}
+
 describe('mid-stream faults through RoutingChatService', () => {
-  let provider: FakeProvider;
-  let running: FaultStack | undefined;
-
-  beforeAll(async () => {
-    provider = await FakeProvider.start();
-  });
-  afterAll(async () => {
-    await provider.close();
-  });
-  beforeEach(() => provider.reset());
-  afterEach(async () => {
-    await running?.close();
-    running = undefined;
-  });
-
-  async function start(options: Partial<FaultStackOptions> = {}) {
-    running = await FaultStack.start({ provider, models: [primary(), fallback()], ...options });
-    return running;
-  }
+  const faults = useFaultStacks(FaultStack);
 
   describe.each(CASES)('$title', (fault) => {
     it('is continued seamlessly by the prefill-capable fallback: one whole answer', async () => {
-      const stack = await start();
-      provider.setFault('gpt-primary', fault.fault);
+      const stack = await faults.start();
+      faults.provider.setFault('gpt-primary', fault.fault);
 
       const { events, error } = await stack.stream();
 
@@ -125,7 +114,7 @@ describe('mid-stream faults through RoutingChatService', () => {
       fault.original(stack.modelErrors[0]!.error);
 
       // and the system answers the next call (the primary cools down; the fallback serves)
-      provider.setFault('gpt-primary', 'none');
+      faults.provider.setFault('gpt-primary', 'none');
       const next = await stack.stream();
       expect(next.error).toBeUndefined();
       expect(completions(next.events)[0]!.modelName).toBe('gpt-fallback');
@@ -133,8 +122,8 @@ describe('mid-stream faults through RoutingChatService', () => {
     });
 
     it('without a prefill-capable fallback, ends with StreamInterruptedException naming the original failure', async () => {
-      const stack = await start({ models: [primary(), fallback({ prefill: false })] });
-      provider.setFault('gpt-primary', fault.fault);
+      const stack = await faults.start({ models: [primary(), fallback({ prefill: false })] });
+      faults.provider.setFault('gpt-primary', fault.fault);
 
       const { events, error } = await stack.stream();
 
@@ -151,7 +140,7 @@ describe('mid-stream faults through RoutingChatService', () => {
       expect(stack.seen('primary').count).toBe(1);
       expect(stack.seen('fallback').count).toBe(0);
 
-      provider.setFault('gpt-primary', 'none');
+      faults.provider.setFault('gpt-primary', 'none');
       const next = await stack.stream();
       expect(next.error).toBeUndefined();
       expect(textOf(next.events)).toBe(expectedAnswer('gpt-fallback'));
@@ -159,10 +148,10 @@ describe('mid-stream faults through RoutingChatService', () => {
   });
 
   it('an OpenAI-compatible stream cut mid-answer is continued by an Anthropic model (prefill)', async () => {
-    const stack = await start({
+    const stack = await faults.start({
       models: [primary(), fallback({ dialect: 'anthropic', providerModel: 'claude-fallback' })],
     });
-    provider.setFault('gpt-primary', 'fault-cut-after-3');
+    faults.provider.setFault('gpt-primary', 'fault-cut-after-3');
 
     const { events, error } = await stack.stream();
 
@@ -181,17 +170,17 @@ describe('mid-stream faults through RoutingChatService', () => {
   });
 
   it('a prefill-capable fallback that is cooling down cannot continue, and the error says why', async () => {
-    const stack = await start({
+    const stack = await faults.start({
       models: [primary(), fallback(), { name: 'spare', providerModel: 'gpt-spare' }],
     });
     // first the fallback fails and cools down (the primary's context-length error does not cool it)
-    provider.setFault('gpt-primary', 'fault-context-length');
-    provider.setFault('gpt-fallback', 'fault-503');
+    faults.provider.setFault('gpt-primary', 'fault-context-length');
+    faults.provider.setFault('gpt-fallback', 'fault-503');
     expect((await stack.chat()).modelName).toBe('gpt-spare');
     expect(stack.circuit('fallback').state).toBe('open');
     expect(stack.circuit('primary').state).toBe('closed');
 
-    provider.setFault('gpt-primary', 'fault-cut-after-3');
+    faults.provider.setFault('gpt-primary', 'fault-cut-after-3');
     const { events, error } = await stack.stream();
 
     expect(completions(events)).toEqual([]);
@@ -205,8 +194,8 @@ describe('mid-stream faults through RoutingChatService', () => {
   });
 
   it('with continuation off for the router, a cut stream ends in an error even with a capable fallback', async () => {
-    const stack = await start({ continuation: false });
-    provider.setFault('gpt-primary', 'fault-cut-after-3');
+    const stack = await faults.start({ continuation: false });
+    faults.provider.setFault('gpt-primary', 'fault-cut-after-3');
 
     const { events, error } = await stack.stream();
 
@@ -217,10 +206,10 @@ describe('mid-stream faults through RoutingChatService', () => {
   });
 
   it('a fallback that rejects the prefill never becomes the final error: the original failure is', async () => {
-    const stack = await start({
+    const stack = await faults.start({
       models: [primary(), fallback({ providerModel: 'gpt-fallback-no-prefill' })],
     });
-    provider.setFault('gpt-primary', 'fault-cut-after-3');
+    faults.provider.setFault('gpt-primary', 'fault-cut-after-3');
 
     const { events, error } = await stack.stream();
 
@@ -240,26 +229,13 @@ describe('mid-stream faults through RoutingChatService', () => {
 });
 
 describe('stream endings that are complete answers', () => {
-  let provider: FakeProvider;
-  let stack: FaultStack | undefined;
-
-  beforeAll(async () => {
-    provider = await FakeProvider.start();
-  });
-  afterAll(async () => {
-    await provider.close();
-  });
-  beforeEach(() => provider.reset());
-  afterEach(async () => {
-    await stack?.close();
-    stack = undefined;
-  });
+  const faults = useFaultStacks(FaultStack);
 
   it.each(['fault-no-done', 'fault-no-done-open'])(
     '%s: finished with usage at the finish reason, by the primary, without waiting or failing over',
     async (fault) => {
-      stack = await FaultStack.start({ provider, models: [primary(), fallback()] });
-      provider.setFault('gpt-primary', fault);
+      const stack = await faults.start();
+      faults.provider.setFault('gpt-primary', fault);
 
       const { events, error } = await stack.stream();
 
@@ -277,11 +253,10 @@ describe('stream endings that are complete answers', () => {
   );
 
   it('a malformed chunk under policy skip is dropped with an event; the primary completes its answer', async () => {
-    stack = await FaultStack.start({
-      provider,
+    const stack = await faults.start({
       models: [primary({ malformedChunks: 'skip' }), fallback()],
     });
-    provider.setFault('gpt-primary', 'fault-malformed-chunk');
+    faults.provider.setFault('gpt-primary', 'fault-malformed-chunk');
 
     const { events, error } = await stack.stream();
 
@@ -296,50 +271,28 @@ describe('stream endings that are complete answers', () => {
 });
 
 describe("the caller's own errors, and the overall deadline", () => {
-  let provider: FakeProvider;
-  let stack: FaultStack | undefined;
-
-  beforeAll(async () => {
-    provider = await FakeProvider.start();
-  });
-  afterAll(async () => {
-    await provider.close();
-  });
-  beforeEach(() => provider.reset());
-  afterEach(async () => {
-    await stack?.close();
-    stack = undefined;
-  });
+  const faults = useFaultStacks(FaultStack);
 
   it.each(['chat', 'stream'] as const)(
     "another 400 is the caller's error (%s): no retry, no failover, no cooldown",
     async (mode) => {
-      stack = await FaultStack.start({ provider, models: [primary(), fallback()] });
-      provider.setFault('gpt-primary', 'fault-400');
+      const stack = await faults.start();
+      faults.provider.setFault('gpt-primary', 'fault-400');
 
-      const error =
-        mode === 'chat'
-          ? await stack.chat().then(
-              () => undefined,
-              (e: unknown) => e,
-            )
-          : (await stack.stream()).error;
+      const error = await failureOf(stack, mode);
 
       expect(error).toBeInstanceOf(ProviderException);
       expect(error).toMatchObject({ kind: 'invalid-request', status: 400 });
-      expect(stack.seen('primary').count).toBe(1);
-      expect(stack.seen('fallback').count).toBe(0);
-      expect(stack.circuit('primary').state).toBe('closed');
+      expectNoRetryFailoverOrCooldown(stack);
     },
   );
 
   it('the overall deadline bounds a call across its retries, then the group fails over', async () => {
     // each 429 asks for 150 ms; the second wait would end past the 250 ms deadline
-    stack = await FaultStack.start({
-      provider,
+    const stack = await faults.start({
       models: [primary({ timeouts: { attemptMs: 5_000, deadlineMs: 250 } }), fallback()],
     });
-    provider.setFault('gpt-primary', 'fault-429-retry-after-ms-150');
+    faults.provider.setFault('gpt-primary', 'fault-429-retry-after-ms-150');
 
     const response = await stack.chat();
 
@@ -352,15 +305,14 @@ describe("the caller's own errors, and the overall deadline", () => {
   });
 
   it('a stream that never finishes is cut at the deadline even while tokens keep coming', async () => {
-    stack = await FaultStack.start({
-      provider,
+    const stack = await faults.start({
       models: [
         primary({ timeouts: { firstTokenMs: 5_000, idleMs: 5_000, deadlineMs: 200 } }),
         fallback({ prefill: false }),
       ],
     });
     // a stalled stream: the idle bound is long, only the deadline can end it
-    provider.setFault('gpt-primary', 'fault-stall-after-3');
+    faults.provider.setFault('gpt-primary', 'fault-stall-after-3');
 
     const { events, error } = await stack.stream();
 
@@ -375,55 +327,33 @@ describe("the caller's own errors, and the overall deadline", () => {
 });
 
 describe('content policy', () => {
-  let provider: FakeProvider;
-  let stack: FaultStack | undefined;
-
-  beforeAll(async () => {
-    provider = await FakeProvider.start();
-  });
-  afterAll(async () => {
-    await provider.close();
-  });
-  beforeEach(() => provider.reset());
-  afterEach(async () => {
-    await stack?.close();
-    stack = undefined;
-  });
+  const faults = useFaultStacks(FaultStack);
 
   it.each(['chat', 'stream'] as const)(
     "a content-filter refusal returns the provider's reason (%s): no retry, no failover, no cooldown",
     async (mode) => {
-      stack = await FaultStack.start({ provider, models: [primary(), fallback()] });
-      provider.setFault('gpt-primary', 'fault-content-filter');
+      const stack = await faults.start();
+      faults.provider.setFault('gpt-primary', 'fault-content-filter');
 
-      const error =
-        mode === 'chat'
-          ? await stack.chat().then(
-              () => undefined,
-              (e: unknown) => e,
-            )
-          : (await stack.stream()).error;
+      const error = await failureOf(stack, mode);
 
       expect(error).toBeInstanceOf(ProviderException);
       expect(error).toMatchObject({ kind: 'content-policy', status: 400 });
       expect((error as Error).message).toContain('content management policy');
-      expect(stack.seen('primary').count).toBe(1);
-      expect(stack.seen('fallback').count).toBe(0);
-      expect(stack.circuit('primary').state).toBe('closed');
+      expectNoRetryFailoverOrCooldown(stack);
 
       // the model is fine for other content
-      provider.setFault('gpt-primary', 'none');
+      faults.provider.setFault('gpt-primary', 'none');
       expect((await stack.chat()).modelName).toBe('gpt-primary');
     },
   );
 
   it('a content-filter refusal fails over when the router is configured to', async () => {
-    stack = await FaultStack.start({
-      provider,
+    const stack = await faults.start({
       models: [primary(), fallback()],
       errorDispositions: { 'content-policy': { failover: true } },
     });
-    provider.setFault('gpt-primary', 'fault-content-filter');
+    faults.provider.setFault('gpt-primary', 'fault-content-filter');
 
     const response = await stack.chat();
 
@@ -436,8 +366,8 @@ describe('content policy', () => {
   });
 
   it('an answer finished by the content filter is a response with that finish reason, not an error', async () => {
-    stack = await FaultStack.start({ provider, models: [primary(), fallback()] });
-    provider.setFault('gpt-primary', 'fault-content-filter-finish');
+    const stack = await faults.start();
+    faults.provider.setFault('gpt-primary', 'fault-content-filter-finish');
 
     const { events, error } = await stack.stream();
 

@@ -1,8 +1,7 @@
 import 'reflect-metadata';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import type { ErrorKind } from '../../../src/core/resilience/error-classification.js';
 import { ModelTimeoutException } from '../../../src/core/errors/timeout-exception.js';
-import { FakeProvider } from '../../../src/testing/index.js';
 import {
   API_KEY,
   COOLDOWN_MS,
@@ -10,10 +9,9 @@ import {
   PRIMARY_TIMEOUTS,
   completions,
   expectedAnswer,
-  fallback,
   gaps,
-  primary,
   textOf,
+  useFaultStacks,
 } from './fault-fixture.js';
 
 /**
@@ -171,21 +169,10 @@ const CASES: FaultCase[] = [
 describe.each<Mode>(['chat', 'stream'])(
   'pre-output faults through RoutingChatService (%s)',
   (mode) => {
-    let provider: FakeProvider;
+    const faults = useFaultStacks(FaultStack);
     let stack: FaultStack;
-
-    beforeAll(async () => {
-      provider = await FakeProvider.start();
-    });
-    afterAll(async () => {
-      await provider.close();
-    });
     beforeEach(async () => {
-      provider.reset();
-      stack = await FaultStack.start({ provider, models: [primary(), fallback()] });
-    });
-    afterEach(async () => {
-      await stack.close();
+      stack = await faults.start();
     });
 
     async function call() {
@@ -201,7 +188,7 @@ describe.each<Mode>(['chat', 'stream'])(
 
     it.each(CASES)('$title', async (fault) => {
       const spec = typeof fault.fault === 'string' ? fault.fault : fault.fault[mode];
-      provider.setFault('gpt-primary', spec);
+      faults.provider.setFault('gpt-primary', spec);
       const servedBy = stack.providerModel(fault.servedBy);
 
       const response = await call();
@@ -253,7 +240,7 @@ describe.each<Mode>(['chat', 'stream'])(
 
       // afterwards the system still answers; a cooled-down primary is left alone until its
       // cooldown ends, then probed, and serves again once healthy
-      provider.setFault('gpt-primary', 'none');
+      faults.provider.setFault('gpt-primary', 'none');
       stack.clearRecords();
       const next = await call();
       expect(next.modelName).toBe(stack.providerModel(fault.cooled ? 'fallback' : 'primary'));
