@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Registry } from 'prom-client';
 import type { Clock } from '../core/clock.js';
+import { InvalidConfigurationException } from '../core/errors/exceptions.js';
 import type { GatewayConfig } from './config/gateway-config.js';
 import { gatewayConfigPath, loadGatewayConfig } from './config/load-gateway-config.js';
 import { GatewayModule } from './gateway.module.js';
@@ -21,6 +22,12 @@ export interface GatewayAppOptions {
   logger?: LoggerService | LogLevel[] | false;
   /** Largest accepted request body in bytes (images travel inline); default 20 MiB. */
   bodyLimit?: number;
+  /**
+   * How long a client may take to send a whole request (headers and body) before the server
+   * answers 408 and closes the connection, so slow uploads cannot hold connections forever.
+   * Responses (streams included) are not bounded by it. Default 60 s; 0 disables it.
+   */
+  requestTimeoutMs?: number;
   /** On close, how long requests in flight may still run before connections are cut; default 10 s. */
   shutdownGraceMs?: number;
   /**
@@ -40,7 +47,11 @@ export async function createGatewayApp(
   options: GatewayAppOptions = {},
 ): Promise<NestFastifyApplication> {
   const config = await resolveConfig(options);
-  const adapter = new FastifyAdapter({ bodyLimit: options.bodyLimit ?? 20 * 1024 * 1024 });
+  const adapter = new FastifyAdapter({
+    bodyLimit: options.bodyLimit ?? 20 * 1024 * 1024,
+    // Fastify's default (0) lets a client trickle a body in forever
+    requestTimeout: requestTimeoutOf(options),
+  });
   const app = await NestFactory.create<NestFastifyApplication>(
     GatewayModule.register(config, {
       ...(options.clock ? { clock: options.clock } : {}),
@@ -54,6 +65,15 @@ export async function createGatewayApp(
   );
   app.enableShutdownHooks();
   return app;
+}
+
+function requestTimeoutOf({ requestTimeoutMs = 60_000 }: GatewayAppOptions): number {
+  if (!Number.isSafeInteger(requestTimeoutMs) || requestTimeoutMs < 0) {
+    throw new InvalidConfigurationException(
+      `requestTimeoutMs must be a whole number of milliseconds >= 0 (0 disables it); got ${String(requestTimeoutMs)}.`,
+    );
+  }
+  return requestTimeoutMs;
 }
 
 function resolveConfig(options: GatewayAppOptions): Promise<GatewayConfig> | GatewayConfig {
