@@ -2,21 +2,16 @@
 import { jest } from '@jest/globals';
 import type {
   Capability,
-  ChatCallOptions,
   ChatModel,
   ChatModelRouter,
   ChatModelRoutingRequest,
   ChatModelRoutingResult,
-  ChatRequest,
-  ChatResponse,
-  ChatStreamEvent,
 } from '../../src/index.js';
+import type { ChatFn } from '../support/chat-model-fns.js';
 
-export type ChatFn = (request: ChatRequest, options?: ChatCallOptions) => Promise<ChatResponse>;
-export type StreamFn = (
-  request: ChatRequest,
-  options?: ChatCallOptions,
-) => AsyncIterable<ChatStreamEvent>;
+export { collect, deferred, type Deferred } from '../support/async.js';
+export type { ChatFn, StreamFn } from '../support/chat-model-fns.js';
+
 export type RouterFn = (
   request: ChatModelRoutingRequest,
 ) => ChatModelRoutingResult | Promise<ChatModelRoutingResult>;
@@ -57,29 +52,6 @@ export function routerObject(answer: RouterFn): ChatModelRouter & {
     route: jest.fn<RouterFn>(answer),
     validate: jest.fn<NonNullable<ChatModelRouter['validate']>>(),
   };
-}
-
-export interface Deferred<T> {
-  promise: Promise<T>;
-  resolve(value: T): void;
-  reject(error: unknown): void;
-}
-
-export function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
-/** Collects every event of a stream. */
-export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
-  const events: T[] = [];
-  for await (const event of iterable) events.push(event);
-  return events;
 }
 
 /** Lets pending promise callbacks run (no timers involved). */

@@ -1,16 +1,11 @@
 import { jest } from '@jest/globals';
 import type { Capability } from '../../../../src/core/chat/capability.js';
-import type { ChatCallOptions, ChatStreamEvent } from '../../../../src/core/chat/chat-model.js';
-import type { ChatRequest } from '../../../../src/core/chat/request.js';
-import type { ChatResponse } from '../../../../src/core/chat/response.js';
 import type { ChatModelRouterFunction } from '../../../../src/core/routing/chat-model-router.js';
 import { ChatModelRoutingResult } from '../../../../src/core/routing/chat-model-routing-result.js';
+import type { ChatFn } from '../../../support/chat-model-fns.js';
 
-export type ChatFn = (request: ChatRequest, options?: ChatCallOptions) => Promise<ChatResponse>;
-export type StreamFn = (
-  request: ChatRequest,
-  options?: ChatCallOptions,
-) => AsyncIterable<ChatStreamEvent>;
+export { collect, deferred } from '../../../support/async.js';
+export type { ChatFn, StreamFn } from '../../../support/chat-model-fns.js';
 
 export interface FakeModel {
   chat: jest.Mock<ChatFn>;
@@ -32,24 +27,4 @@ export function fakeModel(text: string, capabilities?: Capability[]): FakeModel 
 /** A router that always answers `ChatModelRoutingResult.route(name)`. */
 export function routeTo(name: string): jest.Mock<ChatModelRouterFunction> {
   return jest.fn<ChatModelRouterFunction>(() => ChatModelRoutingResult.route(name));
-}
-
-export function deferred<T>(): {
-  promise: Promise<T>;
-  resolve: (value: T) => void;
-  reject: (error: unknown) => void;
-} {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
-export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
-  const items: T[] = [];
-  for await (const item of iterable) items.push(item);
-  return items;
 }

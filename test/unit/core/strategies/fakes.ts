@@ -10,6 +10,8 @@ import type { ChatRequest } from '../../../../src/core/chat/request.js';
 import type { ChatResponse } from '../../../../src/core/chat/response.js';
 import type { RoutingEvent } from '../../../../src/core/observability/routing-event.js';
 
+export { deferred, type Deferred } from '../../../support/async.js';
+
 export const request: ChatRequest = { messages: [userMessage('Hello')] };
 
 export function answer(text: string, totalTokens?: number): ChatResponse {
@@ -47,22 +49,6 @@ export function fakeModel(name: string, ...steps: Step[]) {
 
 export function failingModel(name: string, error: Error = new Error(`${name} is down`)) {
   return fakeModel(name, error);
-}
-
-export interface Deferred<T> {
-  promise: Promise<T>;
-  resolve(value: T): void;
-  reject(error: unknown): void;
-}
-
-export function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
 }
 
 /** A streaming plain-object model: yields `events`; an Error in the list is thrown there. */
