@@ -54,6 +54,14 @@ export function routerObject(answer: RouterFn): ChatModelRouter & {
   };
 }
 
+/** Settles a promise into a value that can be compared without letting it reject. */
+export async function outcome<T>(promise: Promise<T>) {
+  return promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+}
+
 /** Lets pending promise callbacks run (no timers involved). */
 export async function flushMicrotasks(rounds = 10): Promise<void> {
   for (let i = 0; i < rounds; i += 1) await Promise.resolve();

@@ -12,7 +12,9 @@ import {
   toolResultMessage,
   userMessage,
   type ChatMessage,
+  type ChatModel,
   type ChatModelRouter,
+  type ChatModelRouterFunction,
   type ChatRequest,
   type ChatResponse,
   type ChatStreamEvent,
@@ -24,6 +26,7 @@ import {
   failingModel,
   fakeModel,
   flushMicrotasks,
+  outcome,
   routerFn,
   routerObject,
   type ChatFn,
@@ -45,6 +48,10 @@ const jsonSchemaRequest = (): ChatRequest => ({
 });
 
 const toRoute = (name: string) => () => ChatModelRoutingResult.route(name);
+
+/** A RoutingChatModel of one route, which the router always picks. */
+const oneRoute = (model: ChatModel, name: string) =>
+  new RoutingChatModel({ routes: [{ name, model }], router: toRoute(name), defaultRoute: name });
 
 // Builds a RoutingChatModel from loosely typed options, so invalid configurations can be passed.
 function build(options: Record<string, unknown>): RoutingChatModel {
@@ -285,11 +292,7 @@ describe('2.2.2 capabilities and default parameters', () => {
 
   it('defaultRequestParameters() is {} even when route models have defaults', () => {
     const withDefaults = { ...fakeModel(), defaultRequestParameters: () => ({ temperature: 0.1 }) };
-    const routing = new RoutingChatModel({
-      routes: [{ name: 'a', model: withDefaults }],
-      router: toRoute('a'),
-      defaultRoute: 'a',
-    });
+    const routing = oneRoute(withDefaults, 'a');
     expect(routing.defaultRequestParameters()).toEqual({});
   });
 });
@@ -424,19 +427,23 @@ describe('2.2.3 required capabilities and candidates', () => {
   });
 });
 
-function resultSetup(answer: () => unknown) {
-  const simple = fakeModel('simple', [JSON_SCHEMA]);
+/** Routes `simple` (the default) and `complex`, each over a fake model answering its name. */
+function simpleAndComplex(router: ChatModelRouterFunction, simple = fakeModel('simple')) {
   const complex = fakeModel('complex');
   const routing = new RoutingChatModel({
     routes: [
       { name: 'simple', model: simple },
       { name: 'complex', model: complex },
     ],
-    router: answer as () => ChatModelRoutingResult,
+    router,
     defaultRoute: 'simple',
   });
   return { routing, simple, complex };
 }
+
+// `simple` alone supports a JSON schema, so `complex` is no candidate for a JSON-schema request
+const resultSetup = (answer: () => unknown) =>
+  simpleAndComplex(answer as ChatModelRouterFunction, fakeModel('simple', [JSON_SCHEMA]));
 
 describe('2.2.4 router results', () => {
   it.each<[string, unknown]>([
@@ -508,19 +515,8 @@ describe('2.2.4 router results', () => {
   });
 });
 
-function callSetup(router = toRoute('complex')) {
-  const simple = fakeModel('simple');
-  const complex = fakeModel('complex');
-  const routing = new RoutingChatModel({
-    routes: [
-      { name: 'simple', model: simple },
-      { name: 'complex', model: complex },
-    ],
-    router,
-    defaultRoute: 'simple',
-  });
-  return { routing, simple, complex };
-}
+const callSetup = (router: ChatModelRouterFunction = toRoute('complex')) =>
+  simpleAndComplex(router);
 
 describe('2.2.5 the chosen model call', () => {
   it('gets the caller request unchanged, attributes + chat_model_route, and the signal', async () => {
@@ -603,11 +599,7 @@ describe('2.2.6 the response', () => {
     };
     const snapshot = structuredClone(original);
     const model = { chat: jest.fn<ChatFn>(async () => original) };
-    const routing = new RoutingChatModel({
-      routes: [{ name: 'only', model }],
-      router: toRoute('only'),
-      defaultRoute: 'only',
-    });
+    const routing = oneRoute(model, 'only');
     const response = await routing.chat(plainRequest());
     expect(response).toEqual({
       ...snapshot,
@@ -618,11 +610,7 @@ describe('2.2.6 the response', () => {
   });
 
   it('adds attributes when the model response has none', async () => {
-    const routing = new RoutingChatModel({
-      routes: [{ name: 'only', model: fakeModel('x') }],
-      router: toRoute('only'),
-      defaultRoute: 'only',
-    });
+    const routing = oneRoute(fakeModel('x'), 'only');
     const response = await routing.chat(plainRequest());
     expect(response.aiMessage).toEqual({
       role: 'assistant',
@@ -633,11 +621,7 @@ describe('2.2.6 the response', () => {
 
   it('the outer router wins when routers are nested; the inner model sees the inner route', async () => {
     const leaf = fakeModel('leaf');
-    const inner = new RoutingChatModel({
-      routes: [{ name: 'inner-route', model: leaf }],
-      router: toRoute('inner-route'),
-      defaultRoute: 'inner-route',
-    });
+    const inner = oneRoute(leaf, 'inner-route');
     const outer = new RoutingChatModel({
       routes: [
         { name: 'other', model: fakeModel() },
@@ -678,11 +662,28 @@ function toolLoopSetup() {
   return { routing, router, simple, complex };
 }
 
+/** A tool-loop turn: the AI message of `route` that called a tool, then the tool's result. */
+const toolTurn = (route: string): ChatMessage[] => [
+  userMessage('x'),
+  aiMessage({
+    toolCalls: [{ id: 'c', name: 't', arguments: '{}' }],
+    attributes: { chat_model_route: route },
+  }),
+  toolResultMessage('c', 'r'),
+];
+
 const withRoute = (route: unknown): ChatMessage =>
   aiMessage({
     toolCalls: [{ id: 'call-1', name: 'lookup', arguments: '{}' }],
     attributes: { chat_model_route: route },
   });
+
+/** `ai` before a trailing tool result, where the sticky route does not apply. */
+const asksTheRouter = (ai: ChatMessage) => [
+  userMessage('x'),
+  ai,
+  toolResultMessage('call-1', '42'),
+];
 
 it('the route named by the AI message before a trailing tool result serves it; router not called', async () => {
   const { routing, router, simple, complex } = toolLoopSetup();
@@ -746,59 +747,47 @@ describe('2.2.7 tool loop', () => {
     expect(complex.chat).toHaveBeenCalledTimes(1);
   });
 
-  it.each<[string, ChatMessage]>([
+  it.each<[string, ChatMessage[]]>([
     [
-      'missing attributes',
-      aiMessage({ toolCalls: [{ id: 'call-1', name: 'lookup', arguments: '{}' }] }),
+      'missing attributes → the router is asked',
+      asksTheRouter(aiMessage({ toolCalls: [{ id: 'call-1', name: 'lookup', arguments: '{}' }] })),
     ],
-    ['missing route attribute', aiMessage({ text: 't', attributes: { other: 'complex' } })],
-    ['non-string route', withRoute(42)],
-    ['route object', withRoute({ name: 'complex' })],
-    ['unknown route', withRoute('gone')],
-  ])('%s → the router is asked', async (_, ai) => {
-    const { routing, router, simple, complex } = toolLoopSetup();
-    await routing.chat({ messages: [userMessage('x'), ai, toolResultMessage('call-1', '42')] });
-    expect(router).toHaveBeenCalledTimes(1);
-    expect(simple.chat).toHaveBeenCalledTimes(1);
-    expect(complex.chat).not.toHaveBeenCalled();
-  });
-
-  it('earlier AI messages are not consulted', async () => {
-    const { routing, router, simple, complex } = toolLoopSetup();
-    await routing.chat({
-      messages: [
+    [
+      'missing route attribute → the router is asked',
+      asksTheRouter(aiMessage({ text: 't', attributes: { other: 'complex' } })),
+    ],
+    ['non-string route → the router is asked', asksTheRouter(withRoute(42))],
+    ['route object → the router is asked', asksTheRouter(withRoute({ name: 'complex' }))],
+    ['unknown route → the router is asked', asksTheRouter(withRoute('gone'))],
+    [
+      'earlier AI messages are not consulted',
+      [
         userMessage('x'),
         withRoute('complex'),
         toolResultMessage('call-1', '42'),
         aiMessage({ toolCalls: [{ id: 'call-2', name: 'lookup', arguments: '{}' }] }),
         toolResultMessage('call-2', '43'),
       ],
-    });
-    expect(router).toHaveBeenCalledTimes(1);
-    expect(simple.chat).toHaveBeenCalledTimes(1);
-    expect(complex.chat).not.toHaveBeenCalled();
-  });
-
-  it('when the last message is not a tool result, the router is asked', async () => {
-    const { routing, router, simple, complex } = toolLoopSetup();
-    await routing.chat({
-      messages: [
+    ],
+    [
+      'when the last message is not a tool result, the router is asked',
+      [
         userMessage('x'),
         withRoute('complex'),
         toolResultMessage('call-1', '42'),
         userMessage('and now?'),
       ],
-    });
+    ],
+    [
+      'a tool result with no earlier AI message → the router is asked',
+      [userMessage('x'), toolResultMessage('call-1', '42')],
+    ],
+  ])('%s', async (_, messages) => {
+    const { routing, router, simple, complex } = toolLoopSetup();
+    await routing.chat({ messages });
     expect(router).toHaveBeenCalledTimes(1);
     expect(simple.chat).toHaveBeenCalledTimes(1);
     expect(complex.chat).not.toHaveBeenCalled();
-  });
-
-  it('a tool result with no earlier AI message → the router is asked', async () => {
-    const { routing, router, simple } = toolLoopSetup();
-    await routing.chat({ messages: [userMessage('x'), toolResultMessage('call-1', '42')] });
-    expect(router).toHaveBeenCalledTimes(1);
-    expect(simple.chat).toHaveBeenCalledTimes(1);
   });
 });
 
@@ -828,19 +817,7 @@ describe('2.2.8 abort', () => {
     const controller = new AbortController();
     const reason = new Error('stop');
     controller.abort(reason);
-    const call = routing.chat(
-      {
-        messages: [
-          userMessage('x'),
-          aiMessage({
-            toolCalls: [{ id: 'c', name: 't', arguments: '{}' }],
-            attributes: { chat_model_route: 'simple' },
-          }),
-          toolResultMessage('c', 'r'),
-        ],
-      },
-      { signal: controller.signal },
-    );
+    const call = routing.chat({ messages: toolTurn('simple') }, { signal: controller.signal });
     await expect(call).rejects.toBe(reason);
     expect(simple.chat).not.toHaveBeenCalled();
   });
@@ -851,16 +828,13 @@ describe('2.2.8 abort', () => {
     const controller = new AbortController();
     const reason = { why: 'timeout' };
     const call = routing.chat(plainRequest(), { signal: controller.signal });
-    const outcome = call.then(
-      () => ({ ok: true as const }),
-      (error: unknown) => ({ ok: false as const, error }),
-    );
+    const settled = outcome(call);
     await flushMicrotasks();
     expect(router).toHaveBeenCalledTimes(1);
     controller.abort(reason);
     decision.resolve(ChatModelRoutingResult.route('simple'));
-    await expect(outcome).resolves.toEqual({ ok: false, error: reason });
-    expect(((await outcome) as { error?: unknown }).error).toBe(reason);
+    await expect(settled).resolves.toEqual({ ok: false, error: reason });
+    expect(((await settled) as { error?: unknown }).error).toBe(reason);
     expect(simple.chat).not.toHaveBeenCalled();
   });
 
@@ -959,11 +933,7 @@ describe('2.2.9 stream()', () => {
 
   it('a route model without stream is served by chat: one text delta plus complete', async () => {
     const model = fakeModel('whole answer');
-    const routing = new RoutingChatModel({
-      routes: [{ name: 'c', model }],
-      router: toRoute('c'),
-      defaultRoute: 'c',
-    });
+    const routing = oneRoute(model, 'c');
     const request = plainRequest();
     const events = await collect(routing.stream(request, { attributes: { k: 'v' } }));
     expect(events).toEqual([
@@ -1026,18 +996,7 @@ describe('2.2.9 stream()', () => {
       router,
       defaultRoute: 'a',
     });
-    const events = await collect(
-      routing.stream({
-        messages: [
-          userMessage('x'),
-          aiMessage({
-            toolCalls: [{ id: 'c', name: 't', arguments: '{}' }],
-            attributes: { chat_model_route: 'b' },
-          }),
-          toolResultMessage('c', 'r'),
-        ],
-      }),
-    );
+    const events = await collect(routing.stream({ messages: toolTurn('b') }));
     expect(router).not.toHaveBeenCalled();
     expect(b.stream).toHaveBeenCalledTimes(1);
     expect(a.stream).not.toHaveBeenCalled();
@@ -1047,11 +1006,7 @@ describe('2.2.9 stream()', () => {
 
   it('a stream aborted before iteration rejects with the reason and calls no model', async () => {
     const model = fakeModel();
-    const routing = new RoutingChatModel({
-      routes: [{ name: 'c', model }],
-      router: toRoute('c'),
-      defaultRoute: 'c',
-    });
+    const routing = oneRoute(model, 'c');
     const controller = new AbortController();
     const reason = { why: 'gone' };
     controller.abort(reason);
@@ -1070,11 +1025,7 @@ describe('2.2.9 stream()', () => {
         throw failure;
       }),
     };
-    const routing = new RoutingChatModel({
-      routes: [{ name: 'c', model }],
-      router: toRoute('c'),
-      defaultRoute: 'c',
-    });
+    const routing = oneRoute(model, 'c');
     const seen: ChatStreamEvent[] = [];
     const iterate = async () => {
       for await (const event of routing.stream(plainRequest())) seen.push(event);

@@ -11,7 +11,7 @@ import {
   type ChatRequest,
   type ChatResponse,
 } from '../../src/index.js';
-import { failingModel, fakeModel, type ChatFn, type FakeModel } from './fakes.js';
+import { failingModel, fakeModel, outcome, type ChatFn, type FakeModel } from './fakes.js';
 
 type RouterOptions = ConstructorParameters<typeof ModelRouter>[0];
 type ErrorListener = Parameters<ModelRouter['addErrorListener']>[0];
@@ -36,14 +36,6 @@ function offered(pick: jest.Mock<PickFn>): string[][] {
 
 function build(options: Record<string, unknown>): ModelRouter {
   return new ModelRouter(options as unknown as RouterOptions);
-}
-
-/** Settles a promise into a value that can be compared without letting it reject. */
-async function outcome<T>(promise: Promise<T>) {
-  return promise.then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
 }
 
 /** A model answering with the given total token usage (or none). */
@@ -451,26 +443,17 @@ describe('2.4.2 FailoverStrategy', () => {
     expect(b.chat).toHaveBeenCalledTimes(3);
   });
 
-  it('cooldownMs defaults to 60 000 ms', async () => {
-    const { router, a, setNow, heal } = failoverGroup();
-    setNow(0);
+  it.each<[string, number | undefined, number, number]>([
+    ['cooldownMs defaults to 60 000 ms', undefined, 0, 60_000],
+    ['the cooldown starts at the failure time read from the clock', 100, 5_000, 5_100],
+  ])('%s', async (_, cooldownMs, failedAt, cooldownEnd) => {
+    const { router, a, setNow, heal } = failoverGroup(cooldownMs);
+    setNow(failedAt);
     await router.chat(request());
     heal();
-    setNow(59_999);
+    setNow(cooldownEnd - 1);
     expect((await router.chat(request())).aiMessage.text).toBe('b');
-    setNow(60_000);
-    expect((await router.chat(request())).aiMessage.text).toBe('a');
-    expect(a.chat).toHaveBeenCalledTimes(2);
-  });
-
-  it('the cooldown starts at the failure time read from the clock', async () => {
-    const { router, a, setNow, heal } = failoverGroup(100);
-    setNow(5_000);
-    await router.chat(request());
-    heal();
-    setNow(5_099);
-    expect((await router.chat(request())).aiMessage.text).toBe('b');
-    setNow(5_100);
+    setNow(cooldownEnd);
     expect((await router.chat(request())).aiMessage.text).toBe('a');
     expect(a.chat).toHaveBeenCalledTimes(2);
   });
