@@ -18,66 +18,51 @@ async function messagesOf(body: unknown): Promise<string[]> {
   return ((error as BadRequestException).getResponse() as { message: string[] }).message;
 }
 
+/** Messages of every role but system carrying only fields their role defines: kept as they are. */
+const DEFINED_FIELDS_ONLY = [
+  {
+    role: 'user',
+    content: [
+      { type: 'text', text: 'What is in this picture?' },
+      { type: 'image', url: 'https://example.com/cat.png', mimeType: 'image/png' },
+    ],
+    name: 'jane',
+  },
+  {
+    role: 'assistant',
+    toolCalls: [{ id: 'call_1', name: 'lookup', arguments: '{"q":"cat"}' }],
+    attributes: { chat_model_route: 'vision' },
+  },
+  { role: 'tool', toolCallId: 'call_1', toolName: 'lookup', text: 'a cat' },
+];
+
+const PARAMETERS = {
+  temperature: 0.2,
+  maxOutputTokens: 100,
+  tools: [{ name: 'lookup', parameters: { type: 'object' } }],
+  responseFormat: {
+    type: 'json',
+    jsonSchema: { name: 'answer', schema: { type: 'object' } },
+  },
+};
+
 describe('ChatRequestDto', () => {
   it('turns a valid body into a ChatRequest with only the fields each role defines', async () => {
-    const dto = await transform({
-      router: 'support',
-      messages: [
-        { role: 'system', text: 'Be brief', content: 'ignored for system' },
-        {
-          role: 'user',
-          content: [
-            { type: 'text', text: 'What is in this picture?' },
-            { type: 'image', url: 'https://example.com/cat.png', mimeType: 'image/png' },
-          ],
-          name: 'jane',
-        },
-        {
-          role: 'assistant',
-          toolCalls: [{ id: 'call_1', name: 'lookup', arguments: '{"q":"cat"}' }],
-          attributes: { chat_model_route: 'vision' },
-        },
-        { role: 'tool', toolCallId: 'call_1', toolName: 'lookup', text: 'a cat' },
-      ],
-      parameters: {
-        temperature: 0.2,
-        maxOutputTokens: 100,
-        tools: [{ name: 'lookup', parameters: { type: 'object' } }],
-        responseFormat: {
-          type: 'json',
-          jsonSchema: { name: 'answer', schema: { type: 'object' } },
-        },
-      },
-    });
+    const dto = await transform(
+      structuredClone({
+        router: 'support',
+        messages: [
+          { role: 'system', text: 'Be brief', content: 'ignored for system' },
+          ...DEFINED_FIELDS_ONLY,
+        ],
+        parameters: PARAMETERS,
+      }),
+    );
     expect(dto).toBeInstanceOf(ChatRequestDto);
     expect(dto.router).toBe('support');
     expect(dto.toChatRequest()).toEqual({
-      messages: [
-        { role: 'system', text: 'Be brief' },
-        {
-          role: 'user',
-          content: [
-            { type: 'text', text: 'What is in this picture?' },
-            { type: 'image', url: 'https://example.com/cat.png', mimeType: 'image/png' },
-          ],
-          name: 'jane',
-        },
-        {
-          role: 'assistant',
-          toolCalls: [{ id: 'call_1', name: 'lookup', arguments: '{"q":"cat"}' }],
-          attributes: { chat_model_route: 'vision' },
-        },
-        { role: 'tool', toolCallId: 'call_1', toolName: 'lookup', text: 'a cat' },
-      ],
-      parameters: {
-        temperature: 0.2,
-        maxOutputTokens: 100,
-        tools: [{ name: 'lookup', parameters: { type: 'object' } }],
-        responseFormat: {
-          type: 'json',
-          jsonSchema: { name: 'answer', schema: { type: 'object' } },
-        },
-      },
+      messages: [{ role: 'system', text: 'Be brief' }, ...DEFINED_FIELDS_ONLY],
+      parameters: PARAMETERS,
     });
   });
 
