@@ -7,6 +7,7 @@ import { InvalidConfigurationException } from '../core/errors/exceptions.js';
 import type { GatewayConfig } from './config/gateway-config.js';
 import { gatewayConfigPath, loadGatewayConfig } from './config/load-gateway-config.js';
 import { GatewayModule } from './gateway.module.js';
+import { answerClientError, answerFrameworkError } from './http/fastify-errors.js';
 
 export interface GatewayAppOptions {
   /**
@@ -51,6 +52,9 @@ export async function createGatewayApp(
     bodyLimit: options.bodyLimit ?? 20 * 1024 * 1024,
     // Fastify's default (0) lets a client trickle a body in forever
     requestTimeout: requestTimeoutOf(options),
+    // what Fastify and Node refuse before Nest sees a request, in OpenAI's error shape too
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     GatewayModule.register(config, {

@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { toWireError, type WireError } from '../openai/openai-error.js';
+import { toWireError } from '../openai/openai-error.js';
+import { fromFastifyError } from './fastify-errors.js';
 
 /**
  * Every error of the gateway as OpenAI's error JSON, with the status a client can act on:
@@ -29,27 +30,4 @@ export class OpenAiExceptionFilter implements ExceptionFilter {
 
 function isAbortError(error: unknown): boolean {
   return (error as { name?: unknown } | null)?.name === 'AbortError';
-}
-
-/**
- * Fastify rejects some requests before any handler runs (malformed JSON, a body too large, an
- * unsupported content type); its errors carry the status, which is the client's to see.
- */
-function fromFastifyError(exception: unknown): WireError | undefined {
-  if (!(exception instanceof Error)) return undefined;
-  const { statusCode, code } = exception as Error & { statusCode?: unknown; code?: unknown };
-  if (typeof code !== 'string' || !code.startsWith('FST_')) return undefined;
-  if (typeof statusCode !== 'number' || statusCode < 400 || statusCode >= 500) return undefined;
-  return {
-    status: statusCode,
-    headers: {},
-    body: {
-      error: {
-        message: exception.message,
-        type: 'invalid_request_error',
-        param: null,
-        code: code.toLowerCase(),
-      },
-    },
-  };
 }

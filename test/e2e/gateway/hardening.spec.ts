@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Server } from 'node:http';
+import { maxHeaderSize, type Server } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { Registry } from 'prom-client';
 import { demoGatewayConfig } from '../../../src/app/config/demo-config.js';
 import { createGatewayApp } from '../../../src/app/create-gateway-app.js';
@@ -8,6 +9,57 @@ import { InvalidConfigurationException } from '../../../src/core/errors/exceptio
 import { startGateway, type RunningGateway } from './gateway-harness.js';
 
 const offline = () => demoGatewayConfig({ tokenDelayMs: 0, failEvery: 0 });
+
+interface WireErrorBody {
+  error: { message: string; type: string; param: string | null; code: string | null };
+}
+
+interface RawAnswer {
+  status: number;
+  contentType: string | undefined;
+  body: unknown;
+}
+
+/** Sends `request` as is over a new connection and reads the answer until the server closes. */
+function rawHttp(
+  url: string,
+  request: string,
+  onConnected?: (socket: Socket) => void,
+): Promise<RawAnswer> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(Number(port), hostname, () => {
+      socket.write(request);
+      onConnected?.(socket);
+    });
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const [head = '', body = ''] = text.split('\r\n\r\n');
+      const contentType = /^content-type: *(.*)$/im.exec(head)?.[1]?.trim();
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]),
+        contentType,
+        body: contentType?.startsWith('application/json') ? JSON.parse(body) : body,
+      });
+    });
+  });
+}
+
+const get = (path: string, headers = '') =>
+  `GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n${headers}\r\n`;
+
+function expectOpenAiError(answer: RawAnswer, status: number, code: string, text: string): void {
+  expect(answer.status).toBe(status);
+  expect(answer.contentType).toMatch(/^application\/json/);
+  const { error } = answer.body as WireErrorBody;
+  expect(Object.keys(error).toSorted()).toEqual(['code', 'message', 'param', 'type']);
+  expect(error.type).toBe('invalid_request_error');
+  expect(error.code).toBe(code);
+  expect(error.message).toContain(text);
+}
 
 describe('slow uploads', () => {
   let gateway: RunningGateway;
@@ -41,5 +93,88 @@ describe('slow uploads', () => {
 
     await expect(created).rejects.toThrow(InvalidConfigurationException);
     await expect(created).rejects.toThrow(/requestTimeoutMs .* got -1/);
+  });
+});
+
+describe('errors raised before Nest sees the request', () => {
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    gateway = await startGateway({ config: offline() });
+  });
+
+  afterAll(() => gateway.close());
+
+  it('answers a malformed URL encoding with 400 in OpenAI’s error shape', async () => {
+    expectOpenAiError(
+      await rawHttp(gateway.url, get('/v1/models/%ZZ')),
+      400,
+      'fst_err_bad_url',
+      'is not a valid url component',
+    );
+  });
+
+  it('answers a model id longer than the router takes with 414 in OpenAI’s error shape', async () => {
+    expectOpenAiError(
+      await rawHttp(gateway.url, get(`/v1/models/${'m'.repeat(200)}`)),
+      414,
+      'fst_err_max_param_length',
+      'max param length',
+    );
+  });
+
+  it('answers an unknown route with 404 in OpenAI’s error shape', async () => {
+    const answer = await rawHttp(gateway.url, get('/v2/nothing'));
+
+    expect(answer.status).toBe(404);
+    expect(answer.body).toEqual({
+      error: {
+        message: 'Cannot GET /v2/nothing',
+        type: 'invalid_request_error',
+        param: null,
+        code: null,
+      },
+    });
+  });
+
+  it.each([
+    ['a URL', get(`/v1/models?q=${'x'.repeat(20_000)}`)],
+    ['a header', get('/v1/models', `x-padding: ${'x'.repeat(20_000)}\r\n`)],
+  ])('answers %s over Node’s header limit with 431 in OpenAI’s error shape', async (_, request) => {
+    expectOpenAiError(
+      await rawHttp(gateway.url, request),
+      431,
+      'request_header_fields_too_large',
+      `exceed ${maxHeaderSize} bytes`,
+    );
+  });
+
+  it('answers malformed HTTP with 400 in OpenAI’s error shape', async () => {
+    expectOpenAiError(
+      await rawHttp(gateway.url, 'NOT HTTP AT ALL\r\n\r\n'),
+      400,
+      'bad_request',
+      'not valid HTTP',
+    );
+  });
+
+  it('answers a request that did not arrive within requestTimeoutMs with 408 in OpenAI’s error shape', async () => {
+    const server = gateway.app.getHttpServer() as Server;
+    const accepted = new Promise<Socket>((resolve) => server.once('connection', resolve));
+    // half a request, then what Node's timeout checker does when requestTimeout has passed
+    const answer = rawHttp(
+      gateway.url,
+      'POST /v1/chat/completions HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\n{',
+      () =>
+        void accepted.then((socket) =>
+          server.emit(
+            'clientError',
+            Object.assign(new Error('Request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }),
+            socket,
+          ),
+        ),
+    );
+
+    expectOpenAiError(await answer, 408, 'request_timeout', 'not received in time');
   });
 });
