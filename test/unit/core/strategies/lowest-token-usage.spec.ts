@@ -25,22 +25,48 @@ function heldModel(name: string) {
   };
 }
 
+type HeldModel = ReturnType<typeof heldModel>;
+
+/** A router over held models of these names, in order, and those models. */
+function heldRouter(names: string[], routingStrategy: LowestTokenUsageRoutingStrategy) {
+  const models = names.map(heldModel);
+  const router = new ModelRouter({
+    routes: models.map((model) => ({ name: model.name, model })),
+    routingStrategy,
+  });
+  return { router, models };
+}
+
+/** Answers every call the models hold with `response`. */
+function releaseAll(models: HeldModel[], response: ChatResponse): void {
+  for (const model of models) for (const call of model.pending) call.done.resolve(response);
+}
+
+/** Routes answering with their name and `tokens[name]` total tokens on every answer. */
+const usageRoutes = (tokens: Record<string, number>) =>
+  Object.entries(tokens).map(([name, total]) => ({
+    name,
+    model: fakeModel(name, answer(name, total)),
+  }));
+
+/** Which model (by its answer) served each of `calls` calls made one after another. */
+async function servedBy(router: ModelRouter, calls: number): Promise<string[]> {
+  const served: string[] = [];
+  for (let i = 0; i < calls; i++) served.push((await router.chat(request)).aiMessage.text!);
+  return served;
+}
+
 /** Lets every call started so far reach its model. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('2.4.3 lowest token usage', () => {
   it('picks the model with the smallest accumulated totalTokens', async () => {
     const router = new ModelRouter({
-      routes: [
-        { name: 'a', model: fakeModel('a', answer('a', 100)) },
-        { name: 'b', model: fakeModel('b', answer('b', 30)) },
-      ],
+      routes: usageRoutes({ a: 100, b: 30 }),
       routingStrategy: new LowestTokenUsageRoutingStrategy(),
     });
-    const served: string[] = [];
-    for (let i = 0; i < 6; i++) served.push((await router.chat(request)).aiMessage.text!);
     // a: 100 after the first call; b takes over until it has used more (30, 60, 90, 120)
-    expect(served).toEqual(['a', 'b', 'b', 'b', 'b', 'a']);
+    expect(await servedBy(router, 6)).toEqual(['a', 'b', 'b', 'b', 'b', 'a']);
   });
 
   it('missing usage counts as 0, and ties go to the first registered', async () => {
@@ -54,15 +80,10 @@ describe('2.4.3 lowest token usage', () => {
 
   it('equal usage alternates first, second, first', async () => {
     const router = new ModelRouter({
-      routes: [
-        { name: 'first', model: fakeModel('first', answer('first', 10)) },
-        { name: 'second', model: fakeModel('second', answer('second', 10)) },
-      ],
+      routes: usageRoutes({ first: 10, second: 10 }),
       routingStrategy: new LowestTokenUsageRoutingStrategy(),
     });
-    const served: string[] = [];
-    for (let i = 0; i < 5; i++) served.push((await router.chat(request)).aiMessage.text!);
-    expect(served).toEqual(['first', 'second', 'first', 'second', 'first']);
+    expect(await servedBy(router, 5)).toEqual(['first', 'second', 'first', 'second', 'first']);
   });
 
   it('counts only totalTokens: a usage without a total counts 0 (the contract)', async () => {
@@ -88,39 +109,28 @@ describe('2.4.3 lowest token usage', () => {
 
 describe('token reservations under concurrency', () => {
   it('200 concurrent requests over two equal models stay balanced within 10 %', async () => {
-    const a = heldModel('a');
-    const b = heldModel('b');
-    const router = new ModelRouter({
-      routes: [
-        { name: 'a', model: a },
-        { name: 'b', model: b },
-      ],
-      routingStrategy: new LowestTokenUsageRoutingStrategy(),
-    });
+    const { router, models } = heldRouter(['a', 'b'], new LowestTokenUsageRoutingStrategy());
+    const [a, b] = models;
     const prompts = Array.from({ length: 200 }, (_, i) => ({
       messages: [userMessage('x'.repeat(40 + ((i * 37) % 400)))],
     }));
     const calls = prompts.map((prompt) => router.chat(prompt));
     await settle();
     expect(a.pending.length + b.pending.length).toBe(200);
-    const tokens = (model: ReturnType<typeof heldModel>) =>
+    const tokens = (model: HeldModel) =>
       model.pending.reduce((sum, call) => sum + estimateRequestTokens(call.request), 0);
     expect(Math.abs(a.pending.length - b.pending.length)).toBeLessThanOrEqual(20);
     expect(Math.abs(tokens(a) - tokens(b)) / Math.max(tokens(a), tokens(b))).toBeLessThan(0.1);
-    for (const call of [...a.pending, ...b.pending]) call.done.resolve(answer('ok', 10));
+    releaseAll(models, answer('ok', 10));
     await Promise.all(calls);
   });
 
   it('three equal models with identical prompts get the same share', async () => {
-    const models = ['a', 'b', 'c'].map(heldModel);
-    const router = new ModelRouter({
-      routes: models.map((model) => ({ name: model.name, model })),
-      routingStrategy: new LowestTokenUsageRoutingStrategy(),
-    });
+    const { router, models } = heldRouter(['a', 'b', 'c'], new LowestTokenUsageRoutingStrategy());
     const calls = Array.from({ length: 201 }, () => router.chat(request));
     await settle();
     expect(models.map((model) => model.pending.length)).toEqual([67, 67, 67]);
-    for (const model of models) for (const call of model.pending) call.done.resolve(answer('ok'));
+    releaseAll(models, answer('ok'));
     await Promise.all(calls);
   });
 
@@ -134,12 +144,11 @@ describe('token reservations under concurrency', () => {
   });
 
   it('success reconciles the reservation with the real usage', async () => {
-    const a = heldModel('a');
     const strategy = new LowestTokenUsageRoutingStrategy({ estimateTokens: () => 500 });
-    const router = new ModelRouter({
-      routes: [{ name: 'a', model: a }],
-      routingStrategy: strategy,
-    });
+    const {
+      router,
+      models: [a],
+    } = heldRouter(['a'], strategy);
     const call = router.chat(request);
     await settle();
     expect(strategy.tokensOf('a')).toBe(0); // reserved, not used yet
@@ -170,19 +179,15 @@ describe('token reservations under concurrency', () => {
 
   it('balances on reservations even when the store shows a delta only later', async () => {
     const store = laggingTokenStore();
-    const a = heldModel('a');
-    const b = heldModel('b');
-    const router = new ModelRouter({
-      routes: [
-        { name: 'a', model: a },
-        { name: 'b', model: b },
-      ],
-      routingStrategy: new LowestTokenUsageRoutingStrategy({ store }),
-    });
+    const { router, models } = heldRouter(
+      ['a', 'b'],
+      new LowestTokenUsageRoutingStrategy({ store }),
+    );
+    const [a, b] = models;
     const calls = Array.from({ length: 100 }, () => router.chat(request));
     await settle();
     expect([a.pending.length, b.pending.length]).toEqual([50, 50]);
-    for (const call of [...a.pending, ...b.pending]) call.done.resolve(answer('ok', 3));
+    releaseAll(models, answer('ok', 3));
     await Promise.all(calls);
     await settle();
     expect(store.getTokens([...store.keys()].find((k) => k.endsWith(':a'))!)).toBe(150);
@@ -217,16 +222,10 @@ describe('LowestTokenUsageRoutingStrategy state and inspection', () => {
   it('as FailoverStrategy’s delegate: balances the healthy models and shows tokens in inspection', async () => {
     const failover = new FailoverStrategy({ delegate: new LowestTokenUsageRoutingStrategy() });
     const router = new ModelRouter({
-      routes: [
-        { name: 'a', model: fakeModel('a', answer('a', 10)) },
-        { name: 'b', model: fakeModel('b', answer('b', 10)) },
-        { name: 'c', model: failingModel('c') },
-      ],
+      routes: [...usageRoutes({ a: 10, b: 10 }), { name: 'c', model: failingModel('c') }],
       routingStrategy: failover,
     });
-    const served: string[] = [];
-    for (let i = 0; i < 4; i++) served.push((await router.chat(request)).aiMessage.text!);
-    expect(served).toEqual(['a', 'b', 'a', 'b']);
+    expect(await servedBy(router, 4)).toEqual(['a', 'b', 'a', 'b']);
     expect(router.inspectModels().map((s) => [s.model, s.state, s.tokens])).toEqual([
       ['a', 'available', 20],
       ['b', 'available', 20],
