@@ -93,6 +93,18 @@ export class ModelResolver {
     ];
   }
 
+  /**
+   * What `GET /v1/models/:id` shows for a name: a router, a model, or a provider's model that
+   * could be served (the provider serves; the model is not created for this).
+   */
+  describe(name: string): { id: string; kind: 'router' | 'model' } {
+    const listed = this.list().find((candidate) => candidate.id === name);
+    if (listed) return listed;
+    const { provider } = providerModelName(name);
+    if (provider !== undefined && this.providers.has(provider)) return { id: name, kind: 'model' };
+    throw this.unknown(name, provider);
+  }
+
   private single(name: string): GatewayChatOptions {
     if (this.registry.getRouter(name)) return { router: name };
     if (this.registry.getModel(name)) return { model: name };
@@ -104,16 +116,17 @@ export class ModelResolver {
   }
 
   private providerModel(name: string): ChatModel {
-    const slash = name.indexOf('/');
-    const provider = slash > 0 ? name.slice(0, slash) : undefined;
-    const modelId = slash > 0 ? name.slice(slash + 1) : '';
-    if (provider !== undefined && modelId.trim() !== '') {
-      const model = this.providers.get(provider, modelId);
-      if (model) return model;
-      const reason = this.providers.disabledReason(provider);
-      if (reason) throw new UnknownModelException(name, [], reason);
-    }
-    throw new UnknownModelException(name, this.knownNames());
+    const { provider, modelId } = providerModelName(name);
+    const model = provider === undefined ? undefined : this.providers.get(provider, modelId);
+    if (model) return model;
+    throw this.unknown(name, provider);
+  }
+
+  /** A disabled provider says why (e.g. no key); any other name lists what there is. */
+  private unknown(name: string, provider: string | undefined): UnknownModelException {
+    const reason = provider === undefined ? undefined : this.providers.disabledReason(provider);
+    if (reason) return new UnknownModelException(name, [], reason);
+    return new UnknownModelException(name, this.knownNames());
   }
 
   /** Every name a client may use, provider patterns included (for error messages). */
@@ -124,4 +137,12 @@ export class ModelResolver {
       ...this.providers.providerNames().map((provider) => `${provider}/<model-id>`),
     ];
   }
+}
+
+/** `provider/model-id` split at its first slash; `provider` undefined when it is not one. */
+function providerModelName(name: string): { provider?: string; modelId: string } {
+  const slash = name.indexOf('/');
+  const modelId = slash > 0 ? name.slice(slash + 1) : '';
+  if (modelId.trim() === '') return { modelId };
+  return { provider: name.slice(0, slash), modelId };
 }

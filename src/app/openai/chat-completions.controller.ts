@@ -28,7 +28,7 @@ import { GATEWAY_CLOCK } from '../http/gateway-tokens.js';
 import { JsonBodyValidationPipe } from '../http/json-body-validation.pipe.js';
 import { ModelResolver } from '../models/model-resolver.js';
 import { ChatCompletionRequestDto } from './chat-completion-request.dto.js';
-import { toWireError, UnknownModelException } from './openai-error.js';
+import { toWireError } from './openai-error.js';
 import { SseWriter } from './sse-writer.js';
 import { ChunkEncoder, toChatCompletion, type AnsweredBy } from './to-chat-completion.js';
 import { toChatRequest } from './to-chat-request.js';
@@ -50,11 +50,15 @@ export class ChatCompletionsController {
     return { object: 'list', data: this.resolver.list().map(toWireModel) };
   }
 
+  /** Any name `model` takes, `provider/model-id` included (its slash encoded as `%2F` or not). */
   @Get('models/:id')
   model(@Param('id') id: string): WireModel {
-    const entry = this.resolver.list().find((candidate) => candidate.id === id);
-    if (!entry) throw new UnknownModelException(id, this.resolver.knownNames());
-    return toWireModel(entry);
+    return toWireModel(this.resolver.describe(id));
+  }
+
+  @Get('models/:provider/*')
+  providerModel(@Param('provider') provider: string, @Param('*') modelId: string): WireModel {
+    return this.model(`${provider}/${modelId}`);
   }
 
   /** ModelRoutingInterceptor makes the `x-model-router-session` header the call's session. */

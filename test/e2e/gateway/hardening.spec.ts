@@ -5,6 +5,7 @@ import { connect, type Socket } from 'node:net';
 import { Registry } from 'prom-client';
 import { demoGatewayConfig } from '../../../src/app/config/demo-config.js';
 import { createGatewayApp } from '../../../src/app/create-gateway-app.js';
+import type { ChatModel } from '../../../src/core/chat/chat-model.js';
 import { InvalidConfigurationException } from '../../../src/core/errors/exceptions.js';
 import { startGateway, type RunningGateway } from './gateway-harness.js';
 
@@ -176,5 +177,88 @@ describe('errors raised before Nest sees the request', () => {
     );
 
     expectOpenAiError(await answer, 408, 'request_timeout', 'not received in time');
+  });
+});
+
+describe('GET /v1/models/:id for provider/model-id', () => {
+  /** The ids the `fake` provider was asked to build a model for. */
+  const built: string[] = [];
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    const demo = offline();
+    gateway = await startGateway({
+      config: {
+        ...demo,
+        providers: {
+          fake: (modelId): ChatModel => {
+            built.push(modelId);
+            return {
+              chat: async () => ({ aiMessage: { role: 'assistant', text: modelId } }),
+            };
+          },
+          off: { disabled: "provider 'off' has no apiKey in this environment" },
+        },
+      },
+    });
+  });
+
+  afterAll(() => gateway.close());
+
+  const model = async (path: string) => {
+    const response = await fetch(`${gateway.url}/v1/models/${path}`);
+    return { status: response.status, body: (await response.json()) as unknown };
+  };
+
+  it.each(['fake%2Fgpt-4o', 'fake/gpt-4o', 'fake%2fgpt-4o'])(
+    'answers %s like any other model',
+    async (path) => {
+      expect(await model(path)).toEqual({
+        status: 200,
+        body: {
+          id: 'fake/gpt-4o',
+          object: 'model',
+          created: 0,
+          owned_by: 'nest-model-router',
+          kind: 'model',
+        },
+      });
+    },
+  );
+
+  it('keeps the slashes of a model id that has its own', async () => {
+    const { status, body } = await model('fake/meta-llama/llama-3.1-8b');
+
+    expect(status).toBe(200);
+    expect((body as { id: string }).id).toBe('fake/meta-llama/llama-3.1-8b');
+  });
+
+  it('builds no provider model to answer', () => {
+    expect(built).toEqual([]);
+  });
+
+  it('still answers the configured routers and models', async () => {
+    expect(await model('auto')).toMatchObject({
+      status: 200,
+      body: { id: 'auto', kind: 'router' },
+    });
+    expect(await model('demo-pro')).toMatchObject({
+      status: 200,
+      body: { id: 'demo-pro', kind: 'model' },
+    });
+  });
+
+  it.each([
+    ['an unknown provider', 'nobody%2Fgpt-4o', 'does not exist'],
+    ['an unknown provider, slash unencoded', 'nobody/gpt-4o', 'does not exist'],
+    ['a blank model id', 'fake%2F%20', 'does not exist'],
+    ['a disabled provider', 'off%2Fgpt-4o', 'has no apiKey'],
+  ])('answers %s with 404 model_not_found', async (_, path, text) => {
+    const { status, body } = await model(path);
+    const { error } = body as WireErrorBody;
+
+    expect(status).toBe(404);
+    expect(error.code).toBe('model_not_found');
+    expect(error.message).toContain(text);
   });
 });
