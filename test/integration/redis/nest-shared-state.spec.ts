@@ -16,8 +16,7 @@ import { RoutingChatService } from '../../../src/nest/service/routing-chat.servi
 import { OpenAiCompatibleChatModel } from '../../../src/providers/openai/openai-compatible-chat-model.js';
 import type { RedisRouteStateStore } from '../../../src/redis/redis-route-state-store.js';
 import { FakeProvider } from '../../../src/testing/index.js';
-import { startRedisServer, type RedisServer } from '../../support/redis-server.js';
-import { StoreSet, waitFor } from './redis-fixtures.js';
+import { useRedisStores, waitFor } from './redis-fixtures.js';
 
 /**
  * Two instances of an app with ModelRouterModule (two replicas behind a load balancer) sharing
@@ -27,9 +26,8 @@ import { StoreSet, waitFor } from './redis-fixtures.js';
 const COOLDOWN_MS = 60_000;
 const request: ChatRequest = { messages: [userMessage('hello')] };
 
-let redis: RedisServer;
+const env = useRedisStores();
 let provider: FakeProvider;
-let stores: StoreSet;
 /** Both replicas read the same (test-driven) clock, so cooldowns end without sleeping. */
 let now = 1_000_000;
 const clock = () => now;
@@ -78,7 +76,7 @@ function openai(model: string): ChatModel {
 }
 
 async function startReplica(gate: Gate): Promise<Replica> {
-  const store = await stores.open({ maxReconnectDelayMs: 50, commandTimeoutMs: 300 });
+  const store = await env.stores.open({ maxReconnectDelayMs: 50, commandTimeoutMs: 300 });
   // One probe when the cooldown ends (the breaker's default lets every request probe).
   const failover = new FailoverStrategy({ cooldownMs: COOLDOWN_MS, halfOpenProbes: 1 });
   const balancing = new LowestTokenUsageRoutingStrategy();
@@ -121,12 +119,10 @@ async function startReplica(gate: Gate): Promise<Replica> {
 }
 
 beforeAll(async () => {
-  redis = await startRedisServer();
   provider = await FakeProvider.start();
 });
 afterAll(async () => {
   await provider.close();
-  await redis.stop();
 });
 
 describe('two app instances sharing route state through Redis', () => {
@@ -135,16 +131,14 @@ describe('two app instances sharing route state through Redis', () => {
   let b: Replica;
 
   beforeEach(async () => {
-    if (!redis.running) await redis.restart();
     provider.reset();
-    stores = new StoreSet(redis.url);
     gate = new Gate();
     a = await startReplica(gate);
     b = await startReplica(gate);
   });
   afterEach(async () => {
+    // the replicas first, then their stores (closed after each test by useRedisStores)
     await Promise.all([a.app.close(), b.app.close()]);
-    await stores.closeAll();
   });
 
   /** A failure of the primary through A; resolves when B's store has heard of it. */
@@ -197,7 +191,7 @@ describe('two app instances sharing route state through Redis', () => {
           },
         },
       },
-      stateStore: { type: 'redis', shared: true, status: 'up', keyPrefix: stores.prefix },
+      stateStore: { type: 'redis', shared: true, status: 'up', keyPrefix: env.stores.prefix },
     });
   });
 
@@ -255,7 +249,7 @@ describe('two app instances sharing route state through Redis', () => {
   });
 
   it('keeps answering when Redis dies, and shares again when it returns', async () => {
-    await redis.kill();
+    await env.redis.kill();
     await waitFor('both to go local', () => !a.store.isShared() && !b.store.isShared());
     expect((await b.health.isHealthy())['model-router']).toMatchObject({
       status: 'degraded',
@@ -271,7 +265,7 @@ describe('two app instances sharing route state through Redis', () => {
     expect((await a.service.chat(request)).modelName).toBe('backup-model');
     const primaryCalls = provider.requests.count('primary-model');
 
-    await redis.restart();
+    await env.redis.restart();
     await waitFor('both to share again', () => a.store.isShared() && b.store.isShared(), 10_000);
     await waitFor('B to learn of the cooldown A saw while apart', () =>
       b.failover.inspectModels().some((m) => m.model === 'primary' && m.state === 'cooldown'),

@@ -1,9 +1,15 @@
+import { afterAll, afterEach, beforeAll, beforeEach } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { RedisRouteStateStore } from '../../../src/redis/redis-route-state-store.js';
 import type {
   RedisRouteStateStoreOptions,
   RedisStoreLogger,
 } from '../../../src/redis/redis-route-state-store-options.js';
+import {
+  startRedisServer,
+  type RedisServer,
+  type RedisServerOptions,
+} from '../../support/redis-server.js';
 
 /** Polls until `check` returns a value (not undefined/false), or fails after `timeoutMs`. */
 export async function waitFor<T>(
@@ -65,7 +71,57 @@ export class StoreSet {
     return store;
   }
 
+  /** A store the test built itself, to be closed with the others. */
+  adopt<S extends RedisRouteStateStore>(store: S): S {
+    this.stores.push(store);
+    return store;
+  }
+
   async closeAll(): Promise<void> {
     await Promise.all(this.stores.splice(0).map((store) => store.close()));
   }
+}
+
+export interface RedisStores {
+  /** The file's redis-server: started once, and restarted after a test that stopped it. */
+  readonly redis: RedisServer;
+  /** The test's stores (a fresh key prefix), closed after it. */
+  readonly stores: StoreSet;
+}
+
+/**
+ * Registers what every Redis suite needs: one real redis-server for the file, stopped at its end,
+ * and a StoreSet for each test, closed after it.
+ */
+export function useRedisStores(options: RedisServerOptions = {}): RedisStores {
+  let redis: RedisServer | undefined;
+  let stores: StoreSet | undefined;
+  const started = () => {
+    if (!redis) throw new Error('redis-server starts in beforeAll: use it inside a hook or test');
+    return redis;
+  };
+
+  beforeAll(async () => {
+    redis = await startRedisServer(options);
+  });
+  beforeEach(() => {
+    stores = new StoreSet(started().url);
+  });
+  afterEach(async () => {
+    await stores?.closeAll();
+    if (redis && !redis.running) await redis.restart();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  return {
+    get redis() {
+      return started();
+    },
+    get stores() {
+      if (!stores) throw new Error('the stores are made in beforeEach: use them inside a test');
+      return stores;
+    },
+  };
 }

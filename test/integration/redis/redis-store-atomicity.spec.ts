@@ -1,25 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import {
   CLOSED_CIRCUIT,
   type CircuitRecord,
   type RouteStateStore,
 } from '../../../src/core/state/route-state-store.js';
-import { startRedisServer, type RedisServer } from '../../support/redis-server.js';
-import { StoreSet, waitFor } from './redis-fixtures.js';
+import { useRedisStores, waitFor } from './redis-fixtures.js';
 
-let redis: RedisServer;
-let stores: StoreSet;
-
-beforeAll(async () => {
-  redis = await startRedisServer();
-});
-afterEach(async () => {
-  await stores.closeAll();
-});
-afterAll(async () => {
-  await redis.stop();
-});
+const env = useRedisStores();
 
 /** Read-modify-compare-and-set until it lands: what a breaker does on every change. */
 async function incrementFailures(
@@ -54,9 +42,8 @@ async function claimProbe(store: RouteStateStore, key: string, limit: number): P
 
 describe('RedisRouteStateStore compare-and-set across two instances', () => {
   it('lands 200 concurrent read-modify-write updates exactly once each', async () => {
-    stores = new StoreSet(redis.url);
-    const a = await stores.open();
-    const b = await stores.open();
+    const a = await env.stores.open();
+    const b = await env.stores.open();
 
     const results = await Promise.all(
       Array.from({ length: 200 }, (_, i) => incrementFailures(i % 2 === 0 ? a : b, 'group/m1')),
@@ -78,9 +65,8 @@ describe('RedisRouteStateStore compare-and-set across two instances', () => {
   });
 
   it('lets exactly one of 200 writers win the same expected version', async () => {
-    stores = new StoreSet(redis.url);
-    const a = await stores.open();
-    const b = await stores.open();
+    const a = await env.stores.open();
+    const b = await env.stores.open();
 
     const results = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
@@ -104,9 +90,8 @@ describe('RedisRouteStateStore compare-and-set across two instances', () => {
   });
 
   it.each([1, 3])('grants exactly %i half-open probe slot(s) across both instances', async (n) => {
-    stores = new StoreSet(redis.url);
-    const a = await stores.open();
-    const b = await stores.open();
+    const a = await env.stores.open();
+    const b = await env.stores.open();
     const opened = await a.compareAndSetCircuit('group/m1', CLOSED_CIRCUIT, {
       ...CLOSED_CIRCUIT,
       state: 'half-open',
@@ -128,8 +113,7 @@ describe('RedisRouteStateStore compare-and-set across two instances', () => {
   });
 
   it('answers a compare-and-set made on a stale mirror with the record in Redis', async () => {
-    stores = new StoreSet(redis.url);
-    const a = await stores.open();
+    const a = await env.stores.open();
     const first = await a.compareAndSetCircuit('group/m1', CLOSED_CIRCUIT, {
       ...CLOSED_CIRCUIT,
       failures: 1,
@@ -137,10 +121,10 @@ describe('RedisRouteStateStore compare-and-set across two instances', () => {
     expect(first.ok).toBe(true);
 
     // Another writer changes the record without a message (as if the message were lost).
-    const raw = new Redis(redis.url);
+    const raw = new Redis(env.redis.url);
     try {
-      const version = await raw.incr(`${stores.prefix}seq`);
-      await raw.hset(`${stores.prefix}circuit:group/m1`, {
+      const version = await raw.incr(`${env.stores.prefix}seq`);
+      await raw.hset(`${env.stores.prefix}circuit:group/m1`, {
         v: version,
         r: JSON.stringify({ ...CLOSED_CIRCUIT, version: undefined, state: 'open', failures: 7 }),
       });
@@ -158,9 +142,8 @@ describe('RedisRouteStateStore compare-and-set across two instances', () => {
   });
 
   it('tells circuit listeners of local and remote changes', async () => {
-    stores = new StoreSet(redis.url);
-    const a = await stores.open();
-    const b = await stores.open();
+    const a = await env.stores.open();
+    const b = await env.stores.open();
     const seenByA: [string, CircuitRecord][] = [];
     const seenByB: [string, CircuitRecord][] = [];
     a.onCircuitChange((key, record) => seenByA.push([key, record]));
@@ -180,9 +163,8 @@ describe('RedisRouteStateStore compare-and-set across two instances', () => {
   });
 
   it('lists circuits by key prefix from the mirror', async () => {
-    stores = new StoreSet(redis.url);
-    const a = await stores.open();
-    const b = await stores.open();
+    const a = await env.stores.open();
+    const b = await env.stores.open();
     await a.compareAndSetCircuit('r1/m1', CLOSED_CIRCUIT, { ...CLOSED_CIRCUIT, failures: 1 });
     await a.compareAndSetCircuit('r2/m1', CLOSED_CIRCUIT, { ...CLOSED_CIRCUIT, failures: 2 });
 

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { CLOSED_CIRCUIT, type CircuitRecord } from '../../../src/core/state/route-state-store.js';
 import type {
@@ -6,23 +6,10 @@ import type {
   RouteStateStatusEvent,
 } from '../../../src/redis/redis-route-state-store.js';
 import { RedisRouteStateStoreException } from '../../../src/redis/redis-route-state-store-exception.js';
-import { startRedisServer, type RedisServer } from '../../support/redis-server.js';
-import { StoreSet, waitFor, waitForAsync } from './redis-fixtures.js';
+import { useRedisStores, waitFor, waitForAsync } from './redis-fixtures.js';
 import { TcpProxy } from './tcp-proxy.js';
 
-let redis: RedisServer;
-let stores: StoreSet;
-
-beforeAll(async () => {
-  redis = await startRedisServer();
-});
-afterEach(async () => {
-  await stores.closeAll();
-  if (!redis.running) await redis.restart();
-});
-afterAll(async () => {
-  await redis.stop();
-});
+const env = useRedisStores();
 
 /** Fast reconnects, so a restart is noticed quickly; the defaults are for production. */
 const FAST = { maxReconnectDelayMs: 50, commandTimeoutMs: 300, connectTimeoutMs: 500 };
@@ -79,9 +66,8 @@ class Traffic {
 
 describe('RedisRouteStateStore when Redis goes away', () => {
   it('keeps answering locally while Redis is down, then resyncs and shares again', async () => {
-    stores = new StoreSet(redis.url);
-    const a = await stores.open(FAST);
-    const b = await stores.open(FAST);
+    const a = await env.stores.open(FAST);
+    const b = await env.stores.open(FAST);
     const statusA = statusesOf(a);
     const statusB = statusesOf(b);
     const before = await a.compareAndSetCircuit('group/m1', CLOSED_CIRCUIT, {
@@ -97,7 +83,7 @@ describe('RedisRouteStateStore when Redis goes away', () => {
     const trafficB = new Traffic(b, 'b');
     await waitFor('traffic to run', () => trafficA.completed > 20 && trafficB.completed > 20);
 
-    await redis.kill();
+    await env.redis.kill();
 
     await waitFor('both to report local-only', () => !a.isShared() && !b.isShared());
     expect(statusA.at(-1)).toMatchObject({ status: 'local-only' });
@@ -123,7 +109,7 @@ describe('RedisRouteStateStore when Redis goes away', () => {
       [trafficA, trafficB].every((t) => t.completedWhileLocal > 20),
     );
 
-    await redis.restart(); // same port, empty: as after a crash without persistence
+    await env.redis.restart(); // same port, empty: as after a crash without persistence
 
     await waitFor('both to share again', () => a.isShared() && b.isShared(), 10_000);
     await trafficA.stop();
@@ -163,9 +149,8 @@ describe('RedisRouteStateStore when Redis goes away', () => {
   });
 
   it('puts a change made while Redis was down on top of the restored state', async () => {
-    stores = new StoreSet(redis.url);
-    const a = await stores.open(FAST);
-    const b = await stores.open(FAST);
+    const a = await env.stores.open(FAST);
+    const b = await env.stores.open(FAST);
     const seenByB: CircuitRecord[] = [];
     b.onCircuitChange((key, record) => {
       if (key === 'group/m1') seenByB.push(record);
@@ -176,7 +161,7 @@ describe('RedisRouteStateStore when Redis goes away', () => {
     });
     await waitFor('B to see the first change', () => seenByB.length === 1);
 
-    await redis.kill();
+    await env.redis.kill();
     await waitFor('A to go local', () => !a.isShared());
     const local = await a.compareAndSetCircuit('group/m1', first.record, {
       ...first.record,
@@ -184,7 +169,7 @@ describe('RedisRouteStateStore when Redis goes away', () => {
       failures: 2,
     });
     expect(local.ok).toBe(true);
-    await redis.restart();
+    await env.redis.restart();
 
     await waitFor('A and B to share again', () => a.isShared() && b.isShared(), 10_000);
     const shared = await waitFor('B to receive the change A made while away', () =>
@@ -195,9 +180,8 @@ describe('RedisRouteStateStore when Redis goes away', () => {
   });
 
   it('puts the state back when Redis is flushed under connected replicas', async () => {
-    stores = new StoreSet(redis.url);
-    const a = await stores.open(FAST);
-    const b = await stores.open(FAST);
+    const a = await env.stores.open(FAST);
+    const b = await env.stores.open(FAST);
     const open = await a.compareAndSetCircuit('group/m1', CLOSED_CIRCUIT, {
       ...CLOSED_CIRCUIT,
       state: 'open',
@@ -207,13 +191,15 @@ describe('RedisRouteStateStore when Redis goes away', () => {
     await b.addTokens('group/m1', 2);
     await waitFor('both to count 42', () => [a, b].every((s) => s.getTokens('group/m1') === 42));
 
-    const raw = new Redis(redis.url);
+    const raw = new Redis(env.redis.url);
     try {
       await raw.flushall();
       // The periodic refresh notices the lost data set; the resync restores it.
-      await waitForAsync(async () => (await raw.exists(`${stores.prefix}circuit:group/m1`)) === 1);
       await waitForAsync(
-        async () => Number(await raw.hget(`${stores.prefix}tokens`, 'group/m1')) === 42,
+        async () => (await raw.exists(`${env.stores.prefix}circuit:group/m1`)) === 1,
+      );
+      await waitForAsync(
+        async () => Number(await raw.hget(`${env.stores.prefix}tokens`, 'group/m1')) === 42,
       );
     } finally {
       raw.disconnect();
@@ -222,15 +208,14 @@ describe('RedisRouteStateStore when Redis goes away', () => {
     expect(b.getCircuit('group/m1')).toEqual(a.getCircuit('group/m1'));
     await waitFor('both to share again', () => a.isShared() && b.isShared());
     expect([a, b].map((s) => s.getTokens('group/m1'))).toEqual([42, 42]);
-    const late = await stores.open(FAST);
+    const late = await env.stores.open(FAST);
     expect(late.getCircuit('group/m1')).toEqual(a.getCircuit('group/m1'));
   });
 
   it('starts on local state when Redis is down at start-up, and shares once it is up', async () => {
-    await redis.kill();
-    stores = new StoreSet(redis.url);
+    await env.redis.kill();
 
-    const a = await stores.open(FAST);
+    const a = await env.stores.open(FAST);
 
     expect(a.isShared()).toBe(false);
     const opened = await a.compareAndSetCircuit('group/m1', CLOSED_CIRCUIT, {
@@ -238,19 +223,18 @@ describe('RedisRouteStateStore when Redis goes away', () => {
       state: 'open',
     });
     expect(opened.ok).toBe(true);
-    expect(stores.logger.lines.some((line) => line.includes('not reachable'))).toBe(true);
+    expect(env.stores.logger.lines.some((line) => line.includes('not reachable'))).toBe(true);
 
-    await redis.restart();
+    await env.redis.restart();
     await waitFor('A to share', () => a.isShared(), 10_000);
-    const b = await stores.open(FAST);
+    const b = await env.stores.open(FAST);
     expect(b.getCircuit('group/m1').state).toBe('open');
   });
 
   it('refuses to start without Redis when Redis is required', async () => {
-    await redis.kill();
-    stores = new StoreSet(redis.url);
+    await env.redis.kill();
 
-    const attempt = stores.open({ ...FAST, connectTimeoutMs: 200, requireRedisOnStart: true });
+    const attempt = env.stores.open({ ...FAST, connectTimeoutMs: 200, requireRedisOnStart: true });
 
     await expect(attempt).rejects.toThrow(RedisRouteStateStoreException);
     await expect(attempt).rejects.toThrow(
@@ -262,17 +246,16 @@ describe('RedisRouteStateStore when Redis goes away', () => {
 describe('RedisRouteStateStore when one replica loses Redis (a partition)', () => {
   let proxy: TcpProxy;
   beforeAll(async () => {
-    if (!redis.running) await redis.restart();
-    proxy = await TcpProxy.start(redis.port);
+    if (!env.redis.running) await env.redis.restart();
+    proxy = await TcpProxy.start(env.redis.port);
   });
   afterAll(async () => {
     await proxy.close();
   });
 
   it('writes back local changes nobody else made, and lets Redis win conflicts', async () => {
-    stores = new StoreSet(redis.url);
-    const a = await stores.open({ ...FAST, url: `redis://127.0.0.1:${proxy.port}` });
-    const b = await stores.open(FAST);
+    const a = await env.stores.open({ ...FAST, url: `redis://127.0.0.1:${proxy.port}` });
+    const b = await env.stores.open(FAST);
     const x = await b.compareAndSetCircuit('group/x', CLOSED_CIRCUIT, {
       ...CLOSED_CIRCUIT,
       failures: 1,
@@ -312,9 +295,8 @@ describe('RedisRouteStateStore when one replica loses Redis (a partition)', () =
   });
 
   it('never waits on a Redis that stops answering', async () => {
-    stores = new StoreSet(redis.url);
-    const logger = stores.logger;
-    const a = await stores.open({ ...FAST, url: `redis://127.0.0.1:${proxy.port}` });
+    const logger = env.stores.logger;
+    const a = await env.stores.open({ ...FAST, url: `redis://127.0.0.1:${proxy.port}` });
 
     proxy.stall();
     // Each call returns (the command times out, the store carries on locally).
@@ -333,7 +315,7 @@ describe('RedisRouteStateStore when one replica loses Redis (a partition)', () =
 
     proxy.heal();
     await waitFor('A to share again', () => a.isShared(), 10_000);
-    const late = await stores.open(FAST);
+    const late = await env.stores.open(FAST);
     expect(late.getCircuit('group/z').state).toBe('open');
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { inspect } from 'node:util';
 import { Redis } from 'ioredis';
 import { InvalidConfigurationException } from '../../../src/core/errors/exceptions.js';
@@ -12,25 +12,10 @@ import {
   createRouteStateStore,
 } from '../../../src/redis/route-state-store-config.js';
 import { redactRedisUrl } from '../../../src/redis/redis-url.js';
-import { startRedisServer, type RedisServer } from '../../support/redis-server.js';
-import { CapturingLogger, StoreSet, waitFor } from './redis-fixtures.js';
+import { CapturingLogger, useRedisStores, waitFor } from './redis-fixtures.js';
 
 const PASSWORD = 'S3cret-pa55/word';
-let redis: RedisServer;
-let stores: StoreSet;
-const extraStores: RedisRouteStateStore[] = [];
-
-beforeAll(async () => {
-  redis = await startRedisServer({ password: PASSWORD });
-});
-afterEach(async () => {
-  await stores?.closeAll();
-  await Promise.all(extraStores.splice(0).map((s) => s.close()));
-  if (!redis.running) await redis.restart();
-});
-afterAll(async () => {
-  await redis.stop();
-});
+const env = useRedisStores({ password: PASSWORD });
 
 /** Every way a secret could leak: message, stack, serialised fields, inspection. */
 function everythingAbout(value: unknown): string {
@@ -51,14 +36,13 @@ function expectNoSecret(text: string): void {
 
 describe('RedisRouteStateStore keeps the Redis password out of sight', () => {
   it('describes itself with a redacted URL, also when logged or serialised', async () => {
-    stores = new StoreSet(redis.url);
-    const store = await stores.open();
+    const store = await env.stores.open();
 
     expect(store.isShared()).toBe(true); // the password worked
     expect(store.describe()).toEqual({
       type: 'redis',
-      url: `redis://:***@127.0.0.1:${redis.port}`,
-      keyPrefix: stores.prefix,
+      url: `redis://:***@127.0.0.1:${env.redis.port}`,
+      keyPrefix: env.stores.prefix,
       status: 'shared',
     });
     expectNoSecret(everythingAbout(store));
@@ -66,14 +50,14 @@ describe('RedisRouteStateStore keeps the Redis password out of sight', () => {
   });
 
   it('redacts a store built from an ioredis client', async () => {
-    const client = new Redis(redis.url, { lazyConnect: true });
+    const client = new Redis(env.redis.url, { lazyConnect: true });
     const logger = new CapturingLogger();
     const store = new RedisRouteStateStore({ client, logger, keyPrefix: 'client-test:' });
-    extraStores.push(store);
+    env.stores.adopt(store);
     await store.connect();
 
     expect(store.isShared()).toBe(true);
-    expect(store.describe().url).toBe(`redis://:***@127.0.0.1:${redis.port}/0`);
+    expect(store.describe().url).toBe(`redis://:***@127.0.0.1:${env.redis.port}/0`);
     expectNoSecret(everythingAbout(store));
     expect(client.status).toBe('wait'); // the caller's client is left alone
     client.disconnect();
@@ -82,7 +66,7 @@ describe('RedisRouteStateStore keeps the Redis password out of sight', () => {
   it('keeps it out of errors, logs, status events and health when the password is wrong', async () => {
     const wrong = 'Wr0ng-pa55word';
     const logger = new CapturingLogger();
-    const url = `redis://:${wrong}@127.0.0.1:${redis.port}`;
+    const url = `redis://:${wrong}@127.0.0.1:${env.redis.port}`;
 
     const attempt = RedisRouteStateStore.connect({
       url,
@@ -97,29 +81,28 @@ describe('RedisRouteStateStore keeps the Redis password out of sight', () => {
     );
     expect(error).toBeInstanceOf(Error);
     const text = everythingAbout(error);
-    expect(text).toContain(`redis://:***@127.0.0.1:${redis.port}`);
+    expect(text).toContain(`redis://:***@127.0.0.1:${env.redis.port}`);
     expect(text).toMatch(/WRONGPASS|invalid username-password/);
     expect(text).not.toContain(wrong);
     expect(logger.lines.join('\n')).not.toContain(wrong);
   });
 
   it('keeps it out of logs, status events and health during an outage', async () => {
-    stores = new StoreSet(redis.url);
-    const store = await stores.open({ maxReconnectDelayMs: 50, commandTimeoutMs: 300 });
+    const store = await env.stores.open({ maxReconnectDelayMs: 50, commandTimeoutMs: 300 });
     const events: RouteStateStatusEvent[] = [];
     store.onStatusChange((event) => events.push(event));
 
-    await redis.kill();
+    await env.redis.kill();
     await waitFor('the store to go local', () => !store.isShared());
     await store.addTokens('group/m1', 1);
-    await redis.restart();
+    await env.redis.restart();
     await waitFor('the store to share again', () => store.isShared(), 10_000);
 
     expect(events.map((e) => e.status)).toEqual(['local-only', 'shared']);
     expect(events[0]!.reason).toBeDefined();
     expectNoSecret(everythingAbout(events));
-    expectNoSecret(stores.logger.lines.join('\n'));
-    expect(stores.logger.lines.join('\n')).toContain(':***@');
+    expectNoSecret(env.stores.logger.lines.join('\n'));
+    expect(env.stores.logger.lines.join('\n')).toContain(':***@');
     expectNoSecret(everythingAbout(store.describe()));
   });
 });
@@ -139,11 +122,11 @@ describe('redactRedisUrl', () => {
 describe('route state configuration', () => {
   it('builds a connected Redis store from { type: redis, url, keyPrefix }', async () => {
     const store = await createRouteStateStore(
-      { type: 'redis', url: redis.url, keyPrefix: 'from-config:' },
+      { type: 'redis', url: env.redis.url, keyPrefix: 'from-config:' },
       { logger: new CapturingLogger() },
     );
     expect(store).toBeInstanceOf(RedisRouteStateStore);
-    extraStores.push(store as RedisRouteStateStore);
+    env.stores.adopt(store as RedisRouteStateStore);
     expect(store.isShared?.()).toBe(true);
     expect((store as RedisRouteStateStore).describe().keyPrefix).toBe('from-config:');
   });

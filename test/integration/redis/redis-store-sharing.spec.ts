@@ -1,31 +1,24 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
 import { CLOSED_CIRCUIT } from '../../../src/core/state/route-state-store.js';
-import { startRedisServer, type RedisServer } from '../../support/redis-server.js';
-import { StoreSet, waitFor } from './redis-fixtures.js';
+import { useRedisStores, waitFor } from './redis-fixtures.js';
 
-let redis: RedisServer;
-let stores: StoreSet;
-let raw: Redis;
-
-beforeAll(async () => {
-  redis = await startRedisServer();
-  raw = new Redis(redis.url);
-});
-afterEach(async () => {
-  await stores.closeAll();
-});
-afterAll(async () => {
-  raw.disconnect();
-  await redis.stop();
-});
+const env = useRedisStores();
 
 describe('RedisRouteStateStore sharing between two instances', () => {
+  // a plain client to look at the keys, disconnected before the server stops
+  let raw: Redis;
+  beforeAll(() => {
+    raw = new Redis(env.redis.url);
+  });
+  afterAll(() => {
+    raw.disconnect();
+  });
+
   it('sums token counters across instances and shows local increments at once', async () => {
-    stores = new StoreSet(redis.url);
-    const a = await stores.open();
-    const b = await stores.open();
+    const a = await env.stores.open();
+    const b = await env.stores.open();
 
     const pending = a.addTokens('group/m1', 120);
     // Visible before Redis answers: concurrent dispatches balance on each other's reservations.
@@ -42,7 +35,7 @@ describe('RedisRouteStateStore sharing between two instances', () => {
     await waitFor('both to see the sum', () =>
       [a, b].every((s) => s.getTokens('group/m1') === expected),
     );
-    expect(Number(await raw.hget(`${stores.prefix}tokens`, 'group/m1'))).toBe(expected);
+    expect(Number(await raw.hget(`${env.stores.prefix}tokens`, 'group/m1'))).toBe(expected);
     // Fractional estimates add up without rounding drift.
     await a.addTokens('group/m2', 2.5);
     await b.addTokens('group/m2', -2.5);
@@ -50,8 +43,7 @@ describe('RedisRouteStateStore sharing between two instances', () => {
   });
 
   it('sends the increments of one event-loop turn to Redis as one per counter', async () => {
-    stores = new StoreSet(redis.url);
-    const a = await stores.open();
+    const a = await env.stores.open();
     const increments = async () => {
       const stats = await raw.info('commandstats');
       return Number(/cmdstat_hincrbyfloat:calls=(\d+)/.exec(stats)?.[1] ?? 0);
@@ -64,13 +56,12 @@ describe('RedisRouteStateStore sharing between two instances', () => {
 
     expect(await increments()).toBe(before + 2);
     expect(totals.every((total) => total === 500)).toBe(true);
-    expect(Number(await raw.hget(`${stores.prefix}tokens`, 'group/m0'))).toBe(500);
+    expect(Number(await raw.hget(`${env.stores.prefix}tokens`, 'group/m0'))).toBe(500);
   });
 
   it('propagates a circuit opened through A to B (delay measured, not asserted)', async () => {
-    stores = new StoreSet(redis.url);
-    const a = await stores.open();
-    const b = await stores.open();
+    const a = await env.stores.open();
+    const b = await env.stores.open();
     let arrivedAt: number | undefined;
     b.onCircuitChange((key, record) => {
       if (key === 'group/m1' && record.state === 'open') arrivedAt = performance.now();
@@ -91,17 +82,16 @@ describe('RedisRouteStateStore sharing between two instances', () => {
   });
 
   it('shares sticky assignments with their TTL', async () => {
-    stores = new StoreSet(redis.url);
     let now = 1_000_000;
-    const a = await stores.open();
-    const b = await stores.open({ clock: () => now });
+    const a = await env.stores.open();
+    const b = await env.stores.open({ clock: () => now });
 
     await a.setSticky('conversation-1', { route: 'complex', model: 'gpt' }, 30_000);
 
     expect(a.getSticky('conversation-1')).toEqual({ route: 'complex', model: 'gpt' });
     const seen = await waitFor('B to see the assignment', () => b.getSticky('conversation-1'));
     expect(seen).toEqual({ route: 'complex', model: 'gpt' });
-    const ttl = await raw.pttl(`${stores.prefix}sticky:conversation-1`);
+    const ttl = await raw.pttl(`${env.stores.prefix}sticky:conversation-1`);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(30_000);
     // B's copy expires with the TTL (on B's clock), as the key does in Redis.
@@ -112,8 +102,7 @@ describe('RedisRouteStateStore sharing between two instances', () => {
   });
 
   it('loads the current state when an instance starts', async () => {
-    stores = new StoreSet(redis.url);
-    const a = await stores.open();
+    const a = await env.stores.open();
     const open = await a.compareAndSetCircuit('group/m1', CLOSED_CIRCUIT, {
       ...CLOSED_CIRCUIT,
       state: 'open',
@@ -123,7 +112,7 @@ describe('RedisRouteStateStore sharing between two instances', () => {
     await a.addTokens('group/m1', 42);
     await a.setSticky('conversation-2', { model: 'claude' }, 60_000);
 
-    const late = await stores.open();
+    const late = await env.stores.open();
 
     expect(late.getCircuit('group/m1')).toEqual(open.record);
     expect(late.getTokens('group/m1')).toBe(42);
@@ -131,8 +120,7 @@ describe('RedisRouteStateStore sharing between two instances', () => {
   });
 
   it('lets a circuit expire in Redis a TTL after its cooldown ends', async () => {
-    stores = new StoreSet(redis.url);
-    const a = await stores.open({ ttlMs: 10_000 });
+    const a = await env.stores.open({ ttlMs: 10_000 });
 
     await a.compareAndSetCircuit('group/closed', CLOSED_CIRCUIT, {
       ...CLOSED_CIRCUIT,
@@ -144,8 +132,8 @@ describe('RedisRouteStateStore sharing between two instances', () => {
       cooldownUntil: Date.now() + 60_000,
     });
 
-    const closedTtl = await raw.pttl(`${stores.prefix}circuit:group/closed`);
-    const openTtl = await raw.pttl(`${stores.prefix}circuit:group/open`);
+    const closedTtl = await raw.pttl(`${env.stores.prefix}circuit:group/closed`);
+    const openTtl = await raw.pttl(`${env.stores.prefix}circuit:group/open`);
     expect(closedTtl).toBeGreaterThan(0);
     expect(closedTtl).toBeLessThanOrEqual(10_000);
     // An open circuit outlives its cooldown: it never expires while it still matters.
@@ -154,13 +142,12 @@ describe('RedisRouteStateStore sharing between two instances', () => {
   });
 
   it('keeps state under different key prefixes apart', async () => {
-    stores = new StoreSet(redis.url);
-    const a = await stores.open();
-    const other = await stores.open({ keyPrefix: `${stores.prefix}other:` });
+    const a = await env.stores.open();
+    const other = await env.stores.open({ keyPrefix: `${env.stores.prefix}other:` });
 
     await a.compareAndSetCircuit('group/m1', CLOSED_CIRCUIT, { ...CLOSED_CIRCUIT, state: 'open' });
     await a.addTokens('group/m1', 5);
-    const probe = await stores.open({ keyPrefix: `${stores.prefix}other:` });
+    const probe = await env.stores.open({ keyPrefix: `${env.stores.prefix}other:` });
 
     expect(other.getCircuit('group/m1')).toBe(CLOSED_CIRCUIT);
     expect(probe.getCircuit('group/m1')).toBe(CLOSED_CIRCUIT);
@@ -168,8 +155,7 @@ describe('RedisRouteStateStore sharing between two instances', () => {
   });
 
   it('rejects bad arguments with a typed error naming them', async () => {
-    stores = new StoreSet(redis.url);
-    const a = await stores.open();
+    const a = await env.stores.open();
 
     await expect(a.addTokens('group/m1', Number.NaN)).rejects.toThrow(/delta must be a finite/);
     await expect(a.setSticky('c', { model: 'm' }, 0)).rejects.toThrow(/ttlMs must be a positive/);

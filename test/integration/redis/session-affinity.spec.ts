@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import type { ChatCallOptions, ChatModel } from '../../../src/core/chat/chat-model.js';
 import { userMessage } from '../../../src/core/chat/messages.js';
 import type { ChatResponse } from '../../../src/core/chat/response.js';
@@ -10,8 +10,7 @@ import type { ModelRoutingStrategy } from '../../../src/core/strategies/model-ro
 import { sessionStateKey } from '../../../src/core/strategies/session-affinity.js';
 import { SESSION_ATTRIBUTE } from '../../../src/core/strategies/session-attribute.js';
 import type { RedisRouteStateStore } from '../../../src/redis/redis-route-state-store.js';
-import { startRedisServer, type RedisServer } from '../../support/redis-server.js';
-import { StoreSet, waitFor } from './redis-fixtures.js';
+import { useRedisStores, waitFor } from './redis-fixtures.js';
 
 const SCOPE = 'support/simple';
 const ROUTE = 'simple';
@@ -60,29 +59,18 @@ function pinSeen(store: RedisRouteStateStore, session: string, model: string) {
   });
 }
 
-let redis: RedisServer;
-let stores: StoreSet;
+const env = useRedisStores();
 let clock: { now: number };
 const now = () => clock.now;
 
-beforeAll(async () => {
-  redis = await startRedisServer();
-});
 beforeEach(() => {
   clock = { now: Date.now() };
-  stores = new StoreSet(redis.url);
-});
-afterEach(async () => {
-  await stores.closeAll();
-});
-afterAll(async () => {
-  await redis.stop();
 });
 
 describe('session affinity across two replicas sharing a RedisRouteStateStore', () => {
   it('a session pinned on replica A is honoured on replica B', async () => {
-    const storeA = await stores.open({ clock: now });
-    const storeB = await stores.open({ clock: now });
+    const storeA = await env.stores.open({ clock: now });
+    const storeB = await env.stores.open({ clock: now });
     // the replicas' own strategies disagree: A picks the last model, B the first
     const a = replica(storeA, { route: (models) => models.at(-1) }, now);
     const b = replica(storeB, { route: (models) => models[0] }, now);
@@ -99,8 +87,8 @@ describe('session affinity across two replicas sharing a RedisRouteStateStore', 
   });
 
   it('when the pinned model fails on B, B fails over, re-pins, and A follows the new pin', async () => {
-    const storeA = await stores.open({ clock: now });
-    const storeB = await stores.open({ clock: now });
+    const storeA = await env.stores.open({ clock: now });
+    const storeB = await env.stores.open({ clock: now });
     const a = replica(storeA, new FailoverStrategy({ cooldownMs: COOLDOWN_MS }), now);
     const b = replica(storeB, new FailoverStrategy({ cooldownMs: COOLDOWN_MS }), now);
 
@@ -123,8 +111,8 @@ describe('session affinity across two replicas sharing a RedisRouteStateStore', 
   });
 
   it("an open circuit seen through Redis sends B's pinned session elsewhere without trying the model", async () => {
-    const storeA = await stores.open({ clock: now });
-    const storeB = await stores.open({ clock: now });
+    const storeA = await env.stores.open({ clock: now });
+    const storeB = await env.stores.open({ clock: now });
     const strategyB = new FailoverStrategy({ cooldownMs: COOLDOWN_MS });
     const a = replica(storeA, new FailoverStrategy({ cooldownMs: COOLDOWN_MS }), now);
     const b = replica(storeB, strategyB, now);
