@@ -126,6 +126,21 @@ export function cooldownFor(policy: CircuitPolicy, reopenCount: number): number 
   return Math.max(0, Math.min(policy.maxCooldownMs, Math.round(capped * factor)));
 }
 
+/**
+ * The cooldown of a circuit that opens now: as `cooldownFor`, but never shorter than the wait the
+ * failure asked for (a 429's `Retry-After`), up to `maxCooldownMs`, so the model is not probed
+ * while its provider still refuses.
+ */
+export function cooldownAfter(
+  policy: CircuitPolicy,
+  reopenCount: number,
+  retryAfterMs: number | undefined,
+): number {
+  const cooldown = cooldownFor(policy, reopenCount);
+  if (retryAfterMs === undefined) return cooldown;
+  return Math.max(cooldown, Math.min(policy.maxCooldownMs, retryAfterMs));
+}
+
 function number(
   value: unknown,
   field: string,

@@ -1,7 +1,7 @@
 import type { ErrorSummary } from '../observability/routing-event.js';
 import type { CircuitDraft } from '../state/circuit-update.js';
 import type { CircuitRecord } from '../state/route-state-store.js';
-import { cooldownFor, type CircuitPolicy } from './circuit-policy.js';
+import { cooldownAfter, type CircuitPolicy } from './circuit-policy.js';
 
 /**
  * The breaker's state machine as pure functions from a record to the next record (or `undefined`:
@@ -64,6 +64,8 @@ export function afterFailure(
   policy: CircuitPolicy,
   error: ErrorSummary,
   kind: AttemptKind | undefined,
+  /** How long the failure asked to wait (a 429's Retry-After): the cooldown lasts at least this. */
+  retryAfterMs?: number,
 ): CircuitDraft {
   const counted = {
     failures: record.failures + 1,
@@ -76,16 +78,16 @@ export function afterFailure(
       const trips =
         counted.consecutiveFailures >= policy.failureThreshold || rateTrips(window, policy);
       if (!trips) return { ...draftOf(record), ...counted, ...window };
-      return opened(now, policy, 0, counted);
+      return opened(now, policy, 0, counted, retryAfterMs);
     }
     case 'half-open':
       // a request admitted before the circuit opened says nothing about the model's recovery
       if (kind === 'regular') return { ...draftOf(record), ...counted };
-      return opened(now, policy, record.reopenCount + 1, counted);
+      return opened(now, policy, record.reopenCount + 1, counted, retryAfterMs);
     case 'open': {
       // failing while already open (in flight when it opened, or forced): out for a full cooldown
       // from this failure, as the seed does, without escalating
-      const until = now + cooldownFor(policy, record.reopenCount);
+      const until = now + cooldownAfter(policy, record.reopenCount, retryAfterMs);
       return {
         ...draftOf(record),
         ...counted,
@@ -126,12 +128,13 @@ function opened(
   policy: CircuitPolicy,
   reopenCount: number,
   counted: Pick<CircuitRecord, 'failures' | 'consecutiveFailures' | 'lastError'>,
+  retryAfterMs: number | undefined,
 ): CircuitDraft {
   return {
     state: 'open',
     ...counted,
     openedAt: now,
-    cooldownUntil: now + cooldownFor(policy, reopenCount),
+    cooldownUntil: now + cooldownAfter(policy, reopenCount, retryAfterMs),
     reopenCount,
     probes: 0,
   };

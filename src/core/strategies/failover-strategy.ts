@@ -13,6 +13,7 @@ import {
   type RoutingObserver,
 } from '../observability/routing-event.js';
 import { classifyError, dispositionOf } from '../resilience/error-classification.js';
+import { retryAfterOf } from '../resilience/retry-after.js';
 import { updateCircuit, type CircuitChange, type CircuitDraft } from '../state/circuit-update.js';
 import { InMemoryRouteStateStore } from '../state/in-memory-route-state-store.js';
 import { attempt, chain, isPromiseLike, type MaybePromise } from '../state/maybe-async.js';
@@ -151,9 +152,10 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
       context?.disposition ?? dispositionOf(classifyError(error, context?.signal));
     const now = this.clock();
     const summary = summarizeError(error);
+    const retryAfterMs = retryAfterOf(error, now);
     const change = this.update(model, (record) =>
       disposition.countsAsFailure
-        ? afterFailure(record, now, this.policy, summary, kind)
+        ? afterFailure(record, now, this.policy, summary, kind, retryAfterMs)
         : kind === 'probe'
           ? releaseProbe(record)
           : undefined,
