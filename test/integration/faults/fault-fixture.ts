@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { afterAll, afterEach, beforeAll, beforeEach } from '@jest/globals';
+import { afterEach } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { Observable } from 'rxjs';
@@ -36,7 +36,8 @@ import {
 import { AnthropicChatModel } from '../../../src/providers/anthropic/anthropic-chat-model.js';
 import { OpenAiCompatibleChatModel } from '../../../src/providers/openai/openai-compatible-chat-model.js';
 import type { MalformedChunkPolicy } from '../../../src/providers/shared/stream-guards.js';
-import { FakeProvider } from '../../../src/testing/index.js';
+import type { FakeProvider } from '../../../src/testing/index.js';
+import { useFakeProvider } from '../../support/fake-provider.js';
 
 /**
  * The fault-injection stack, all real parts: FakeProvider on 127.0.0.1 ← OpenAiCompatibleChatModel
@@ -258,20 +259,9 @@ export interface FaultStacks<S extends FaultStack> {
 export function useFaultStacks<S extends FaultStack>(kind: {
   start(options: FaultStackOptions): Promise<S>;
 }): FaultStacks<S> {
-  let provider: FakeProvider | undefined;
+  const fake = useFakeProvider();
   let running: S | undefined;
-  const started = () => {
-    if (!provider) throw new Error('the fake provider starts in beforeAll: use it inside a test');
-    return provider;
-  };
 
-  beforeAll(async () => {
-    provider = await FakeProvider.start();
-  });
-  afterAll(async () => {
-    await provider?.close();
-  });
-  beforeEach(() => started().reset());
   afterEach(async () => {
     await running?.close();
     running = undefined;
@@ -279,12 +269,12 @@ export function useFaultStacks<S extends FaultStack>(kind: {
 
   return {
     get provider() {
-      return started();
+      return fake.provider;
     },
     async start(options = {}) {
       await running?.close();
       running = await kind.start({
-        provider: started(),
+        provider: fake.provider,
         models: [primary(), fallback()],
         ...options,
       });
