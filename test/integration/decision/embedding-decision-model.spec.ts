@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ChoiceQuestion } from '../../../src/core/decision/decision-model.js';
 import { EmbeddingDecisionModel } from '../../../src/core/decision/models/embedding-decision-model.js';
 import { ModelTimeoutException } from '../../../src/core/errors/timeout-exception.js';
 import { ProviderException } from '../../../src/core/errors/provider-exception.js';
-import { FakeProvider } from '../../../src/testing/fake-provider/fake-provider.js';
+import { untilRequested, useFakeProvider } from '../../support/fake-provider.js';
 
 const API_KEY = 'sk-integration-secret-4242';
 
@@ -28,22 +28,14 @@ const question: ChoiceQuestion = {
 };
 
 describe('EmbeddingDecisionModel over HTTP (fake provider on 127.0.0.1)', () => {
-  let provider: FakeProvider;
-
-  beforeAll(async () => {
-    provider = await FakeProvider.start({ apiKey: API_KEY });
-  });
-  afterAll(async () => {
-    await provider.close();
-  });
-  beforeEach(() => provider.reset());
+  const fake = useFakeProvider({ apiKey: API_KEY });
 
   function model(
     name = 'text-embedding-fake',
     extra: { apiKey?: string; timeoutMs?: number } = {},
   ) {
     return new EmbeddingDecisionModel({
-      baseURL: provider.openaiBaseURL,
+      baseURL: fake.provider.openaiBaseURL,
       apiKey: extra.apiKey ?? API_KEY,
       model: name,
       ...(extra.timeoutMs ? { timeoutMs: extra.timeoutMs } : {}),
@@ -59,7 +51,7 @@ describe('EmbeddingDecisionModel over HTTP (fake provider on 127.0.0.1)', () => 
     const second = await decider.decide({ input: 'my python script has a bug to debug', question });
     expect(second.value).toBe('code');
 
-    const requests = provider.requests.forModel('text-embedding-fake');
+    const requests = fake.provider.requests.forModel('text-embedding-fake');
     expect(requests.count).toBe(2);
     const inputs = requests.bodies.map((body) => (body as { input: string[] }).input);
     expect(inputs[0]).toHaveLength(1 + 3 + 4); // the input, 3 descriptions, 4 examples
@@ -99,8 +91,7 @@ describe('EmbeddingDecisionModel over HTTP (fake provider on 127.0.0.1)', () => 
     });
     const reason = new Error('caller gave up');
     // abort once the request has reached the server
-    while (provider.requests.count('embed-fault-hang') === 0)
-      await new Promise((r) => setImmediate(r));
+    await untilRequested(fake.provider, 'embed-fault-hang');
     controller.abort(reason);
     await expect(pending).rejects.toBe(reason);
 

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { ChoiceQuestion } from '../../../src/core/decision/decision-model.js';
 import { EmbeddingDecisionModel } from '../../../src/core/decision/models/embedding-decision-model.js';
 import { InvalidConfigurationException } from '../../../src/core/errors/exceptions.js';
 import { ProviderException } from '../../../src/core/errors/provider-exception.js';
 import { openAiEmbeddings } from '../../../src/providers/openai-embeddings.js';
-import { FakeProvider } from '../../../src/testing/fake-provider/fake-provider.js';
+import { untilRequested, useFakeProvider } from '../../support/fake-provider.js';
 
 const API_KEY = 'sk-sdk-embeddings-secret-77';
 
@@ -21,21 +21,13 @@ const question: ChoiceQuestion = {
 };
 
 describe('openAiEmbeddings (openai SDK) feeding EmbeddingDecisionModel, fake provider on 127.0.0.1', () => {
-  let provider: FakeProvider;
+  const fake = useFakeProvider({ apiKey: API_KEY, embeddingDimensions: 32 });
 
-  beforeAll(async () => {
-    provider = await FakeProvider.start({ apiKey: API_KEY, embeddingDimensions: 32 });
-  });
-  afterAll(async () => {
-    await provider.close();
-  });
+  const embedder = (model: string, apiKey = API_KEY) =>
+    openAiEmbeddings({ baseURL: fake.provider.openaiBaseURL, apiKey, model });
 
   it('embeds through the SDK and routes', async () => {
-    const embed = openAiEmbeddings({
-      baseURL: provider.openaiBaseURL,
-      apiKey: API_KEY,
-      model: 'sdk-embed',
-    });
+    const embed = embedder('sdk-embed');
     const vectors = await embed(['one text', 'another text']);
     expect(vectors).toHaveLength(2);
     expect(vectors[0]).toHaveLength(32);
@@ -51,11 +43,7 @@ describe('openAiEmbeddings (openai SDK) feeding EmbeddingDecisionModel, fake pro
 
   it('a wrong key is a ProviderException without the key', async () => {
     const wrongKey = 'sk-this-one-is-wrong-and-secret';
-    const embed = openAiEmbeddings({
-      baseURL: provider.openaiBaseURL,
-      apiKey: wrongKey,
-      model: 'sdk-embed',
-    });
+    const embed = embedder('sdk-embed', wrongKey);
     const error = (await embed(['x']).catch((e: unknown) => e)) as ProviderException;
     expect(error).toBeInstanceOf(ProviderException);
     expect(error.status).toBe(401);
@@ -63,19 +51,14 @@ describe('openAiEmbeddings (openai SDK) feeding EmbeddingDecisionModel, fake pro
   });
 
   it('the caller’s abort rejects with its reason', async () => {
-    const embed = openAiEmbeddings({
-      baseURL: provider.openaiBaseURL,
-      apiKey: API_KEY,
-      model: 'sdk-embed-fault-hang',
-    });
+    const embed = embedder('sdk-embed-fault-hang');
     const controller = new AbortController();
     const pending = new EmbeddingDecisionModel({ embed }).decide({
       input: 'refund',
       question,
       signal: controller.signal,
     });
-    while (provider.requests.count('sdk-embed-fault-hang') === 0)
-      await new Promise((r) => setImmediate(r));
+    await untilRequested(fake.provider, 'sdk-embed-fault-hang');
     const reason = new Error('stop waiting');
     controller.abort(reason);
     await expect(pending).rejects.toBe(reason);
