@@ -37,6 +37,10 @@ function heldRouter(names: string[], routingStrategy: LowestTokenUsageRoutingStr
   return { router, models };
 }
 
+/** The estimated tokens of the calls a model holds. */
+const heldTokens = (model: HeldModel) =>
+  model.pending.reduce((sum, call) => sum + estimateRequestTokens(call.request), 0);
+
 /** Answers every call the models hold with `response`. */
 function releaseAll(models: HeldModel[], response: ChatResponse): void {
   for (const model of models) for (const call of model.pending) call.done.resolve(response);
@@ -117,10 +121,10 @@ describe('token reservations under concurrency', () => {
     const calls = prompts.map((prompt) => router.chat(prompt));
     await settle();
     expect(a.pending.length + b.pending.length).toBe(200);
-    const tokens = (model: HeldModel) =>
-      model.pending.reduce((sum, call) => sum + estimateRequestTokens(call.request), 0);
     expect(Math.abs(a.pending.length - b.pending.length)).toBeLessThanOrEqual(20);
-    expect(Math.abs(tokens(a) - tokens(b)) / Math.max(tokens(a), tokens(b))).toBeLessThan(0.1);
+    expect(
+      Math.abs(heldTokens(a) - heldTokens(b)) / Math.max(heldTokens(a), heldTokens(b)),
+    ).toBeLessThan(0.1);
     releaseAll(models, answer('ok', 10));
     await Promise.all(calls);
   });
