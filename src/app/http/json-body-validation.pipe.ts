@@ -5,13 +5,7 @@ import {
   ValidationPipe,
   type ValidationError,
 } from '@nestjs/common';
-
-/**
- * Deeper bodies are refused before validation: class-transformer recurses once per level and
- * would overflow the stack (a 500) on a few thousand nested arrays. Real bodies, tool schemas
- * included, stay far below this.
- */
-export const MAX_JSON_DEPTH = 64;
+import { pathDeeperThan, tooDeepMessage } from '../../nest/dto/json-depth.js';
 
 /**
  * Validates a JSON body against a class-validator DTO and reports every problem with the path of
@@ -37,48 +31,13 @@ export class JsonBodyValidationPipe implements PipeTransform {
         param: null,
       });
     }
-    const deep = pathDeeperThan(value, MAX_JSON_DEPTH);
+    // deeper bodies would overflow the stack in class-transformer (a 500)
+    const deep = pathDeeperThan(value);
     if (deep !== undefined) {
-      throw new BadRequestException({
-        message:
-          `Invalid request body: ${deep} is nested more than ${MAX_JSON_DEPTH} levels deep; ` +
-          'flatten the JSON (tool parameter schemas included)',
-        param: deep,
-      });
+      throw new BadRequestException({ message: tooDeepMessage(deep), param: deep });
     }
     return this.pipe.transform(value, { type: 'body', metatype: this.dto });
   }
-}
-
-interface Nested {
-  value: object;
-  depth: number;
-  key?: string;
-  parent?: Nested;
-}
-
-/** The path of the first value nested deeper than `limit`, found without recursion. */
-function pathDeeperThan(root: object, limit: number): string | undefined {
-  const pending: Nested[] = [{ value: root, depth: 0 }];
-  while (pending.length > 0) {
-    const node = pending.pop()!;
-    if (node.depth > limit) return pathOf(node);
-    for (const [key, child] of Object.entries(node.value)) {
-      if (typeof child === 'object' && child !== null) {
-        pending.push({ value: child as object, depth: node.depth + 1, key, parent: node });
-      }
-    }
-  }
-  return undefined;
-}
-
-function pathOf(node: Nested): string {
-  const keys: string[] = [];
-  for (let at: Nested | undefined = node; at?.key !== undefined; at = at.parent) {
-    keys.unshift(at.key);
-  }
-  const path = keys.join('.');
-  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
 }
 
 interface FieldProblem {

@@ -1,4 +1,10 @@
-import { type ArgumentsHost, Catch, HttpException, HttpStatus } from '@nestjs/common';
+import {
+  type ArgumentsHost,
+  BadRequestException,
+  Catch,
+  HttpException,
+  HttpStatus,
+} from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
 import {
   InvalidDecisionResponseException,
@@ -9,6 +15,7 @@ import { InvalidChatRequestException } from '../../core/errors/invalid-chat-requ
 import { ProviderException } from '../../core/errors/provider-exception.js';
 import { ModelTimeoutException } from '../../core/errors/timeout-exception.js';
 import type { ErrorKind } from '../../core/resilience/error-classification.js';
+import { pathDeeperThan, tooDeepMessage } from '../dto/json-depth.js';
 import { scrubCredentials } from '../events/scrub-credentials.js';
 import { UnknownRouterException } from '../service/unknown-router.exception.js';
 
@@ -24,14 +31,16 @@ const PROVIDER_STATUS: Partial<Record<ErrorKind, number>> = {
  * Answers the library's errors with the HTTP status they mean instead of a bare 500: every model
  * cooling down or failed → 503 with `Retry-After`; an unknown router or a malformed request →
  * 400; the provider's verdict on the request (400, 422, 429 with `Retry-After`); a timeout → 504;
- * other provider failures → 502. Messages are scrubbed of credentials. Works under Express and Fastify:
- * `app.useGlobalFilters(new ModelRouterExceptionFilter(app.getHttpAdapter()))`, `@UseFilters`,
- * or an `APP_FILTER` provider.
+ * other provider failures → 502. Messages are scrubbed of credentials. A body nested so deep that
+ * validation overflowed the stack → 400 (any other RangeError stays a 500). Works under Express and
+ * Fastify: `app.useGlobalFilters(new ModelRouterExceptionFilter(app.getHttpAdapter()))`,
+ * `@UseFilters`, or an `APP_FILTER` provider.
  */
-@Catch(ModelRouterException)
+@Catch(ModelRouterException, RangeError)
 export class ModelRouterExceptionFilter extends BaseExceptionFilter {
-  override catch(exception: ModelRouterException, host: ArgumentsHost): void {
+  override catch(exception: ModelRouterException | RangeError, host: ArgumentsHost): void {
     if (host.getType() !== 'http') return super.catch(exception, host);
+    if (!(exception instanceof ModelRouterException)) return this.catchRangeError(exception, host);
     const status = this.statusOf(exception);
     const retryAfterMs = this.retryAfterMsOf(exception);
     const adapter = this.applicationRef ?? this.httpAdapterHost?.httpAdapter;
@@ -49,6 +58,19 @@ export class ModelRouterExceptionFilter extends BaseExceptionFilter {
       message: scrubCredentials(exception.message),
     };
     super.catch(new HttpException(body, status, { cause: exception }), host);
+  }
+
+  /**
+   * Nest's ValidationPipe (class-transformer, then class-validator) recurses once per level of a
+   * body, ChatRequestDto's included, and overflows the stack on a few thousand nested arrays:
+   * the client's body is at fault, so a 400 naming where it is too deep instead of a 500.
+   */
+  protected catchRangeError(exception: RangeError, host: ArgumentsHost): void {
+    const overflowed = exception.message.includes('Maximum call stack size exceeded');
+    const body: unknown = host.switchToHttp().getRequest<{ body?: unknown }>().body;
+    const deep = overflowed ? pathDeeperThan(body) : undefined;
+    if (deep === undefined) return super.catch(exception, host);
+    super.catch(new BadRequestException(tooDeepMessage(deep), { cause: exception }), host);
   }
 
   protected statusOf(exception: ModelRouterException): number {
