@@ -2,12 +2,13 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs
 import type { FastifyReply } from 'fastify';
 import { toWireError } from '../openai/openai-error.js';
 import { fromFastifyError } from './fastify-errors.js';
+import { logSafe } from './log-safe.js';
 
 /**
  * Every error of the gateway as OpenAI's error JSON, with the status a client can act on:
  * 400 invalid body (malformed JSON included), 404 unknown model, 429/503 with Retry-After,
  * 502/504 for providers that failed. Server-side failures are logged by class and message,
- * which the providers have already cleared of keys.
+ * which the providers have already cleared of keys, with control characters escaped.
  */
 @Catch()
 export class OpenAiExceptionFilter implements ExceptionFilter {
@@ -20,7 +21,7 @@ export class OpenAiExceptionFilter implements ExceptionFilter {
     const clientLeft = reply.raw.destroyed && isAbortError(exception);
     if (wire.status >= 500 && !clientLeft) {
       const name = exception instanceof Error ? exception.name : typeof exception;
-      this.logger.warn(`${wire.status} ${name}: ${wire.body.error.message}`);
+      this.logger.warn(logSafe(`${wire.status} ${name}: ${wire.body.error.message}`));
     }
     // the client left, or a stream already sent its error event
     if (reply.sent || reply.raw.headersSent || reply.raw.destroyed) return;

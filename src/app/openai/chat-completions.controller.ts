@@ -26,6 +26,7 @@ import { GatewayChatService, type GatewayChatOptions } from '../call/gateway-cha
 import { abortOnDisconnect } from '../http/client-disconnect.js';
 import { GATEWAY_CLOCK } from '../http/gateway-tokens.js';
 import { JsonBodyValidationPipe } from '../http/json-body-validation.pipe.js';
+import { logSafe } from '../http/log-safe.js';
 import { ModelResolver } from '../models/model-resolver.js';
 import { ChatCompletionRequestDto } from './chat-completion-request.dto.js';
 import { toWireError } from './openai-error.js';
@@ -121,7 +122,7 @@ export class ChatCompletionsController {
         }
         const wireError = toWireError(error);
         // the client sees the error event; operators see it here (messages carry no keys)
-        this.logger.warn(`stream ended early: ${wireError.body.error.message}`);
+        this.logger.warn(logSafe(`stream ended early: ${wireError.body.error.message}`));
         sse.fail(wireError.body);
         resolve();
       };

@@ -1,13 +1,14 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { LoggerService } from '@nestjs/common';
 import { maxHeaderSize, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { Registry } from 'prom-client';
 import { demoGatewayConfig } from '../../../src/app/config/demo-config.js';
 import { createGatewayApp } from '../../../src/app/create-gateway-app.js';
-import type { ChatModel } from '../../../src/core/chat/chat-model.js';
+import type { ChatModel, ChatStreamEvent } from '../../../src/core/chat/chat-model.js';
 import { InvalidConfigurationException } from '../../../src/core/errors/exceptions.js';
-import { startGateway, type RunningGateway } from './gateway-harness.js';
+import { postJson, startGateway, user, type RunningGateway } from './gateway-harness.js';
 
 const offline = () => demoGatewayConfig({ tokenDelayMs: 0, failEvery: 0 });
 
@@ -260,5 +261,80 @@ describe('GET /v1/models/:id for provider/model-id', () => {
     expect(status).toBe(404);
     expect(error.code).toBe('model_not_found');
     expect(error.message).toContain(text);
+  });
+});
+
+/** Every message the Nest logger was given, one entry per call. */
+class CapturingLogger implements LoggerService {
+  readonly messages: string[] = [];
+  log = (message: unknown) => this.add(message);
+  error = (message: unknown) => this.add(message);
+  warn = (message: unknown) => this.add(message);
+  debug = (message: unknown) => this.add(message);
+  verbose = (message: unknown) => this.add(message);
+  fatal = (message: unknown) => this.add(message);
+
+  private add(message: unknown): void {
+    this.messages.push(String(message));
+  }
+}
+
+/** Fails every call; a stream sends some text first. */
+const brokenModel = (): ChatModel => ({
+  chat: async () => {
+    throw new Error('upstream refused');
+  },
+  async *stream(): AsyncIterable<ChatStreamEvent> {
+    yield { type: 'text-delta', text: 'Once upon' };
+    throw new Error('upstream cut the stream');
+  },
+});
+
+describe('names a client chose, in log lines', () => {
+  const logger = new CapturingLogger();
+  const forged = 'error [Gateway] 500 forged: the database is gone';
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    gateway = await startGateway({
+      config: { ...offline(), providers: { broken: brokenModel } },
+      logger,
+    });
+  });
+
+  afterAll(() => gateway.close());
+
+  const logged = (text: string) => logger.messages.filter((message) => message.includes(text));
+
+  it('cannot forge a line with a newline in a model name (logged by the exception filter)', async () => {
+    const response = await postJson(`${gateway.url}/v1/chat/completions`, {
+      model: `broken/a\n${forged}`,
+      models: ['broken/b'],
+      messages: [user('hi')],
+    });
+
+    // both failed and now cool down: 503, logged with the names
+    expect(response.status).toBe(503);
+    const lines = logged('broken/a');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`broken/a\\n${forged}`);
+    expect(lines[0]).not.toMatch(/[\r\n]/);
+  });
+
+  it('cannot forge a line nor send terminal escapes through a stream that ended early', async () => {
+    const response = await postJson(`${gateway.url}/v1/chat/completions`, {
+      model: `broken/s\r\n\u001b[2K${forged}`,
+      models: ['broken/t'],
+      stream: true,
+      messages: [user('hi')],
+    });
+    const text = await response.text();
+
+    expect(response.status).toBe(200);
+    expect(text).toContain('"error"');
+    const lines = logged('stream ended early');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`broken/s\\r\\n\\u001b[2K${forged}`);
+    expect([...lines[0]!].filter((char) => char.charCodeAt(0) < 0x20)).toEqual([]);
   });
 });

@@ -1,0 +1,17 @@
+const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+// C0 and C1 controls, DEL, and the two Unicode line separators
+// oxlint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+/**
+ * Text for a log line with its control characters escaped (a newline as `\n`, ESC as `\u001b`).
+ * Error messages carry names the client chose (`provider/model-id`, a `models` list): a newline
+ * in one would forge a log line of its own, an escape sequence would repaint the terminal.
+ */
+export function logSafe(text: string): string {
+  return text.replace(
+    CONTROL,
+    (char) => NAMED[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
