@@ -11,7 +11,7 @@ const filters = process.argv.slice(2);
 const files = readdirSync(here)
   .filter((file) => file.endsWith('.bench.js'))
   .filter((file) => filters.length === 0 || filters.some((f) => file.includes(f)))
-  .sort();
+  .toSorted();
 
 console.log(`node ${process.version}, ${process.platform}/${process.arch}`);
 for (const file of files) {

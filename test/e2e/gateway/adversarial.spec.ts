@@ -79,23 +79,48 @@ async function expectBadRequest(response: Response, param: string | RegExp, text
 
 const nested = (depth: number, leaf: string) => '['.repeat(depth) + leaf + ']'.repeat(depth);
 
+function ignore(): void {}
+
 describe('the gateway under hostile and careless clients', () => {
   const clock = new ManualClock();
   const logger = new CapturingLogger();
   /** The signal of every HTTP request the `watched` provider sent, in order. */
   const providerSignals: AbortSignal[] = [];
-  let providerCalled: () => void = () => undefined;
+  let providerCalled: () => void = ignore;
   let fake: FakeProvider;
   let gateway: RunningGateway;
   let completions: string;
+  const watchedFetch = (url: string | URL | Request, init?: RequestInit) => {
+    if (init?.signal) providerSignals.push(init.signal);
+    providerCalled();
+    return fetch(url, init);
+  };
+  /** Asks the sticky router through /v1/chat/completions; the model that answered. */
+  const ask = async (session?: string): Promise<string> => {
+    const response = await fetch(completions, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(session !== undefined ? { 'x-model-router-session': session } : {}),
+      },
+      body: JSON.stringify({ model: 'sticky', messages: [user('hi')] }),
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { model: string }).model;
+  };
+  /** Asks the sticky router through POST /chat in session chat-2; the model that answered. */
+  const askChat = async () => {
+    const response = await fetch(`${gateway.url}/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-model-router-session': 'chat-2' },
+      body: JSON.stringify({ router: 'sticky', messages: [user('hi')] }),
+    });
+    expect(response.status).toBe(200);
+    return response.headers.get('x-model-router-model');
+  };
 
   beforeAll(async () => {
     fake = await FakeProvider.start({ apiKey: FAKE_KEY });
-    const watchedFetch = (url: string | URL | Request, init?: RequestInit) => {
-      if (init?.signal) providerSignals.push(init.signal);
-      providerCalled();
-      return fetch(url, init);
-    };
     const demo = demoGatewayConfig({ tokenDelayMs: 0, failEvery: 0, clock: clock.read });
     const sticky = new RoutingChatModel({
       routes: [
@@ -347,19 +372,6 @@ describe('the gateway under hostile and careless clients', () => {
   });
 
   describe('x-model-router-session', () => {
-    const ask = async (session?: string): Promise<string> => {
-      const response = await fetch(completions, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(session !== undefined ? { 'x-model-router-session': session } : {}),
-        },
-        body: JSON.stringify({ model: 'sticky', messages: [user('hi')] }),
-      });
-      expect(response.status).toBe(200);
-      return ((await response.json()) as { model: string }).model;
-    };
-
     it('without it, token balancing alternates between the two models', async () => {
       const first = await ask();
       const second = await ask();
@@ -375,15 +387,6 @@ describe('the gateway under hostile and careless clients', () => {
     });
 
     it('works on POST /chat too', async () => {
-      const askChat = async () => {
-        const response = await fetch(`${gateway.url}/chat`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-model-router-session': 'chat-2' },
-          body: JSON.stringify({ router: 'sticky', messages: [user('hi')] }),
-        });
-        expect(response.status).toBe(200);
-        return response.headers.get('x-model-router-model');
-      };
       const first = await askChat();
 
       expect(await askChat()).toBe(first);

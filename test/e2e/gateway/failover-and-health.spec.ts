@@ -109,12 +109,16 @@ describe('config/model-router.yaml: the flaky demo model, failover, cooldown and
   });
 });
 
+/** A demo model that fails every call. */
+function broken(name: string): LocalDemoChatModel {
+  return new LocalDemoChatModel({ name, failEvery: 1 });
+}
+
 describe('every model of a router cooling down', () => {
   const clock = new ManualClock();
   let gateway: RunningGateway;
 
   beforeAll(async () => {
-    const broken = (name: string) => new LocalDemoChatModel({ name, failEvery: 1 });
     gateway = await startGateway({
       clock: clock.read,
       config: {

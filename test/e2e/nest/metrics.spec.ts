@@ -66,8 +66,8 @@ function parse(text: string): Sample[] {
       const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
       if (!match) throw new Error(`not a sample line: ${line}`);
       const labels: Record<string, string> = {};
-      for (const [, key, text] of (match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) {
-        labels[key] = text;
+      for (const [, key, labelValue] of (match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) {
+        labels[key] = labelValue;
       }
       return { name: match[1], labels, value: Number(match[3]) };
     });

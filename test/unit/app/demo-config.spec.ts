@@ -5,20 +5,22 @@ import { loadGatewayConfig } from '../../../src/app/config/load-gateway-config.j
 import { RoutingChatModel } from '../../../src/core/routing/routing-chat-model.js';
 import { ModelRouter } from '../../../src/core/strategies/model-router.js';
 
+/** What a router built from the demo configuration routes to: routes, examples, group models. */
+function shape(router: unknown) {
+  const routing = router as RoutingChatModel;
+  return {
+    defaultRoute: routing.defaultRoute(),
+    routes: routing.routes().map((route) => ({
+      ...route,
+      models: (routing.routeModel(route.name) as ModelRouter).models().map((m) => m.name),
+    })),
+  };
+}
+
 describe('the demo configuration', () => {
   it('is the same in config/model-router.yaml and in code (routes, examples, groups)', async () => {
     const yaml = await loadGatewayConfig('config/model-router.yaml', { env: {} });
     const code = demoGatewayConfig();
-    const shape = (router: unknown) => {
-      const routing = router as RoutingChatModel;
-      return {
-        defaultRoute: routing.defaultRoute(),
-        routes: routing.routes().map((route) => ({
-          ...route,
-          models: (routing.routeModel(route.name) as ModelRouter).models().map((m) => m.name),
-        })),
-      };
-    };
 
     expect(Object.keys(yaml.module.models!)).toEqual(Object.keys(code.module.models!));
     expect(yaml.module.defaultRouter).toBe(code.module.defaultRouter);

@@ -96,12 +96,12 @@ describe('OpenAI body → ChatRequest', () => {
   });
 });
 
-describe('ChatResponse → OpenAI completion and chunks', () => {
-  const answeredBy = () => ({
-    model: 'local-fast',
-    origin: { route: 'simple', model: 'local-fast' },
-  });
+/** Who answered, as the controllers pass it: the demo model on the simple route. */
+function answeredBy() {
+  return { model: 'local-fast', origin: { route: 'simple', model: 'local-fast' } };
+}
 
+describe('ChatResponse → OpenAI completion and chunks', () => {
   it('names the model that answered, encodes tool call ids and reports usage', () => {
     const completion = toChatCompletion(
       {

@@ -129,9 +129,11 @@ describe('stream helpers', () => {
   });
 
   it('collectStream fails on a stream without complete', async () => {
-    async function* truncated(): AsyncGenerator<ChatStreamEvent> {
-      yield { type: 'text-delta', text: 'partial' };
-    }
     await expect(collectStream(truncated())).rejects.toThrow('without a complete event');
   });
 });
+
+/** A stream that ends without its `complete` event. */
+async function* truncated(): AsyncGenerator<ChatStreamEvent> {
+  yield { type: 'text-delta', text: 'partial' };
+}
