@@ -67,6 +67,8 @@ export function toWireError(error: unknown): WireError {
         headers: { 'retry-after': String(seconds) },
       };
     }
+    const refusal = sameRefusalByAll(error.errors);
+    if (refusal) return fromProvider(refusal);
     const last = error.errors[error.errors.length - 1];
     const lastKind = last instanceof ProviderException ? last : undefined;
     return wire(
@@ -85,6 +87,24 @@ export function toWireError(error: unknown): WireError {
   if (error instanceof ModelRouterException) return wire(500, error.message, 'server_error');
   const name = error instanceof Error ? error.name : typeof error;
   return wire(500, `Internal error (${name})`, 'server_error');
+}
+
+/** Provider verdicts on the request itself: another model cannot change them, a retry neither. */
+const REFUSALS = new Set<ProviderException['kind']>([
+  'context-length',
+  'content-policy',
+  'invalid-request',
+]);
+
+/**
+ * The last error when every model refused the request for the same reason (a prompt too long
+ * for every window): the caller's 400, not a 502 that clients would retry.
+ */
+function sameRefusalByAll(errors: readonly unknown[]): ProviderException | undefined {
+  const last = errors[errors.length - 1];
+  if (!(last instanceof ProviderException) || !REFUSALS.has(last.kind)) return undefined;
+  const same = errors.every((e) => e instanceof ProviderException && e.kind === last.kind);
+  return same ? last : undefined;
 }
 
 function fromProvider(error: ProviderException): WireError {
