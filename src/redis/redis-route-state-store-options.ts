@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Clock } from '../core/clock.js';
 import { systemClock } from '../core/clock.js';
 import { InvalidConfigurationException } from '../core/errors/exceptions.js';
+import { logSafe } from '../core/observability/log-safe.js';
 import { parseRedisUrl, type ParsedRedisUrl } from './redis-url.js';
 
 /** Where the store reports what it does; Nest's `Logger` fits. Messages never carry a password. */
@@ -41,7 +42,7 @@ export interface RedisRouteStateStoreOptions {
   requireRedisOnStart?: boolean;
   /** Local time, for the TTLs of the mirrored entries. */
   clock?: Clock;
-  /** Default: console, prefixed `[RedisRouteStateStore]`. */
+  /** Default: console, prefixed `[RedisRouteStateStore]`. Lines have control characters escaped. */
   logger?: RedisStoreLogger;
 }
 
@@ -116,8 +117,22 @@ export function resolveRedisStoreOptions(
     ),
     requireRedisOnStart: options.requireRedisOnStart ?? false,
     clock: options.clock ?? systemClock,
-    logger: options.logger ?? consoleLogger,
+    logger: escaping(options.logger ?? consoleLogger),
   };
+}
+
+/**
+ * The logger with every line escaped (logSafe), in one place rather than at each call: lines
+ * quote circuit keys and store errors, and keys hold model names a gateway's client chose.
+ */
+function escaping(logger: RedisStoreLogger): RedisStoreLogger {
+  const escaped: RedisStoreLogger = {
+    warn: (message, ...context) => logger.warn(logSafe(message), ...context),
+  };
+  if (typeof logger.log === 'function') {
+    escaped.log = (message, ...context) => logger.log?.(logSafe(message), ...context);
+  }
+  return escaped;
 }
 
 function positive(value: unknown, fallback: number, field: string): number {

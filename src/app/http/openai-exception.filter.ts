@@ -2,7 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs
 import type { FastifyReply } from 'fastify';
 import { toWireError } from '../openai/openai-error.js';
 import { fromFastifyError } from './fastify-errors.js';
-import { logSafe } from './log-safe.js';
+import { logSafe } from '../../core/observability/log-safe.js';
 
 /**
  * Every error of the gateway as OpenAI's error JSON, with the status a client can act on:

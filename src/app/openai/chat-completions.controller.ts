@@ -26,7 +26,7 @@ import { GatewayChatService, type GatewayChatOptions } from '../call/gateway-cha
 import { abortOnDisconnect } from '../http/client-disconnect.js';
 import { GATEWAY_CLOCK } from '../http/gateway-tokens.js';
 import { JsonBodyValidationPipe } from '../http/json-body-validation.pipe.js';
-import { logSafe } from '../http/log-safe.js';
+import { logSafe } from '../../core/observability/log-safe.js';
 import { ModelResolver } from '../models/model-resolver.js';
 import { ChatCompletionRequestDto } from './chat-completion-request.dto.js';
 import { toWireError } from './openai-error.js';

@@ -1,5 +1,6 @@
 import { isAbortError, raceAbort, throwIfAborted } from '../chat/abort.js';
 import { InvalidConfigurationException, RoutingException } from '../errors/exceptions.js';
+import { logSafe } from '../observability/log-safe.js';
 import { emitTo, summarizeError } from '../observability/routing-event.js';
 import type { ChatModelRoute } from '../routing/chat-model-route.js';
 import type { ChatModelRouter, ChatModelRoutingRequest } from '../routing/chat-model-router.js';
@@ -163,8 +164,9 @@ export class DecisionModelChatModelRouter implements ChatModelRouter {
       request.defaultRoute === undefined
         ? 'the default route'
         : `default route '${request.defaultRoute}'`;
+    // the message may quote the decision model's answer, which the conversation can steer
     this.logger.warn(
-      `Decision model failed (${summary.name}: ${summary.message}); using ${target}`,
+      logSafe(`Decision model failed (${summary.name}: ${summary.message}); using ${target}`),
     );
     return this.defaultResult(request);
   }

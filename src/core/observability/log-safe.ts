@@ -6,8 +6,10 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 
 /**
  * Text for a log line with its control characters escaped (a newline as `\n`, ESC as `\u001b`).
- * Error messages carry names the client chose (`provider/model-id`, a `models` list): a newline
- * in one would forge a log line of its own, an escape sequence would repaint the terminal.
+ * Log lines carry strings a client chose or influenced (`provider/model-id`, a `models` list, a
+ * decision model's answer, an error message that quotes them): a newline in one would forge a
+ * log line of its own, an escape sequence would repaint the terminal. In core so that every
+ * layer that logs (core's default console logger, nest, the gateway) escapes the same way.
  */
 export function logSafe(text: string): string {
   return text.replace(

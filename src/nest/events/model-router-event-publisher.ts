@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnModuleInit, Optional } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
+import { logSafe } from '../../core/observability/log-safe.js';
 import type { RoutingEvent } from '../../core/observability/routing-event.js';
 import { mapRoutingEvent } from './map-routing-event.js';
 
@@ -47,8 +48,11 @@ export class ModelRouterEventPublisher implements OnModuleInit {
       this.sink.emit(name, payload);
     } catch (error) {
       // a failing listener must not fail the chat call that produced the event
+      // the listener's message may quote the payload: model names a client chose
       this.logger.warn(
-        `A listener of '${name}' threw: ${error instanceof Error ? error.message : String(error)}`,
+        logSafe(
+          `A listener of '${name}' threw: ${error instanceof Error ? error.message : String(error)}`,
+        ),
       );
     }
   }

@@ -1,6 +1,7 @@
 import { Inject, Logger } from '@nestjs/common';
 import { type Observable, tap } from 'rxjs';
 import type { ChatStreamEvent } from '../../core/chat/chat-model.js';
+import { logSafe } from '../../core/observability/log-safe.js';
 import type { ChatCallHandler, ChatInterceptor } from '../interceptors/chat-interceptor.js';
 import type { ChatInterceptorContext } from '../interceptors/chat-interceptor-context.js';
 import { ChatInterceptorProvider } from '../interceptors/chat-interceptor-provider.decorator.js';
@@ -50,7 +51,9 @@ export class MetricsChatInterceptor implements ChatInterceptor {
     } catch (error) {
       // metrics watch calls; they never change a call's outcome
       this.logger.warn(
-        `Could not record a chat call in the metrics: ${error instanceof Error ? error.name : typeof error}`,
+        logSafe(
+          `Could not record a chat call in the metrics: ${error instanceof Error ? error.name : typeof error}`,
+        ),
       );
     }
   }

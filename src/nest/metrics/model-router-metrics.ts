@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { Counter, Gauge, Histogram, Metric, Registry } from 'prom-client';
 import type { TokenUsage } from '../../core/chat/response.js';
 import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
+import { logSafe } from '../../core/observability/log-safe.js';
 import type { RoutingEvent } from '../../core/observability/routing-event.js';
 import { scrubCredentials } from '../events/scrub-credentials.js';
 import type { RouterInspection } from '../module/model-router-registry.js';
@@ -232,9 +233,11 @@ export class ModelRouterMetrics {
       // a router whose inspection throws must not break the whole scrape
       this.modelState.reset();
       this.logger.warn(
-        `Could not read model states for ${this.names.modelState}: ${scrubCredentials(
-          error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-        )}`,
+        logSafe(
+          `Could not read model states for ${this.names.modelState}: ${scrubCredentials(
+            error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+          )}`,
+        ),
       );
     }
   }

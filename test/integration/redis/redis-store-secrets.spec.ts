@@ -161,3 +161,29 @@ describe('route state configuration', () => {
     expect((error as Error).message).not.toContain('pw1');
   });
 });
+
+describe('RedisRouteStateStore log lines', () => {
+  it('escape control characters: a circuit key from the channel cannot forge a line', async () => {
+    const store = await env.stores.open();
+    const raw = new Redis(env.redis.url);
+    try {
+      // circuit keys hold model names, which a gateway's client may choose
+      const forged = 'group/evil\n[RedisRouteStateStore] forged line\u001b[2J';
+      await raw.publish(
+        `${env.stores.prefix}changes`,
+        JSON.stringify({ t: 'c', k: forged, v: 1, p: 60_000, r: 'not a circuit' }),
+      );
+      await waitFor('the unreadable circuit to be logged', () =>
+        env.stores.logger.lines.some((line) => line.includes('unreadable circuit')),
+      );
+    } finally {
+      raw.disconnect();
+    }
+
+    const line = env.stores.logger.lines.find((entry) => entry.includes('unreadable circuit'))!;
+    expect(line).not.toContain('\n');
+    expect(line).not.toContain('\u001b');
+    expect(line).toContain("'group/evil\\n[RedisRouteStateStore] forged line\\u001b[2J'");
+    expect(store.isShared()).toBe(true);
+  });
+});

@@ -1,11 +1,12 @@
 import 'reflect-metadata';
-import { afterEach, describe, expect, it } from '@jest/globals';
-import { Injectable, type LoggerService } from '@nestjs/common';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { Injectable, Logger, type LoggerService } from '@nestjs/common';
 import { EventEmitterModule, OnEvent } from '@nestjs/event-emitter';
 import { Test, type TestingModule } from '@nestjs/testing';
 import type { ChatRequest } from '../../../src/core/chat/request.js';
 import type { RoutingEvent } from '../../../src/core/observability/routing-event.js';
 import { mapRoutingEvent } from '../../../src/nest/events/map-routing-event.js';
+import { ModelRouterEventPublisher } from '../../../src/nest/events/model-router-event-publisher.js';
 import {
   CooldownEndedEvent,
   CooldownStartedEvent,
@@ -317,5 +318,28 @@ describe('scrubCredentials', () => {
   it('leaves ordinary messages alone', () => {
     const message = "Model 'gpt-4o' returned 503 Service Unavailable at https://api.example.com/v1";
     expect(scrubCredentials(message)).toBe(message);
+  });
+});
+
+describe('ModelRouterEventPublisher and a throwing sink', () => {
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  it('logs the error on one line: control characters in its message are escaped', () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const publisher = new ModelRouterEventPublisher();
+    publisher.useSink({
+      emit() {
+        throw new Error("no route for model 'evil\n[Nest] LOG forged line'");
+      },
+    });
+
+    publisher.emit(MODEL_ROUTER_EVENTS.ROUTE_FAILED, {});
+
+    expect(warn).toHaveBeenCalledTimes(1);
+    const line = String(warn.mock.calls[0]![0]);
+    expect(line).not.toContain('\n');
+    expect(line).toContain("model 'evil\\n[Nest] LOG forged line'");
   });
 });

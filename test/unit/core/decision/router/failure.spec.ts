@@ -88,6 +88,21 @@ describe('2.3.9 decision model failure', () => {
     expect(logger.warn).toHaveBeenCalledTimes(1);
   });
 
+  it('escapes control characters in the warning, so an error message cannot forge a log line', async () => {
+    const logger = fakeLogger();
+    const router = new DecisionModelChatModelRouter(
+      failingDecisionModel(new Error("answered 'x'\n[Nest] LOG forged\u001b[2J")),
+      { logger },
+    );
+
+    await router.route(routingRequest(messages, { defaultRoute: 'simple' }));
+
+    const [line] = logger.warn.mock.calls[0]!;
+    expect(line).not.toContain('\n');
+    expect(line).not.toContain('\u001b');
+    expect(line).toContain("answered 'x'\\n[Nest] LOG forged\\u001b[2J");
+  });
+
   it('logs to the console by default', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
     await new DecisionModelChatModelRouter(failingDecisionModel(new Error('boom'))).route(
