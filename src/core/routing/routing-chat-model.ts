@@ -1,6 +1,6 @@
 import { raceAbort, throwIfAborted } from '../chat/abort.js';
 import { abortable } from '../chat/abortable-stream.js';
-import { assertChatRequest } from '../chat/assert-chat-request.js';
+import { assertChatRequestOnce, CheckedRequestMark } from '../chat/assert-chat-request.js';
 import type { Capability } from '../chat/capability.js';
 import type { ChatCallOptions, ChatModel, ChatStreamEvent } from '../chat/chat-model.js';
 import type { ChatRequest, ChatRequestParameters } from '../chat/request.js';
@@ -100,7 +100,8 @@ export class RoutingChatModel implements ChatModel, InspectableRouting {
 
   async chat(request: ChatRequest, options: ChatCallOptions = {}): Promise<ChatResponse> {
     const { route } = await this.selectRoute(request, options);
-    const call = async () => route.model.chat(request, this.modelCallOptions(route, options));
+    const call = async () =>
+      route.model.chat(request, this.modelCallOptions(route, options, request));
     const response = await raceAbort(call(), options.signal);
     return withRouteAttribute(response, route.name);
   }
@@ -110,7 +111,11 @@ export class RoutingChatModel implements ChatModel, InspectableRouting {
     options: ChatCallOptions = {},
   ): AsyncGenerator<ChatStreamEvent> {
     const { route } = await this.selectRoute(request, options);
-    const source = streamModel(route.model, request, this.modelCallOptions(route, options));
+    const source = streamModel(
+      route.model,
+      request,
+      this.modelCallOptions(route, options, request),
+    );
     for await (const event of abortable(source, options.signal)) {
       if (event.type === 'complete') {
         yield { type: 'complete', response: withRouteAttribute(event.response, route.name) };
@@ -166,13 +171,16 @@ export class RoutingChatModel implements ChatModel, InspectableRouting {
     };
   }
 
-  /** Chooses the route for a call: the tool loop's route, else the router's answer. */
+  /**
+   * Chooses the route for a call: the tool loop's route, else the router's answer. Checks the
+   * request's shape first (unless the caller already did for this call).
+   */
   protected async selectRoute(
     request: ChatRequest,
     options: ChatCallOptions,
   ): Promise<RouteSelection> {
     throwIfAborted(options.signal);
-    assertChatRequest(request);
+    assertChatRequestOnce(request, options);
     const selection = this.toolLoopSelection(request) ?? (await this.askRouter(request, options));
     throwIfAborted(options.signal);
     emitTo(options.observer, {
@@ -228,13 +236,20 @@ export class RoutingChatModel implements ChatModel, InspectableRouting {
     });
   }
 
-  /** What the route's model is called with: the caller's options plus the route's name. */
-  protected modelCallOptions(route: ConfiguredRoute, options: ChatCallOptions): ChatCallOptions {
+  /**
+   * What the route's model is called with: the caller's options plus the route's name. Given the
+   * request that `selectRoute` checked, they say so, and a ModelRouter does not check it again.
+   */
+  protected modelCallOptions(
+    route: ConfiguredRoute,
+    options: ChatCallOptions,
+    checked?: ChatRequest,
+  ): ChatCallOptions {
     const callOptions: ChatCallOptions = {
       attributes: { ...options.attributes, [ROUTE_ATTRIBUTE]: route.name },
     };
     if (options.signal !== undefined) callOptions.signal = options.signal;
     if (options.observer !== undefined) callOptions.observer = options.observer;
-    return callOptions;
+    return checked === undefined ? callOptions : CheckedRequestMark.mark(callOptions, checked);
   }
 }
