@@ -28,6 +28,15 @@ export interface ChatModel {
   defaultRequestParameters?(): ChatRequestParameters;
 }
 
+/** Whether `value` is a ChatModel: an object with a `chat` function. */
+export function isChatModel(value: unknown): value is ChatModel {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { chat?: unknown }).chat === 'function'
+  );
+}
+
 export interface ChatModelListenerContext {
   request: ChatRequest;
   response?: ChatResponse;

@@ -1,4 +1,4 @@
-import type { ChatModel } from '../chat/chat-model.js';
+import { isChatModel, type ChatModel } from '../chat/chat-model.js';
 import { InvalidConfigurationException } from '../errors/exceptions.js';
 import type { ChatModelRoute } from './chat-model-route.js';
 
@@ -70,11 +70,7 @@ function validateRouteDefinition(definition: unknown, index: number): Configured
         "Give every route a unique name, such as 'simple'.",
     );
   }
-  if (
-    typeof model !== 'object' ||
-    model === null ||
-    typeof (model as ChatModel).chat !== 'function'
-  ) {
+  if (!isChatModel(model)) {
     throw new InvalidConfigurationException(
       `The model of route '${name}' is missing or has no chat() function (got ${typeName(model)}); ` +
         `set routes[${index}].model to a ChatModel, e.g. an object with chat(request, options).`,
@@ -85,7 +81,7 @@ function validateRouteDefinition(definition: unknown, index: number): Configured
     descriptions: Object.freeze(descriptionsOf(name, description)),
     ...examplesOf(name, examples),
   };
-  return Object.freeze({ name, model: model as ChatModel, view: Object.freeze(view) });
+  return Object.freeze({ name, model, view: Object.freeze(view) });
 }
 
 function descriptionsOf(route: string, description: unknown): string[] {

@@ -1,4 +1,4 @@
-import type { ChatModel } from '../chat/chat-model.js';
+import { isChatModel, type ChatModel } from '../chat/chat-model.js';
 import { InvalidConfigurationException } from '../errors/exceptions.js';
 import type { RouteStateStore } from '../state/route-state-store.js';
 import type {
@@ -118,14 +118,6 @@ function wrapRoute(
   throw new InvalidConfigurationException(
     `${field} of the ModelRouter is not a chat model: give a ChatModel (an object with a chat ` +
       'function) or { name, model }.',
-  );
-}
-
-export function isChatModel(value: unknown): value is ChatModel {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { chat?: unknown }).chat === 'function'
   );
 }
 

@@ -1,17 +1,9 @@
 import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
-import type { ChatModel } from '../../core/chat/chat-model.js';
+import { isChatModel, type ChatModel } from '../../core/chat/chat-model.js';
 import type {
   ModelRouterModuleExtras,
   ModelRouterModuleOptions,
 } from './model-router-module-options.js';
-
-export function isChatModel(value: unknown): value is ChatModel {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { chat?: unknown }).chat === 'function'
-  );
-}
 
 const STORE_METHODS = [
   'getCircuit',
