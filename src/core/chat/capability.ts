@@ -1,3 +1,5 @@
+import type { ChatModel } from './chat-model.js';
+
 /** What a model can do beyond plain chat; routers filter candidate routes by it. */
 export const Capability = {
   RESPONSE_FORMAT_JSON_SCHEMA: 'RESPONSE_FORMAT_JSON_SCHEMA',
@@ -6,3 +8,19 @@ export const Capability = {
 } as const;
 
 export type Capability = (typeof Capability)[keyof typeof Capability];
+
+const NONE: ReadonlySet<Capability> = new Set();
+
+/**
+ * What a model declares it can do. Tolerant of hand-written models: an array instead of a Set
+ * (the type says Set, JavaScript callers may not), and a `supportedCapabilities` that throws
+ * declares nothing rather than failing the routing around it.
+ */
+export function capabilitiesOf(model: ChatModel): ReadonlySet<Capability> {
+  if (typeof model.supportedCapabilities !== 'function') return NONE;
+  try {
+    return new Set(model.supportedCapabilities() ?? []);
+  } catch {
+    return NONE;
+  }
+}

@@ -1,4 +1,4 @@
-import { Capability } from '../chat/capability.js';
+import { Capability, capabilitiesOf } from '../chat/capability.js';
 import type { ChatModel } from '../chat/chat-model.js';
 import type { ChatRequest } from '../chat/request.js';
 
@@ -10,12 +10,6 @@ export function requiredCapabilities(request: ChatRequest): ReadonlySet<Capabili
   return format?.type === 'json' && format.jsonSchema
     ? new Set([Capability.RESPONSE_FORMAT_JSON_SCHEMA])
     : NONE;
-}
-
-export function capabilitiesOf(model: ChatModel): ReadonlySet<Capability> {
-  if (typeof model.supportedCapabilities !== 'function') return NONE;
-  // tolerate an array from hand-written models: the type says Set, JavaScript callers may not
-  return new Set(model.supportedCapabilities() ?? []);
 }
 
 export function supportsAll(model: ChatModel, required: ReadonlySet<Capability>): boolean {

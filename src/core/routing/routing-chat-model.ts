@@ -1,7 +1,7 @@
 import { raceAbort, throwIfAborted } from '../chat/abort.js';
 import { abortable } from '../chat/abortable-stream.js';
 import { assertChatRequestOnce, CheckedRequestMark } from '../chat/assert-chat-request.js';
-import type { Capability } from '../chat/capability.js';
+import { capabilitiesOf, type Capability } from '../chat/capability.js';
 import type { ChatCallOptions, ChatModel, ChatStreamEvent } from '../chat/chat-model.js';
 import type { ChatRequest, ChatRequestParameters } from '../chat/request.js';
 import type { ChatResponse } from '../chat/response.js';
@@ -22,7 +22,7 @@ import type {
 } from './chat-model-router.js';
 import type { ChatModelRoutingResult } from './chat-model-routing-result.js';
 import { ROUTE_ATTRIBUTE } from './route-attribute.js';
-import { candidateRoutes, capabilitiesOf, requiredCapabilities } from './route-capabilities.js';
+import { candidateRoutes, requiredCapabilities } from './route-capabilities.js';
 import { withRouteAttribute } from './route-response.js';
 import {
   validateDefaultRoute,

@@ -1,4 +1,4 @@
-import { Capability } from '../chat/capability.js';
+import { Capability, capabilitiesOf } from '../chat/capability.js';
 import type { ChatMessage } from '../chat/messages.js';
 import type { ChatRequest } from '../chat/request.js';
 import type { ChatResponse } from '../chat/response.js';
@@ -6,14 +6,7 @@ import type { ChatModelWrapper } from './chat-model-wrapper.js';
 
 /** Whether a model declares that it continues a trailing assistant message (prefill). */
 export function acceptsPrefill(model: ChatModelWrapper): boolean {
-  try {
-    const capabilities = model.model.supportedCapabilities?.();
-    if (!capabilities) return false;
-    // tolerate an array from hand-written models: the type says Set, JavaScript callers may not
-    return new Set<string>(capabilities).has(Capability.ASSISTANT_PREFILL);
-  } catch {
-    return false;
-  }
+  return capabilitiesOf(model.model).has(Capability.ASSISTANT_PREFILL);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { raceAbort, throwIfAborted } from '../chat/abort.js';
 import { assertChatRequestOnce } from '../chat/assert-chat-request.js';
-import { Capability } from '../chat/capability.js';
+import { Capability, capabilitiesOf } from '../chat/capability.js';
 import type { ChatCallOptions, ChatModel, ChatStreamEvent } from '../chat/chat-model.js';
 import type { ChatRequest, ChatRequestParameters } from '../chat/request.js';
 import type { ChatResponse } from '../chat/response.js';
@@ -188,13 +188,5 @@ export class ModelRouter implements ChatModel, InspectableRouting {
     const models = this.group.models.map((wrapper) => wrapper.model);
     if (this.group.defaultModel) models.push(this.group.defaultModel.model);
     return models;
-  }
-}
-
-function capabilitiesOf(model: ChatModel): ReadonlySet<Capability> {
-  try {
-    return new Set(model.supportedCapabilities?.() ?? []);
-  } catch {
-    return new Set();
   }
 }

@@ -38,6 +38,29 @@ describe('2.2.2 capabilities and default parameters', () => {
     );
   });
 
+  it('a model whose supportedCapabilities() throws declares nothing, as in a ModelRouter', async () => {
+    const broken = {
+      ...fakeModel('broken'),
+      supportedCapabilities: (): ReadonlySet<Capability> => {
+        throw new TypeError('not ready');
+      },
+    };
+    const router = capturingRouter(() => ChatModelRoutingResult.defaultRoute());
+    const model = new RoutingChatModel({
+      routes: [
+        { name: 'broken', model: broken },
+        { name: 'json', model: fakeModel('json', [JSON_SCHEMA]) },
+      ],
+      router,
+      defaultRoute: 'broken',
+    });
+
+    expect([...model.supportedCapabilities()]).toEqual([JSON_SCHEMA]);
+    const answer = await model.chat(schemaRequest);
+    expect(router.mock.calls[0]![0].routes.map((route) => route.name)).toEqual(['json']);
+    expect(answer.aiMessage.text).toBe('json');
+  });
+
   it('supportedCapabilities() is empty when no route declares any', () => {
     const model = new RoutingChatModel({
       routes: [{ name: 'plain', model: fakeModel('plain') }],
