@@ -9,6 +9,7 @@ import type {
 import type { Capability } from './capability.js';
 import { mergeParameters, type ChatRequest, type ChatRequestParameters } from './request.js';
 import type { ChatResponse } from './response.js';
+import { responseEvents } from './stream.js';
 
 export interface BaseChatModelOptions {
   listeners?: ChatModelListener[];
@@ -39,11 +40,7 @@ export abstract class BaseChatModel implements ChatModel {
     request: ChatRequest,
     options: ChatCallOptions,
   ): AsyncGenerator<ChatStreamEvent> {
-    const response = await this.doChat(request, options);
-    if (response.aiMessage.text) yield { type: 'text-delta', text: response.aiMessage.text };
-    for (const toolCall of response.aiMessage.toolCalls ?? [])
-      yield { type: 'tool-call', toolCall };
-    yield { type: 'complete', response };
+    yield* responseEvents(await this.doChat(request, options));
   }
 
   supportedCapabilities(): ReadonlySet<Capability> {

@@ -17,7 +17,11 @@ export async function* streamFromChat(
   request: ChatRequest,
   options?: ChatCallOptions,
 ): AsyncGenerator<ChatStreamEvent> {
-  const response = await model.chat(request, options);
+  yield* responseEvents(await model.chat(request, options));
+}
+
+/** A whole answer as a stream of it: its text as one delta, its tool calls, then `complete`. */
+export function* responseEvents(response: ChatResponse): Generator<ChatStreamEvent> {
   if (response.aiMessage.text) yield { type: 'text-delta', text: response.aiMessage.text };
   for (const toolCall of response.aiMessage.toolCalls ?? []) yield { type: 'tool-call', toolCall };
   yield { type: 'complete', response };
