@@ -1,8 +1,9 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { isAbortError } from '../../core/chat/abort.js';
+import { logSafe } from '../../core/observability/log-safe.js';
 import { toWireError } from '../openai/openai-error.js';
 import { fromFastifyError } from './fastify-errors.js';
-import { logSafe } from '../../core/observability/log-safe.js';
 
 /**
  * Every error of the gateway as OpenAI's error JSON, with the status a client can act on:
@@ -27,8 +28,4 @@ export class OpenAiExceptionFilter implements ExceptionFilter {
     if (reply.sent || reply.raw.headersSent || reply.raw.destroyed) return;
     void reply.status(wire.status).headers(wire.headers).send(wire.body);
   }
-}
-
-function isAbortError(error: unknown): boolean {
-  return (error as { name?: unknown } | null)?.name === 'AbortError';
 }
