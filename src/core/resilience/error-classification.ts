@@ -105,6 +105,12 @@ function errorCodeOf(
   return undefined;
 }
 
+/** Provider codes of an account that cannot pay: waiting does not help, another model may. */
+export const QUOTA_CODES: ReadonlySet<string> = new Set([
+  'insufficient_quota',
+  'billing_hard_limit_reached',
+]);
+
 /**
  * The kind of an HTTP error answer, from its status and the provider's error code (OpenAI's
  * `code`, Anthropic's `type`). Pure, so providers can classify their own errors the same way.
@@ -119,12 +125,24 @@ export function kindOfHttpStatus(status: number, code?: string): ErrorKind | und
     if (normalized.includes('content_policy') || normalized.includes('content_filter')) {
       return 'content-policy';
     }
+    if (QUOTA_CODES.has(normalized)) return 'misconfigured';
   }
+  return kindOfStatus(status);
+}
+
+/**
+ * What an HTTP error status means on its own: the one table behind the default classifier (raw
+ * SDK and fetch errors) and the providers' error mapping, as the README's error table says.
+ * 402 and an exhausted quota are misconfiguration, 409 and 5xx (Anthropic's 529 too) transient,
+ * 413 a prompt too long. `undefined` for statuses that are not errors.
+ */
+export function kindOfStatus(status: number): ErrorKind | undefined {
   if (status === 429) return 'rate-limited';
   if (status === 408) return 'timeout';
-  if (status === 401 || status === 403 || status === 404) return 'misconfigured';
-  if (status >= 500 && status <= 599) return 'transient';
-  if (status >= 400 && status <= 499) return 'invalid-request';
+  if (status === 401 || status === 402 || status === 403 || status === 404) return 'misconfigured';
+  if (status === 413) return 'context-length';
+  if (status === 409 || status >= 500) return 'transient';
+  if (status >= 400) return 'invalid-request';
   return undefined;
 }
 

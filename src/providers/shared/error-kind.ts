@@ -1,4 +1,8 @@
-import type { ErrorKind } from '../../core/resilience/error-classification.js';
+import {
+  kindOfStatus,
+  QUOTA_CODES,
+  type ErrorKind,
+} from '../../core/resilience/error-classification.js';
 
 const CONTEXT_LENGTH_CODES = new Set(['context_length_exceeded', 'string_above_max_length']);
 const CONTEXT_LENGTH_TEXT =
@@ -9,7 +13,6 @@ const CONTENT_POLICY_CODES = new Set([
   'responsibleaipolicyviolation',
 ]);
 const CONTENT_POLICY_TEXT = /content[_ ](management )?polic|content[_ ]filter|safety system/i;
-const QUOTA_CODES = new Set(['insufficient_quota', 'billing_hard_limit_reached']);
 
 export interface ProviderErrorFacts {
   status?: number;
@@ -21,10 +24,9 @@ export interface ProviderErrorFacts {
 /**
  * The kind of a provider's error answer, from its status, codes and message:
  * context-length and content-policy are recognised by code or wording first (providers send them
- * as 400s, sometimes 413/422); then 429 → rate-limited (but an exhausted quota is misconfigured:
- * waiting does not help), 408 → timeout, 401/402/403/404 → misconfigured, 409 and 5xx (Anthropic's
- * 529 too) → transient, 413 → context-length, other 4xx → invalid-request. No status (an error
- * event inside a stream) → transient, unless a code says rate limit.
+ * as 400s, sometimes 413/422), an exhausted quota by code (misconfigured: waiting does not help);
+ * then the status, by core's one table (`kindOfStatus`). No status (an error event inside a
+ * stream) → transient, unless a code says rate limit.
  */
 export function kindOfProviderError(facts: ProviderErrorFacts): ErrorKind {
   const codes = facts.codes.map((code) => code.toLowerCase());
@@ -48,11 +50,5 @@ export function kindOfProviderError(facts: ProviderErrorFacts): ErrorKind {
   if (status === undefined) {
     return codes.some((code) => code.includes('rate_limit')) ? 'rate-limited' : 'transient';
   }
-  if (status === 429) return 'rate-limited';
-  if (status === 408) return 'timeout';
-  if (status === 401 || status === 402 || status === 403 || status === 404) return 'misconfigured';
-  if (status === 413) return 'context-length';
-  if (status === 409 || status >= 500) return 'transient';
-  if (status >= 400) return 'invalid-request';
-  return 'unknown';
+  return kindOfStatus(status) ?? 'unknown';
 }

@@ -6,6 +6,7 @@ import {
 } from '../../../../src/core/resilience/error-classification.js';
 import { ProviderException } from '../../../../src/core/errors/provider-exception.js';
 import { ModelTimeoutException } from '../../../../src/core/errors/timeout-exception.js';
+import { kindOfProviderError } from '../../../../src/providers/shared/error-kind.js';
 
 function httpError(status: number, extra: Record<string, unknown> = {}) {
   return Object.assign(new Error(`HTTP ${status}`), { status, ...extra });
@@ -28,6 +29,11 @@ describe('kindOfHttpStatus', () => {
     [400, 'context_length_exceeded', 'context-length'],
     [400, 'content_policy_violation', 'content-policy'],
     [400, 'content_filter', 'content-policy'],
+    // the README's error table, as the providers classify the same answers
+    [402, undefined, 'misconfigured'],
+    [429, 'insufficient_quota', 'misconfigured'],
+    [409, undefined, 'transient'],
+    [413, undefined, 'context-length'],
   ] as const)('%i %s → %s', (status, code, kind) => {
     expect(kindOfHttpStatus(status, code)).toBe(kind);
   });
@@ -53,6 +59,23 @@ describe('classifyError', () => {
     const controller = new AbortController();
     controller.abort();
     expect(classifyError(httpError(503), controller.signal)).toBe('aborted');
+  });
+
+  it('classifies a raw SDK error like the providers classify the same answer', () => {
+    const answers: [number, string[], string][] = [
+      [402, [], 'payment required'],
+      [409, [], 'conflict'],
+      [413, [], 'too large'],
+      [429, ['insufficient_quota'], 'quota'],
+      [529, ['overloaded_error'], 'Overloaded'],
+    ];
+    for (const [status, codes, message] of answers) {
+      const raw = httpError(status, codes[0] === undefined ? {} : { code: codes[0] });
+      expect([status, classifyError(raw)]).toEqual([
+        status,
+        kindOfProviderError({ status, codes, message }),
+      ]);
+    }
   });
 
   it('classifies raw SDK errors by status and provider code', () => {
