@@ -57,6 +57,8 @@ export interface RouteSelection {
  */
 export class RoutingChatModel implements ChatModel, InspectableRouting {
   private readonly configuredRoutes: readonly ConfiguredRoute[];
+  /** Every route as routers see it, built once: most calls offer the router all of them. */
+  private readonly views: readonly ChatModelRoute[];
   private readonly routesByName: ReadonlyMap<string, ConfiguredRoute>;
   private readonly defaultRouteName: string;
   private readonly router: NormalizedRouter;
@@ -64,6 +66,7 @@ export class RoutingChatModel implements ChatModel, InspectableRouting {
   constructor(options: RoutingChatModelOptions) {
     const given: Partial<RoutingChatModelOptions> = options ?? {};
     this.configuredRoutes = Object.freeze(validateRouteDefinitions(given.routes));
+    this.views = Object.freeze(this.configuredRoutes.map((route) => route.view));
     this.routesByName = new Map(this.configuredRoutes.map((route) => [route.name, route]));
     this.defaultRouteName = validateDefaultRoute(given.defaultRoute, this.configuredRoutes);
     this.router = normalizeRouter(given.router);
@@ -228,7 +231,10 @@ export class RoutingChatModel implements ChatModel, InspectableRouting {
   ): ChatModelRoutingRequest {
     return Object.freeze({
       chatRequest: request,
-      routes: Object.freeze(candidates.map((route) => route.view)),
+      routes:
+        candidates === this.configuredRoutes
+          ? this.views
+          : Object.freeze(candidates.map((route) => route.view)),
       attributes: Object.freeze({ ...options.attributes }),
       defaultRoute: defaultRoute.name,
       ...(options.signal !== undefined ? { signal: options.signal } : {}),
