@@ -266,9 +266,8 @@ export class ModelRouterCall {
   }
 
   private toolLoopModel(untried: readonly ChatModelWrapper[]): ChatModelWrapper | undefined {
-    const messages = this.request?.messages;
-    if (!Array.isArray(messages)) return undefined;
-    const name = toolLoopModelName(messages);
+    // the request's shape was checked before the call began (ModelRouter's chat and stream)
+    const name = toolLoopModelName(this.request.messages);
     return name === undefined ? undefined : untried.find((model) => model.name === name);
   }
 
