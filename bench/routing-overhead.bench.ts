@@ -7,7 +7,7 @@
  *   npx tsc -p tsconfig.bench.json && node build/bench/run.js routing-overhead
  */
 import type { ChatModel } from '../src/core/chat/chat-model.js';
-import { aiMessage, userMessage } from '../src/core/chat/messages.js';
+import { userMessage } from '../src/core/chat/messages.js';
 import type { ChatRequest } from '../src/core/chat/request.js';
 import type { ChatResponse } from '../src/core/chat/response.js';
 import { ChatModelRoutingResult } from '../src/core/routing/chat-model-routing-result.js';
@@ -17,12 +17,6 @@ import { ModelRouter } from '../src/core/strategies/model-router.js';
 import { measure, printTable, ratio, us } from './lib/measure.js';
 
 const request: ChatRequest = { messages: [userMessage('How long is a piece of string?')] };
-/** A long conversation: what every layer that walks the messages pays for on each call. */
-const conversation: ChatRequest = {
-  messages: Array.from({ length: 40 }, (_, i) =>
-    i % 2 === 0 ? userMessage(`question ${i}`) : aiMessage(`answer ${i}`),
-  ),
-};
 const response: ChatResponse = {
   aiMessage: { role: 'assistant', text: 'Twice half its length.' },
   tokenUsage: { inputTokens: 8, outputTokens: 5, totalTokens: 13 },
@@ -57,10 +51,6 @@ export async function run(): Promise<void> {
   const direct = await measure('direct', () => instant.chat(request));
   const viaGroup = await measure('ModelRouter', () => group.chat(request));
   const viaRouting = await measure('RoutingChatModel', () => routing.chat(request));
-  const directLong = await measure('direct, 40 messages', () => instant.chat(conversation));
-  const viaRoutingLong = await measure('RoutingChatModel, 40 messages', () =>
-    routing.chat(conversation),
-  );
 
   printTable('Routing overhead per call (instant in-process model, in-memory state)', [
     {
@@ -74,15 +64,6 @@ export async function run(): Promise<void> {
       figure: us(viaRouting.nsPerOp - direct.nsPerOp),
       baseline: 'target < 10 µs',
       ratio: '–',
-    },
-    {
-      benchmark: '… overhead per call, a 40-message conversation',
-      figure: us(viaRoutingLong.nsPerOp - directLong.nsPerOp),
-      baseline: `${us(viaRouting.nsPerOp - direct.nsPerOp)} with 1 message`,
-      ratio: ratio(
-        viaRoutingLong.nsPerOp - directLong.nsPerOp,
-        viaRouting.nsPerOp - direct.nsPerOp,
-      ),
     },
     {
       benchmark: 'ModelRouter(FailoverStrategy) → model',

@@ -1,5 +1,4 @@
 import { InvalidChatRequestException } from '../errors/invalid-chat-request.exception.js';
-import type { ChatCallOptions } from './chat-model.js';
 import type { ChatRequest } from './request.js';
 
 const ROLES = ['system', 'user', 'assistant', 'tool'];
@@ -24,62 +23,6 @@ export function assertChatRequest(request: unknown): asserts request is ChatRequ
       throw new InvalidChatRequestException(`Invalid chat request: messages[${index}]${problem}.`);
     }
   });
-}
-
-/**
- * Its constructor returns the object it is given, so a subclass constructed over an existing
- * object adds its private fields to that object: hidden data without a WeakMap entry.
- */
-// oxlint-disable-next-line no-extraneous-class -- the constructor's return value is the point
-class PrivateFieldStamp {
-  constructor(target: object) {
-    return target;
-  }
-}
-
-/**
- * Marks the options of an inner call whose request the caller already checked in this same call
- * (RoutingChatService → its router, RoutingChatModel → a route's ModelRouter), so that
- * `assertChatRequestOnce` does not walk the messages again. The mark is a private field stamped
- * on the options object itself: no WeakMap entry per call, and the options stay a plain object
- * that spread, JSON and equality see unchanged. It names that one request object, so another
- * request, or a copy of the options (a wrapper spreading them), is checked again.
- */
-export class CheckedRequestMark extends PrivateFieldStamp {
-  #request: unknown;
-
-  private constructor(options: object, request: unknown) {
-    super(options);
-    this.#request = request;
-  }
-
-  /** Marks `options` (made for this call only) as carrying `request`, already checked. */
-  static mark<T extends object>(options: T, request: ChatRequest): T {
-    if (#request in options) (options as unknown as CheckedRequestMark).#request = request;
-    // oxlint-disable-next-line no-new -- constructing over `options` stamps the mark onto it
-    else new CheckedRequestMark(options, request);
-    return options;
-  }
-
-  static carries(options: unknown, request: unknown): boolean {
-    return (
-      typeof options === 'object' &&
-      options !== null &&
-      #request in options &&
-      (options as CheckedRequestMark).#request === request
-    );
-  }
-}
-
-/**
- * `assertChatRequest`, unless the caller marked `options` for this very request after checking
- * it: each layer still checks when called directly, but a request is checked once per call.
- */
-export function assertChatRequestOnce(
-  request: unknown,
-  options: ChatCallOptions | undefined,
-): asserts request is ChatRequest {
-  if (!CheckedRequestMark.carries(options, request)) assertChatRequest(request);
 }
 
 /** What is wrong with one message (starting with its field), or undefined. */

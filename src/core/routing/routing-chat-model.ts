@@ -1,6 +1,6 @@
 import { raceAbort, throwIfAborted } from '../chat/abort.js';
 import { abortable } from '../chat/abortable-stream.js';
-import { assertChatRequestOnce, CheckedRequestMark } from '../chat/assert-chat-request.js';
+import { assertChatRequest } from '../chat/assert-chat-request.js';
 import { capabilitiesOf, type Capability } from '../chat/capability.js';
 import type { ChatCallOptions, ChatModel, ChatStreamEvent } from '../chat/chat-model.js';
 import type { ChatRequest, ChatRequestParameters } from '../chat/request.js';
@@ -103,8 +103,7 @@ export class RoutingChatModel implements ChatModel, InspectableRouting {
 
   async chat(request: ChatRequest, options: ChatCallOptions = {}): Promise<ChatResponse> {
     const { route } = await this.selectRoute(request, options);
-    const call = async () =>
-      route.model.chat(request, this.modelCallOptions(route, options, request));
+    const call = async () => route.model.chat(request, this.modelCallOptions(route, options));
     const response = await raceAbort(call(), options.signal);
     return withRouteAttribute(response, route.name);
   }
@@ -114,11 +113,7 @@ export class RoutingChatModel implements ChatModel, InspectableRouting {
     options: ChatCallOptions = {},
   ): AsyncGenerator<ChatStreamEvent> {
     const { route } = await this.selectRoute(request, options);
-    const source = streamModel(
-      route.model,
-      request,
-      this.modelCallOptions(route, options, request),
-    );
+    const source = streamModel(route.model, request, this.modelCallOptions(route, options));
     for await (const event of abortable(source, options.signal)) {
       if (event.type === 'complete') {
         yield { type: 'complete', response: withRouteAttribute(event.response, route.name) };
@@ -174,16 +169,13 @@ export class RoutingChatModel implements ChatModel, InspectableRouting {
     };
   }
 
-  /**
-   * Chooses the route for a call: the tool loop's route, else the router's answer. Checks the
-   * request's shape first (unless the caller already did for this call).
-   */
+  /** Chooses the route for a call: the tool loop's route, else the router's answer. */
   protected async selectRoute(
     request: ChatRequest,
     options: ChatCallOptions,
   ): Promise<RouteSelection> {
     throwIfAborted(options.signal);
-    assertChatRequestOnce(request, options);
+    assertChatRequest(request);
     const selection = this.toolLoopSelection(request) ?? (await this.askRouter(request, options));
     throwIfAborted(options.signal);
     emitTo(options.observer, {
@@ -242,20 +234,13 @@ export class RoutingChatModel implements ChatModel, InspectableRouting {
     });
   }
 
-  /**
-   * What the route's model is called with: the caller's options plus the route's name. Given the
-   * request that `selectRoute` checked, they say so, and a ModelRouter does not check it again.
-   */
-  protected modelCallOptions(
-    route: ConfiguredRoute,
-    options: ChatCallOptions,
-    checked?: ChatRequest,
-  ): ChatCallOptions {
+  /** What the route's model is called with: the caller's options plus the route's name. */
+  protected modelCallOptions(route: ConfiguredRoute, options: ChatCallOptions): ChatCallOptions {
     const callOptions: ChatCallOptions = {
       attributes: { ...options.attributes, [ROUTE_ATTRIBUTE]: route.name },
     };
     if (options.signal !== undefined) callOptions.signal = options.signal;
     if (options.observer !== undefined) callOptions.observer = options.observer;
-    return checked === undefined ? callOptions : CheckedRequestMark.mark(callOptions, checked);
+    return callOptions;
   }
 }

@@ -1,5 +1,5 @@
 import { raceAbort, throwIfAborted } from '../chat/abort.js';
-import { assertChatRequestOnce } from '../chat/assert-chat-request.js';
+import { assertChatRequest } from '../chat/assert-chat-request.js';
 import { Capability, capabilitiesOf } from '../chat/capability.js';
 import type { ChatCallOptions, ChatModel, ChatStreamEvent } from '../chat/chat-model.js';
 import type { ChatRequest, ChatRequestParameters } from '../chat/request.js';
@@ -100,7 +100,7 @@ export class ModelRouter implements ChatModel, InspectableRouting {
 
   async chat(request: ChatRequest, options: ChatCallOptions = {}): Promise<ChatResponse> {
     throwIfAborted(options?.signal);
-    assertChatRequestOnce(request, options);
+    assertChatRequest(request);
     const call = new ModelRouterCall(this.group, request, options ?? {});
     for (;;) {
       throwIfAborted(options?.signal);
@@ -130,7 +130,7 @@ export class ModelRouter implements ChatModel, InspectableRouting {
     options: ChatCallOptions = {},
   ): AsyncGenerator<ChatStreamEvent> {
     throwIfAborted(options?.signal);
-    assertChatRequestOnce(request, options);
+    assertChatRequest(request);
     const call = new ModelRouterCall(this.group, request, options ?? {});
     yield* streamWithFailover(call, this.continuation);
   }

@@ -24,9 +24,6 @@ export interface ChatInterceptorContextInit {
  * What interceptors see of one call. Before `next.handle()`: the request (replace or mutate it,
  * e.g. to redact), the router name and the attributes the router will receive. After the call
  * (or as soon as they are known): the route and model that served it, and the response.
- *
- * The request was checked on entry; a replaced one is checked again before the router, while
- * one mutated in place is trusted, so an in-place change must keep it a valid ChatRequest.
  */
 export class ChatInterceptorContext {
   readonly mode: ChatCallMode;

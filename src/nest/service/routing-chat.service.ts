@@ -4,7 +4,7 @@ import type { ChatCallOptions, ChatModel, ChatStreamEvent } from '../../core/cha
 import type { ChatRequest } from '../../core/chat/request.js';
 import type { ChatResponse } from '../../core/chat/response.js';
 import { abortReason } from '../../core/chat/abort.js';
-import { assertChatRequest, CheckedRequestMark } from '../../core/chat/assert-chat-request.js';
+import { assertChatRequest } from '../../core/chat/assert-chat-request.js';
 import { streamModel } from '../../core/chat/stream.js';
 import { systemClock, type Clock } from '../../core/clock.js';
 import { linkAbort } from '../../core/resilience/linked-abort.js';
@@ -139,7 +139,7 @@ export class RoutingChatService {
       }
       options.signal?.addEventListener('abort', onCallerAbort, { once: true });
       const subscription = this.chain
-        .run(context, { handle: () => this.invoke(target.model, context, scope, request) })
+        .run(context, { handle: () => this.invoke(target.model, context, scope) })
         .subscribe({
           next: (event) => subscriber.next(event),
           error: (error: unknown) => {
@@ -162,25 +162,17 @@ export class RoutingChatService {
     });
   }
 
-  /**
-   * The innermost handler: the router (or model) itself. `checked` is the request checked on
-   * entry: while the interceptors left it in place the router is told so and does not check it
-   * again; a request an interceptor replaced is checked by the router.
-   */
+  /** The innermost handler: the router (or model) itself. */
   protected invoke(
     model: ChatModel,
     context: ChatInterceptorContext,
     scope: RequestRoutingScope | undefined,
-    checked?: ChatRequest,
   ): Observable<ChatStreamEvent> {
-    const callOptions = (): ChatCallOptions => {
-      const fields: ChatCallOptions = {
-        signal: context.signal,
-        attributes: { ...context.attributes },
-        observer: (event) => context.notify(event),
-      };
-      return context.request === checked ? CheckedRequestMark.mark(fields, checked) : fields;
-    };
+    const callOptions = (): ChatCallOptions => ({
+      signal: context.signal,
+      attributes: { ...context.attributes },
+      observer: (event) => context.notify(event),
+    });
     if (context.mode === 'chat') {
       return defer(() => from(model.chat(context.request, callOptions()))).pipe(
         map((response): ChatStreamEvent => {

@@ -1,9 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import {
-  assertChatRequest,
-  assertChatRequestOnce,
-  CheckedRequestMark,
-} from '../../../../src/core/chat/assert-chat-request.js';
+import { assertChatRequest } from '../../../../src/core/chat/assert-chat-request.js';
 import type { ChatModel } from '../../../../src/core/chat/chat-model.js';
 import type { ChatRequest } from '../../../../src/core/chat/request.js';
 import type { ChatResponse } from '../../../../src/core/chat/response.js';
@@ -162,97 +158,5 @@ describe('assertChatRequest: malformed messages are the caller’s error, not th
     await expect(routing.chat(bad)).rejects.toThrow('messages[1] must be a message object');
     expect(route).not.toHaveBeenCalled();
     expect(a.chat).not.toHaveBeenCalled();
-  });
-});
-
-/**
- * A well-formed request whose first message counts how often its role is read: only the shape
- * check reads the role of a message that is neither the last nor a user message.
- */
-function countingRequest(): { request: ChatRequest; checks: () => number } {
-  let reads = 0;
-  const system = {
-    get role() {
-      reads += 1;
-      return 'system' as const;
-    },
-    text: 'be brief',
-  };
-  return {
-    request: { messages: [system, { role: 'user', content: 'hi' }] },
-    checks: () => reads,
-  };
-}
-
-/** A one-model group whose model never reads the messages. */
-function quietGroup(): ModelRouter {
-  const model: ChatModel = { chat: async () => ({ aiMessage: { role: 'assistant', text: 'ok' } }) };
-  return new ModelRouter({
-    routes: [{ name: 'quiet', model }],
-    routingStrategy: new FailoverStrategy(),
-  });
-}
-
-describe('assertChatRequestOnce: one check per call, each layer still checked on its own', () => {
-  it('RoutingChatModel → ModelRouter checks the request once, for chat and for stream', async () => {
-    const simple = quietGroup();
-    const routing = new RoutingChatModel({
-      routes: [{ name: 'simple', model: simple }],
-      router: () => ChatModelRoutingResult.route('simple'),
-      defaultRoute: 'simple',
-    });
-    const { request, checks } = countingRequest();
-
-    await routing.chat(request);
-    expect(checks()).toBe(1);
-    for await (const _ of routing.stream(request)) {
-      // drain
-    }
-    expect(checks()).toBe(2);
-  });
-
-  it('ModelRouter called directly still checks', async () => {
-    const { request, checks } = countingRequest();
-
-    await quietGroup().chat(request);
-
-    expect(checks()).toBe(1);
-  });
-
-  it('skips only the very request the options were marked for', () => {
-    const checked = { messages: [{ role: 'user', content: 'hi' }] } as ChatRequest;
-    const options = CheckedRequestMark.mark({ attributes: { a: 1 } }, checked);
-    const other = { messages: [null] } as unknown as ChatRequest;
-
-    expect(() => assertChatRequestOnce(checked, options)).not.toThrow();
-    expect(() => assertChatRequestOnce(other, options)).toThrow('messages[0]');
-  });
-
-  it('a copy of the options (a wrapper spreading them) is checked again', () => {
-    const bad = { messages: [null] } as unknown as ChatRequest;
-    const options = CheckedRequestMark.mark({}, bad);
-
-    expect(() => assertChatRequestOnce(bad, { ...options })).toThrow('messages[0]');
-  });
-
-  it('a marked options object stays a plain object: same keys, prototype, JSON and equality', () => {
-    const signal = new AbortController().signal;
-    const options = CheckedRequestMark.mark({ attributes: { a: 1 }, signal }, { messages: [] });
-
-    expect(Object.getPrototypeOf(options)).toBe(Object.prototype);
-    expect(Reflect.ownKeys(options)).toEqual(['attributes', 'signal']);
-    expect(options).toStrictEqual({ attributes: { a: 1 }, signal });
-    expect(
-      JSON.stringify(CheckedRequestMark.mark({ attributes: { a: 1 } }, { messages: [] })),
-    ).toBe('{"attributes":{"a":1}}');
-  });
-
-  it('marking the same options again moves the mark to the new request', () => {
-    const first = { messages: [] } as ChatRequest;
-    const second = { messages: [] } as ChatRequest;
-    const options = CheckedRequestMark.mark(CheckedRequestMark.mark({}, first), second);
-
-    expect(CheckedRequestMark.carries(options, second)).toBe(true);
-    expect(CheckedRequestMark.carries(options, first)).toBe(false);
   });
 });
