@@ -6,6 +6,7 @@ import {
 } from '../../core/errors/exceptions.js';
 import { InvalidChatRequestException } from '../../core/errors/invalid-chat-request.exception.js';
 import { ProviderException } from '../../core/errors/provider-exception.js';
+import { uniformRefusal } from '../../core/errors/uniform-refusal.js';
 import { ModelTimeoutException } from '../../core/errors/timeout-exception.js';
 import { UnknownRouterException } from '../../nest/service/unknown-router.exception.js';
 
@@ -67,7 +68,7 @@ export function toWireError(error: unknown): WireError {
         headers: { 'retry-after': String(seconds) },
       };
     }
-    const refusal = sameRefusalByAll(error.errors);
+    const refusal = uniformRefusal(error);
     if (refusal) return fromProvider(refusal);
     const last = error.errors[error.errors.length - 1];
     const lastKind = last instanceof ProviderException ? last : undefined;
@@ -87,24 +88,6 @@ export function toWireError(error: unknown): WireError {
   if (error instanceof ModelRouterException) return wire(500, error.message, 'server_error');
   const name = error instanceof Error ? error.name : typeof error;
   return wire(500, `Internal error (${name})`, 'server_error');
-}
-
-/** Provider verdicts on the request itself: another model cannot change them, a retry neither. */
-const REFUSALS = new Set<ProviderException['kind']>([
-  'context-length',
-  'content-policy',
-  'invalid-request',
-]);
-
-/**
- * The last error when every model refused the request for the same reason (a prompt too long
- * for every window): the caller's 400, not a 502 that clients would retry.
- */
-function sameRefusalByAll(errors: readonly unknown[]): ProviderException | undefined {
-  const last = errors[errors.length - 1];
-  if (!(last instanceof ProviderException) || !REFUSALS.has(last.kind)) return undefined;
-  const same = errors.every((e) => e instanceof ProviderException && e.kind === last.kind);
-  return same ? last : undefined;
 }
 
 function fromProvider(error: ProviderException): WireError {

@@ -13,6 +13,7 @@ import {
 } from '../../core/errors/exceptions.js';
 import { InvalidChatRequestException } from '../../core/errors/invalid-chat-request.exception.js';
 import { ProviderException } from '../../core/errors/provider-exception.js';
+import { uniformRefusal } from '../../core/errors/uniform-refusal.js';
 import { ModelTimeoutException } from '../../core/errors/timeout-exception.js';
 import type { ErrorKind } from '../../core/resilience/error-classification.js';
 import { pathDeeperThan, tooDeepMessage } from '../dto/json-depth.js';
@@ -29,7 +30,8 @@ const PROVIDER_STATUS: Partial<Record<ErrorKind, number>> = {
 
 /**
  * Answers the library's errors with the HTTP status they mean instead of a bare 500: every model
- * cooling down or failed → 503 with `Retry-After`; an unknown router or a malformed request →
+ * cooling down or failed → 503 with `Retry-After` (every model refusing the request alike → that
+ * refusal's status); an unknown router or a malformed request →
  * 400; the provider's verdict on the request (400, 422, 429 with `Retry-After`); a timeout → 504;
  * other provider failures → 502. Messages are scrubbed of credentials. A body nested so deep that
  * validation overflowed the stack → 400 (any other RangeError stays a 500). Works under Express and
@@ -41,6 +43,13 @@ export class ModelRouterExceptionFilter extends BaseExceptionFilter {
   override catch(exception: ModelRouterException | RangeError, host: ArgumentsHost): void {
     if (host.getType() !== 'http') return super.catch(exception, host);
     if (!(exception instanceof ModelRouterException)) return this.catchRangeError(exception, host);
+    // every model refused the request alike: answer the refusal, not an outage to retry
+    if (
+      exception instanceof NoMatchingModelFoundException &&
+      exception.retryAfterMs === undefined
+    ) {
+      exception = uniformRefusal(exception) ?? exception;
+    }
     const status = this.statusOf(exception);
     const retryAfterMs = this.retryAfterMsOf(exception);
     const adapter = this.applicationRef ?? this.httpAdapterHost?.httpAdapter;

@@ -76,4 +76,17 @@ describe('ModelRouterExceptionFilter', () => {
     expect(respond(provider('rate-limited', 200)).headers).toEqual({ 'Retry-After': '1' });
     expect(respond(provider('transient', 5000)).headers).toEqual({});
   });
+
+  it('every model refusing the request alike is that refusal, not an outage to retry', () => {
+    const tooLong = new NoMatchingModelFoundException('No matching route', [
+      provider('context-length'),
+      provider('context-length'),
+    ]);
+    expect(respond(tooLong)).toMatchObject({ status: 400, body: { error: 'ProviderException' } });
+    const mixed = new NoMatchingModelFoundException('No matching route', [
+      provider('context-length'),
+      provider('transient'),
+    ]);
+    expect(respond(mixed).status).toBe(503);
+  });
 });
