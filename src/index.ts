@@ -377,7 +377,10 @@ export {
 } from './nest/config/model-router-factories.js';
 export { defaultModelRouterFactories } from './nest/config/default-model-router-factories.js';
 export { registerBuiltinDecisionModelTypes } from './nest/config/builtin-decision-model-factories.js';
-export { registerProviderModelTypes } from './nest/config/provider-model-factories.js';
+export {
+  registerProviderModelTypes,
+  demoModelFactory,
+} from './nest/config/provider-model-factories.js';
 export {
   ModelRouterConfig,
   RouterConfig,

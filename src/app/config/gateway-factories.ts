@@ -1,14 +1,8 @@
-import type { ChatRequestParameters } from '../../core/chat/request.js';
 import { EmbeddedVectorDecisionModel } from '../../core/decision/models/embedded-vector-decision-model.js';
-import { LocalDemoChatModel } from '../../providers/local/local-demo-chat-model.js';
 import { defaultModelRouterFactories } from '../../nest/config/default-model-router-factories.js';
-import {
-  type ModelRouterFactories,
-  pickSettings,
-} from '../../nest/config/model-router-factories.js';
+import { demoModelFactory } from '../../nest/config/provider-model-factories.js';
+import type { ModelRouterFactories } from '../../nest/config/model-router-factories.js';
 import { routeProbabilityIdentity } from '../call/gateway-call-scope.js';
-
-const DEMO_SETTINGS = ['name', 'style', 'failEvery', 'tokenDelayMs', 'parameters'];
 
 /**
  * The built-in model and decision types, with two gateway touches: `demo` models state the route
@@ -24,19 +18,5 @@ export function gatewayFactories(): ModelRouterFactories {
       if (model instanceof EmbeddedVectorDecisionModel) model.preload();
       return model;
     })
-    .registerModelType('demo', (settings, context) => {
-      const { name, parameters, ...options } = pickSettings(
-        settings,
-        DEMO_SETTINGS,
-        'a demo model',
-      );
-      return new LocalDemoChatModel({
-        ...(options as Omit<ConstructorParameters<typeof LocalDemoChatModel>[0], 'name'>),
-        name: typeof name === 'string' ? name : context.name,
-        identity: routeProbabilityIdentity,
-        ...(parameters !== undefined
-          ? { defaultRequestParameters: parameters as ChatRequestParameters }
-          : {}),
-      });
-    });
+    .registerModelType('demo', demoModelFactory({ identity: routeProbabilityIdentity }));
 }

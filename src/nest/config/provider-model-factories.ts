@@ -1,8 +1,15 @@
 import { AnthropicChatModel } from '../../providers/anthropic/anthropic-chat-model.js';
-import { LocalDemoChatModel } from '../../providers/local/local-demo-chat-model.js';
+import {
+  LocalDemoChatModel,
+  type LocalDemoChatModelOptions,
+} from '../../providers/local/local-demo-chat-model.js';
 import { OpenAiCompatibleChatModel } from '../../providers/openai/openai-compatible-chat-model.js';
 import type { ChatRequestParameters } from '../../core/chat/request.js';
-import { type ModelRouterFactories, pickSettings } from './model-router-factories.js';
+import {
+  type ModelFactory,
+  type ModelRouterFactories,
+  pickSettings,
+} from './model-router-factories.js';
 
 const COMMON = [
   'model',
@@ -73,18 +80,23 @@ export function registerProviderModelTypes(factories: ModelRouterFactories): Mod
       },
       { resilientByDefault: true },
     )
-    .registerModelType('demo', (settings, context) => {
-      const { name, parameters, ...options } = pickSettings(
-        settings,
-        DEMO_SETTINGS,
-        'a demo model',
-      );
-      return new LocalDemoChatModel({
-        ...(options as Omit<ConstructorParameters<typeof LocalDemoChatModel>[0], 'name'>),
-        name: typeof name === 'string' ? name : context.name,
-        ...(parameters !== undefined
-          ? { defaultRequestParameters: parameters as ChatRequestParameters }
-          : {}),
-      });
+    .registerModelType('demo', demoModelFactory());
+}
+
+/**
+ * The `demo` type: the built-in offline model. `extra` adds options no YAML can carry, e.g. the
+ * gateway's `identity`, which tells the model the route probability of the call it answers.
+ */
+export function demoModelFactory(extra: Partial<LocalDemoChatModelOptions> = {}): ModelFactory {
+  return (settings, context) => {
+    const { name, parameters, ...options } = pickSettings(settings, DEMO_SETTINGS, 'a demo model');
+    return new LocalDemoChatModel({
+      ...(options as Omit<LocalDemoChatModelOptions, 'name'>),
+      ...extra,
+      name: typeof name === 'string' ? name : context.name,
+      ...(parameters !== undefined
+        ? { defaultRequestParameters: parameters as ChatRequestParameters }
+        : {}),
     });
+  };
 }
