@@ -44,7 +44,8 @@ function IsMessageContent(options?: ValidationOptions): PropertyDecorator {
       validator: {
         validate: (value: unknown, args) => {
           if (typeof value === 'string') return true;
-          if (!Array.isArray(value)) return false;
+          // an empty part list says nothing; /chat refuses it too
+          if (!Array.isArray(value) || value.length === 0) return false;
           return value.every(roleOf(args) === 'user' ? isContentPart : isTextPart);
         },
       },
@@ -156,12 +157,19 @@ class ResponseFormatDto {
   json_schema?: JsonSchemaDto;
 }
 
+/**
+ * Bounds the work one body can ask for: validation and mapping walk every message, and a body of
+ * hundreds of thousands of tiny messages would hold the event loop for seconds.
+ */
+export const MAX_MESSAGES = 4096;
+
 /** An OpenAI chat completions body; unknown extra fields are tolerated, as OpenAI's SDKs send some. */
 export class ChatCompletionRequestDto {
   @IsString() @IsNotEmpty() model!: string;
 
   @IsArray()
   @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_MESSAGES, { message: `messages must contain at most ${MAX_MESSAGES} messages` })
   @ValidateNested({ each: true })
   @Type(() => ChatCompletionMessageDto)
   messages!: ChatCompletionMessageDto[];

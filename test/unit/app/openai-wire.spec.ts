@@ -3,7 +3,10 @@ import { describe, expect, it } from '@jest/globals';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { BadRequestException } from '@nestjs/common';
-import { ChatCompletionRequestDto } from '../../../src/app/openai/chat-completion-request.dto.js';
+import {
+  ChatCompletionRequestDto,
+  MAX_MESSAGES,
+} from '../../../src/app/openai/chat-completion-request.dto.js';
 import { toChatRequest } from '../../../src/app/openai/to-chat-request.js';
 import { ChunkEncoder, toChatCompletion } from '../../../src/app/openai/to-chat-completion.js';
 import { decodeToolCallId, encodeToolCallId } from '../../../src/app/openai/tool-call-ids.js';
@@ -138,6 +141,17 @@ describe('ChatResponse → OpenAI completion and chunks', () => {
 });
 
 describe('request validation names the offending fields', () => {
+  it('rejects an empty content part list and more messages than MAX_MESSAGES', () => {
+    expect(
+      problems({ model: 'm', messages: [{ role: 'user', content: [] }] }).join('\n'),
+    ).toContain('messages.0.content');
+    const many = Array.from({ length: MAX_MESSAGES + 1 }, () => ({ role: 'user', content: 'x' }));
+    expect(problems({ model: 'm', messages: many }).join('\n')).toContain(
+      `messages must contain at most ${MAX_MESSAGES} messages`,
+    );
+    expect(problems({ model: 'm', messages: many.slice(1) })).toEqual([]);
+  });
+
   it('accepts a minimal body', () => {
     expect(problems({ model: 'default', messages: [{ role: 'user', content: 'hi' }] })).toEqual([]);
   });
