@@ -26,7 +26,7 @@ import { fromAnthropicMessage } from './anthropic-response-mapper.js';
 import { AnthropicStreamAssembler } from './anthropic-stream-assembler.js';
 
 export interface AnthropicChatModelOptions extends BaseChatModelOptions {
-  /** e.g. `claude-sonnet-4-5`. */
+  /** e.g. `claude-sonnet-4-6`. */
   model: string;
   /** Default `ANTHROPIC_API_KEY`. Redacted from every error message. */
   apiKey?: string;

@@ -350,7 +350,7 @@ describe('a YAML configuration with providers', () => {
 
   it('keeps a provider whose key is empty disabled, saying so', async () => {
     const response = await postJson(`${gateway.url}/v1/chat/completions`, {
-      model: 'nokey/claude-sonnet-4-5',
+      model: 'nokey/claude-sonnet-4-6',
       messages: [user('hello')],
     });
     const body = (await response.json()) as { error: { message: string } };

@@ -70,8 +70,8 @@ describe('the documented real-provider configurations, against the fake provider
       }
 
       expect([...models]).toEqual(['strong']);
-      expect(text).toContain('(model claude-sonnet-4-5)');
-      expect(fake.requests.last('claude-sonnet-4-5')?.endpoint).toBe('messages');
+      expect(text).toContain('(model claude-sonnet-4-6)');
+      expect(fake.requests.last('claude-sonnet-4-6')?.endpoint).toBe('messages');
     } finally {
       await gateway.close();
     }
