@@ -4,6 +4,7 @@ import {
   type LocalDemoChatModelOptions,
 } from '../../providers/local/local-demo-chat-model.js';
 import { OpenAiCompatibleChatModel } from '../../providers/openai/openai-compatible-chat-model.js';
+import type { ChatModel } from '../../core/chat/chat-model.js';
 import type { ChatRequestParameters } from '../../core/chat/request.js';
 import {
   type ModelFactory,
@@ -44,43 +45,37 @@ export function registerProviderModelTypes(factories: ModelRouterFactories): Mod
   return factories
     .registerModelType(
       'openai',
-      (settings, context) => {
-        const { timeoutMs, parameters, ...options } = pickSettings(
-          settings,
-          OPENAI_SETTINGS,
-          'an openai model',
-        );
-        return new OpenAiCompatibleChatModel({
-          ...(options as unknown as ConstructorParameters<typeof OpenAiCompatibleChatModel>[0]),
-          ...(timeoutMs !== undefined ? { timeout: timeoutMs as number } : {}),
-          ...(parameters !== undefined
-            ? { defaultRequestParameters: parameters as ChatRequestParameters }
-            : {}),
-          ...(context.clock ? { clock: context.clock } : {}),
-        });
-      },
+      sdkModelFactory(OpenAiCompatibleChatModel, OPENAI_SETTINGS, 'an openai model'),
       { resilientByDefault: true },
     )
     .registerModelType(
       'anthropic',
-      (settings, context) => {
-        const { timeoutMs, parameters, ...options } = pickSettings(
-          settings,
-          ANTHROPIC_SETTINGS,
-          'an anthropic model',
-        );
-        return new AnthropicChatModel({
-          ...(options as unknown as ConstructorParameters<typeof AnthropicChatModel>[0]),
-          ...(timeoutMs !== undefined ? { timeout: timeoutMs as number } : {}),
-          ...(parameters !== undefined
-            ? { defaultRequestParameters: parameters as ChatRequestParameters }
-            : {}),
-          ...(context.clock ? { clock: context.clock } : {}),
-        });
-      },
+      sdkModelFactory(AnthropicChatModel, ANTHROPIC_SETTINGS, 'an anthropic model'),
       { resilientByDefault: true },
     )
     .registerModelType('demo', demoModelFactory());
+}
+
+/**
+ * A provider on its official SDK: the YAML's `timeoutMs` and `parameters` become the model's
+ * `timeout` and `defaultRequestParameters`; the app's clock reads `Retry-After` dates.
+ */
+function sdkModelFactory<Options extends object>(
+  Model: new (options: Options) => ChatModel,
+  allowed: string[],
+  what: string,
+): ModelFactory {
+  return (settings, context) => {
+    const { timeoutMs, parameters, ...options } = pickSettings(settings, allowed, what);
+    return new Model({
+      ...(options as unknown as Options),
+      ...(timeoutMs !== undefined ? { timeout: timeoutMs as number } : {}),
+      ...(parameters !== undefined
+        ? { defaultRequestParameters: parameters as ChatRequestParameters }
+        : {}),
+      ...(context.clock ? { clock: context.clock } : {}),
+    });
+  };
 }
 
 /**
