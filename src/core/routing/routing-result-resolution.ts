@@ -2,6 +2,7 @@ import type { Capability } from '../chat/capability.js';
 import { RoutingException } from '../errors/exceptions.js';
 import { ChatModelRoutingResult } from './chat-model-routing-result.js';
 import type { ConfiguredRoute } from './route-validation.js';
+import { quoteNames } from '../errors/quote-names.js';
 
 export interface RouteChoiceContext {
   /** Every configured route, by name. */
@@ -31,7 +32,7 @@ export function resolveRoutingResult(
   if (!route) {
     throw new RoutingException(
       `The router chose unknown route '${name}'; the configured routes are ` +
-        `${quoted([...context.routes.keys()])}. Return one of them, or ` +
+        `${quoteNames([...context.routes.keys()])}. Return one of them, or ` +
         'ChatModelRoutingResult.defaultRoute().',
     );
   }
@@ -39,7 +40,7 @@ export function resolveRoutingResult(
     throw new RoutingException(
       `Route '${name}' does not support ${[...context.required].join(', ')}, which this request ` +
         `requires; choose one of the candidate routes the router was given ` +
-        `(${quoted(context.candidates.map((candidate) => candidate.name))}), or ` +
+        `(${quoteNames(context.candidates.map((candidate) => candidate.name))}), or ` +
         'ChatModelRoutingResult.defaultRoute().',
     );
   }
@@ -52,8 +53,4 @@ function describeResult(result: unknown): string {
     return `the string '${result}' (wrap a name as ChatModelRoutingResult.route('${result}'))`;
   }
   return typeof result === 'object' ? 'a plain object' : `a ${typeof result}`;
-}
-
-function quoted(names: readonly string[]): string {
-  return names.map((name) => `'${name}'`).join(', ');
 }

@@ -32,6 +32,7 @@ import type {
   RouterConfig,
 } from './model-router-config.js';
 import type { DecisionModelFactory, ModelRouterFactories } from './model-router-factories.js';
+import { quoteNames } from '../../core/errors/quote-names.js';
 
 export interface BuildModelRouterOptions {
   /** Model and decision model types; default: `defaultModelRouterFactories()`. */
@@ -218,9 +219,7 @@ function createDecisionModel(
       const model = models[name];
       if (!model) {
         throw new InvalidConfigurationException(
-          `decision.model: unknown model '${name}'; known models: ${Object.keys(models)
-            .map((known) => `'${known}'`)
-            .join(', ')}`,
+          `decision.model: unknown model '${name}'; known models: ${quoteNames(Object.keys(models))}`,
         );
       }
       return model;

@@ -16,6 +16,7 @@ import {
   RouteConfig,
   RouterConfig,
 } from './model-router-config.js';
+import { quoteNames } from '../../core/errors/quote-names.js';
 
 const GROUP_KEYS = [
   'model',
@@ -79,7 +80,7 @@ export function validateModelRouterConfig(raw: unknown, source?: string): ModelR
   if (config.defaultRouter !== undefined && typeof config.defaultRouter === 'string') {
     if (!routerNames.includes(config.defaultRouter)) {
       problems.push(
-        `defaultRouter: unknown router '${config.defaultRouter}'; known routers: ${quoted(routerNames)}`,
+        `defaultRouter: unknown router '${config.defaultRouter}'; known routers: ${quoteNames(routerNames)}`,
       );
     }
   }
@@ -104,7 +105,7 @@ function checkModel(
   }
   if (typeof model.provider === 'string' && !providers.includes(model.provider)) {
     problems.push(
-      `${path}.provider: unknown provider '${model.provider}'; known providers: ${quoted(providers)}`,
+      `${path}.provider: unknown provider '${model.provider}'; known providers: ${quoteNames(providers)}`,
     );
   }
   if (model.resilience !== undefined && model.resilience !== false && !isRecord(model.resilience)) {
@@ -158,7 +159,7 @@ function checkRouter(
   });
   if (router.defaultRoute !== undefined && !seen.has(router.defaultRoute)) {
     problems.push(
-      `${path}.defaultRoute: unknown route '${router.defaultRoute}'; routes: ${quoted([...seen])}`,
+      `${path}.defaultRoute: unknown route '${router.defaultRoute}'; routes: ${quoteNames([...seen])}`,
     );
   }
 }
@@ -169,7 +170,9 @@ function checkGroup(group: GroupConfig, path: string, models: string[], problems
     return;
   }
   if (typeof group.model === 'string' && !models.includes(group.model)) {
-    problems.push(`${path}.model: unknown model '${group.model}'; known models: ${quoted(models)}`);
+    problems.push(
+      `${path}.model: unknown model '${group.model}'; known models: ${quoteNames(models)}`,
+    );
   }
   if (Array.isArray(group.models)) {
     if (group.models.length === 0) problems.push(`${path}.models: at least one model is required`);
@@ -178,7 +181,7 @@ function checkGroup(group: GroupConfig, path: string, models: string[], problems
       if (typeof name !== 'string') return;
       const at = joinPath(joinPath(path, 'models'), index);
       if (!models.includes(name)) {
-        problems.push(`${at}: unknown model '${name}'; known models: ${quoted(models)}`);
+        problems.push(`${at}: unknown model '${name}'; known models: ${quoteNames(models)}`);
       }
       if (seen.has(name)) problems.push(`${at}: model '${name}' is listed twice`);
       seen.add(name);
@@ -274,8 +277,4 @@ function entries(value: unknown, path: string, problems: string[]): [string, unk
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function quoted(names: string[]): string {
-  return names.length === 0 ? '(none)' : names.map((name) => `'${name}'`).join(', ');
 }

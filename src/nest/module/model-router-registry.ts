@@ -10,6 +10,7 @@ import type {
 } from './model-router-module-options.js';
 import { UnknownRouterException } from '../service/unknown-router.exception.js';
 import { validateModuleOptions } from './validate-module-options.js';
+import { quoteNames } from '../../core/errors/quote-names.js';
 
 /** A component that reports events it notices outside any call (e.g. a cooldown ending). */
 export interface RoutingEventSource {
@@ -75,13 +76,13 @@ export class ModelRouterRegistry {
     const chosen = name ?? this.defaultRouter;
     if (chosen === undefined) {
       throw new RoutingException(
-        `No router named for this call and no defaultRouter configured; pass { router } (known routers: ${quoted(this.routerNames())}) or set defaultRouter in ModelRouterModule options`,
+        `No router named for this call and no defaultRouter configured; pass { router } (known routers: ${quoteNames(this.routerNames())}) or set defaultRouter in ModelRouterModule options`,
       );
     }
     const router = this.routers.get(chosen);
     if (!router) {
       throw new UnknownRouterException(
-        `Unknown router '${chosen}'; known routers: ${quoted(this.routerNames())}`,
+        `Unknown router '${chosen}'; known routers: ${quoteNames(this.routerNames())}`,
         chosen,
         this.routerNames(),
       );
@@ -93,7 +94,7 @@ export class ModelRouterRegistry {
     const model = this.models.get(name);
     if (!model) {
       throw new UnknownRouterException(
-        `Unknown model '${name}'; known models: ${quoted(this.modelNames())}`,
+        `Unknown model '${name}'; known models: ${quoteNames(this.modelNames())}`,
         name,
         this.modelNames(),
       );
@@ -132,8 +133,4 @@ export class ModelRouterRegistry {
       }
     }
   }
-}
-
-function quoted(names: string[]): string {
-  return names.length === 0 ? '(none)' : names.map((name) => `'${name}'`).join(', ');
 }

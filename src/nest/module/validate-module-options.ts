@@ -4,6 +4,7 @@ import type {
   ModelRouterModuleExtras,
   ModelRouterModuleOptions,
 } from './model-router-module-options.js';
+import { quoteNames } from '../../core/errors/quote-names.js';
 
 const STORE_METHODS = [
   'getCircuit',
@@ -46,7 +47,7 @@ export function validateModuleOptions(
   const routerNames = Object.keys(routers ?? {});
   if (options.defaultRouter !== undefined && !routerNames.includes(options.defaultRouter)) {
     problems.push(
-      `defaultRouter: '${String(options.defaultRouter)}' names no router; known routers: ${list(routerNames)}`,
+      `defaultRouter: '${String(options.defaultRouter)}' names no router; known routers: ${quoteNames(routerNames)}`,
     );
   }
   checkDeclaredNames(extras.routerNames, routers, 'routerNames', 'routers', problems);
@@ -114,12 +115,8 @@ function checkDeclaredNames(
     seen.add(name);
     if (!Object.hasOwn(registered, name)) {
       problems.push(
-        `${declaredPath}: '${name}' is declared but the options factory returned no ${registeredPath}.${name}; known: ${list(Object.keys(registered))}`,
+        `${declaredPath}: '${name}' is declared but the options factory returned no ${registeredPath}.${name}; known: ${quoteNames(Object.keys(registered))}`,
       );
     }
   }
-}
-
-function list(names: string[]): string {
-  return names.length === 0 ? '(none)' : names.map((name) => `'${name}'`).join(', ');
 }
