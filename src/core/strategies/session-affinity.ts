@@ -43,7 +43,8 @@ export function sessionOf(
  */
 export class SessionAffinity {
   readonly ttlMs: number;
-  protected store: RouteStateStore;
+  /** Created on the first pin when none was given or bound: most groups never see a session. */
+  protected store: RouteStateStore | undefined;
   protected scope: string;
   private readonly explicit: { store: boolean; scope: boolean };
 
@@ -63,7 +64,7 @@ export class SessionAffinity {
       throw new InvalidConfigurationException('sessionScope must be a non-blank string.');
     }
     this.ttlMs = ttlMs;
-    this.store = store ?? new InMemoryRouteStateStore();
+    this.store = store;
     this.scope = scope ?? uniqueScope('sessions');
     this.explicit = { store: store !== undefined, scope: scope !== undefined };
   }
@@ -83,6 +84,7 @@ export class SessionAffinity {
     route: string | undefined,
     models: readonly ChatModelWrapper[],
   ): ChatModelWrapper | undefined {
+    if (!this.store) return undefined;
     try {
       const assignment = this.store.getSticky(sessionStateKey(this.scope, session, route));
       if (!assignment || typeof assignment.model !== 'string') return undefined;
@@ -100,6 +102,7 @@ export class SessionAffinity {
    */
   pin(session: string, route: string | undefined, model: string): void {
     try {
+      this.store ??= new InMemoryRouteStateStore();
       const written = this.store.setSticky(
         sessionStateKey(this.scope, session, route),
         route === undefined ? { model } : { route, model },
