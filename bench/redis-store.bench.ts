@@ -12,7 +12,7 @@ import { userMessage } from '../src/core/chat/messages.js';
 import { InMemoryRouteStateStore } from '../src/core/state/in-memory-route-state-store.js';
 import { FailoverStrategy } from '../src/core/strategies/failover-strategy.js';
 import { LowestTokenUsageRoutingStrategy } from '../src/core/strategies/lowest-token-usage-routing-strategy.js';
-import { ModelRouter } from '../src/core/strategies/model-router.js';
+import { ModelRouter } from '../src/core/group/model-router.js';
 import type { CircuitRecord, RouteStateStore } from '../src/core/state/route-state-store.js';
 import { RedisRouteStateStore } from '../src/redis/redis-route-state-store.js';
 import { isRedisServerAvailable, startRedisServer } from '../test/support/redis-server.js';

@@ -13,7 +13,7 @@ import type { ChatResponse } from '../src/core/chat/response.js';
 import { ChatModelRoutingResult } from '../src/core/routing/chat-model-routing-result.js';
 import { RoutingChatModel } from '../src/core/routing/routing-chat-model.js';
 import { FailoverStrategy } from '../src/core/strategies/failover-strategy.js';
-import { ModelRouter } from '../src/core/strategies/model-router.js';
+import { ModelRouter } from '../src/core/group/model-router.js';
 import { measure, printTable, ratio, us } from './lib/measure.js';
 
 const request: ChatRequest = { messages: [userMessage('How long is a piece of string?')] };

@@ -169,12 +169,12 @@ export {
   EMBEDDING_DECISION_DEFAULTS,
   type EmbeddingDecisionModelOptions,
   type EmbeddingScoringOptions,
-} from './core/decision/models/embedding-decision-model.js';
+} from './providers/embeddings/embedding-decision-model.js';
 export {
   openAiCompatibleEmbed,
   type EmbedFunction,
   type OpenAiCompatibleEmbeddingsOptions,
-} from './core/decision/models/openai-compatible-embed.js';
+} from './providers/embeddings/openai-compatible-embed.js';
 export {
   WordVectors,
   loadWordVectors,
@@ -182,15 +182,15 @@ export {
 } from './core/decision/models/word-vectors.js';
 export type { WordWeighting } from './core/decision/models/word-vector-embedder.js';
 export type { MessageWeights } from './core/decision/models/decision-input-texts.js';
-export { openAiEmbeddings, type OpenAiEmbeddingsOptions } from './providers/openai-embeddings.js';
+export { openAiEmbeddings, type OpenAiEmbeddingsOptions } from './providers/embeddings/openai-embeddings.js';
 
 // Model groups
-export { ModelRouter } from './core/strategies/model-router.js';
+export { ModelRouter } from './core/group/model-router.js';
 export type {
   ModelRouterOptions,
   ModelRouteDefinition,
-} from './core/strategies/model-router-options.js';
-export { type ChatModelWrapper, wrapModel } from './core/strategies/chat-model-wrapper.js';
+} from './core/group/model-router-options.js';
+export { type ChatModelWrapper, wrapModel } from './core/group/chat-model-wrapper.js';
 export type {
   ModelRoutingStrategy,
   ModelRoutingFunction,
@@ -202,17 +202,17 @@ export {
   FailoverStrategy,
   type FailoverStrategyOptions,
 } from './core/strategies/failover-strategy.js';
-export type { CircuitBreakerOptions } from './core/strategies/circuit-policy.js';
+export type { CircuitBreakerOptions } from './core/circuit/circuit-policy.js';
 export {
   LowestTokenUsageRoutingStrategy,
   type LowestTokenUsageOptions,
 } from './core/strategies/lowest-token-usage-routing-strategy.js';
 export { estimateRequestTokens, type TokenEstimator } from './core/strategies/token-estimate.js';
-export { StreamInterruptedException } from './core/strategies/stream-exceptions.js';
-export { InvalidModelResponseException } from './core/strategies/model-response.js';
-export { MODEL_ATTRIBUTE } from './core/strategies/model-attribute.js';
-export { SESSION_ATTRIBUTE } from './core/strategies/session-attribute.js';
-export { DEFAULT_SESSION_TTL_MS, sessionStateKey } from './core/strategies/session-affinity.js';
+export { StreamInterruptedException } from './core/group/stream-exceptions.js';
+export { InvalidModelResponseException } from './core/group/model-response.js';
+export { MODEL_ATTRIBUTE } from './core/group/model-attribute.js';
+export { SESSION_ATTRIBUTE } from './core/group/session-attribute.js';
+export { DEFAULT_SESSION_TTL_MS, sessionStateKey } from './core/group/session-affinity.js';
 
 // Providers
 export {
@@ -360,12 +360,12 @@ export {
   DEFAULT_MODEL_ROUTER_CONFIG_PATH,
   MODEL_ROUTER_CONFIG_ENV,
   type LoadModelRouterConfigOptions,
-} from './nest/config/load-model-router-config.js';
-export { readModelRouterConfigNames } from './nest/config/model-router-config-names.js';
+} from './config/load-model-router-config.js';
+export { readModelRouterConfigNames } from './config/model-router-config-names.js';
 export {
   buildModelRouterOptions,
   type BuildModelRouterOptions,
-} from './nest/config/build-model-router-options.js';
+} from './config/build-model-router-options.js';
 export {
   ModelRouterFactories,
   pickSettings,
@@ -374,13 +374,13 @@ export {
   type ModelTypeOptions,
   type DecisionModelFactory,
   type DecisionModelFactoryContext,
-} from './nest/config/model-router-factories.js';
-export { defaultModelRouterFactories } from './nest/config/default-model-router-factories.js';
-export { registerBuiltinDecisionModelTypes } from './nest/config/builtin-decision-model-factories.js';
+} from './config/model-router-factories.js';
+export { defaultModelRouterFactories } from './config/default-model-router-factories.js';
+export { registerBuiltinDecisionModelTypes } from './config/builtin-decision-model-factories.js';
 export {
   registerProviderModelTypes,
   demoModelFactory,
-} from './nest/config/provider-model-factories.js';
+} from './config/provider-model-factories.js';
 export {
   ModelRouterConfig,
   RouterConfig,
@@ -392,8 +392,8 @@ export {
   FailureWindowConfig,
   GROUP_STRATEGIES,
   type GroupStrategy,
-} from './nest/config/model-router-config.js';
-export { InvalidModelRouterConfigException } from './nest/config/invalid-model-router-config.exception.js';
+} from './config/model-router-config.js';
+export { InvalidModelRouterConfigException } from './config/invalid-model-router-config.exception.js';
 
 // HTTP body validation
 export {

@@ -5,7 +5,7 @@ import type { ChatModel } from '../../src/core/chat/chat-model.js';
 import { withResilience } from '../../src/core/resilience/resilient-chat-model.js';
 import { FailoverStrategy } from '../../src/core/strategies/failover-strategy.js';
 import { LowestTokenUsageRoutingStrategy } from '../../src/core/strategies/lowest-token-usage-routing-strategy.js';
-import { ModelRouter } from '../../src/core/strategies/model-router.js';
+import { ModelRouter } from '../../src/core/group/model-router.js';
 import { OpenAiCompatibleChatModel } from '../../src/providers/openai/openai-compatible-chat-model.js';
 import { randomFaults, type FaultMix } from './random-faults.js';
 

@@ -1,6 +1,6 @@
 import { Body, Controller, Post, Res, UseInterceptors } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { MODEL_ATTRIBUTE } from '../../core/strategies/model-attribute.js';
+import { MODEL_ATTRIBUTE } from '../../core/group/model-attribute.js';
 import { ChatRequestDto } from '../../nest/dto/chat-request.dto.js';
 import {
   MODEL_HEADER,

@@ -4,7 +4,7 @@ import type { DecisionLogger } from '../../core/decision/decision-model.js';
 import { EmbeddedVectorDecisionModel } from '../../core/decision/models/embedded-vector-decision-model.js';
 import { RoutingChatModel } from '../../core/routing/routing-chat-model.js';
 import { FailoverStrategy } from '../../core/strategies/failover-strategy.js';
-import { ModelRouter } from '../../core/strategies/model-router.js';
+import { ModelRouter } from '../../core/group/model-router.js';
 import { LocalDemoChatModel } from '../../providers/local/local-demo-chat-model.js';
 import { routeProbabilityIdentity } from '../call/gateway-call-scope.js';
 import { DEMO_BREAKER, type GatewayConfig } from './gateway-config.js';

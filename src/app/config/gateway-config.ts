@@ -1,6 +1,6 @@
 import type { ChatModel } from '../../core/chat/chat-model.js';
 import type { ResilienceOptions } from '../../core/resilience/resilient-chat-model.js';
-import type { CircuitBreakerOptions } from '../../core/strategies/circuit-policy.js';
+import type { CircuitBreakerOptions } from '../../core/circuit/circuit-policy.js';
 import type { ModelRouterModuleOptions } from '../../nest/module/model-router-module-options.js';
 
 /** An OpenAI-compatible or Anthropic endpoint whose models clients address as `name/model-id`. */

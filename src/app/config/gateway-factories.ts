@@ -1,7 +1,7 @@
 import { EmbeddedVectorDecisionModel } from '../../core/decision/models/embedded-vector-decision-model.js';
-import { defaultModelRouterFactories } from '../../nest/config/default-model-router-factories.js';
-import { demoModelFactory } from '../../nest/config/provider-model-factories.js';
-import type { ModelRouterFactories } from '../../nest/config/model-router-factories.js';
+import { defaultModelRouterFactories } from '../../config/default-model-router-factories.js';
+import { demoModelFactory } from '../../config/provider-model-factories.js';
+import type { ModelRouterFactories } from '../../config/model-router-factories.js';
 import { routeProbabilityIdentity } from '../call/gateway-call-scope.js';
 
 /**

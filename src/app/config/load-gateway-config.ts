@@ -2,14 +2,14 @@ import type { Clock } from '../../core/clock.js';
 import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
 import { ResilientChatModel } from '../../core/resilience/resilient-chat-model.js';
 import type { ResilienceOptions } from '../../core/resilience/resilient-chat-model.js';
-import { buildModelRouterOptions } from '../../nest/config/build-model-router-options.js';
+import { buildModelRouterOptions } from '../../config/build-model-router-options.js';
 import {
   DEFAULT_MODEL_ROUTER_CONFIG_PATH,
   loadModelRouterConfig,
   MODEL_ROUTER_CONFIG_ENV,
-} from '../../nest/config/load-model-router-config.js';
-import type { ProviderConfig } from '../../nest/config/model-router-config.js';
-import type { ModelRouterFactories } from '../../nest/config/model-router-factories.js';
+} from '../../config/load-model-router-config.js';
+import type { ProviderConfig } from '../../config/model-router-config.js';
+import type { ModelRouterFactories } from '../../config/model-router-factories.js';
 import { noKeyReason } from '../models/provider-models.js';
 import type { DisabledProvider, GatewayConfig, ProviderFactory } from './gateway-config.js';
 import { gatewayFactories } from './gateway-factories.js';

@@ -14,7 +14,7 @@ import type { FastifyReply } from 'fastify';
 import type { ChatResponse } from '../../core/chat/response.js';
 import type { Clock } from '../../core/clock.js';
 import { ROUTE_ATTRIBUTE } from '../../core/routing/route-attribute.js';
-import { MODEL_ATTRIBUTE } from '../../core/strategies/model-attribute.js';
+import { MODEL_ATTRIBUTE } from '../../core/group/model-attribute.js';
 import {
   MODEL_HEADER,
   ModelRoutingInterceptor,

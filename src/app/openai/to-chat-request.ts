@@ -1,7 +1,7 @@
 import type { ChatMessage, ContentPart } from '../../core/chat/messages.js';
 import type { ChatRequest, ChatRequestParameters } from '../../core/chat/request.js';
 import { ROUTE_ATTRIBUTE } from '../../core/routing/route-attribute.js';
-import { MODEL_ATTRIBUTE } from '../../core/strategies/model-attribute.js';
+import { MODEL_ATTRIBUTE } from '../../core/group/model-attribute.js';
 import { decodeToolCallId } from './tool-call-ids.js';
 import type {
   WireChatCompletionRequest,

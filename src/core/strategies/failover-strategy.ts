@@ -14,16 +14,16 @@ import {
 } from '../observability/routing-event.js';
 import { classifyError, dispositionOf } from '../resilience/error-classification.js';
 import { retryAfterOf } from '../resilience/retry-after.js';
-import { updateCircuit, type CircuitChange, type CircuitDraft } from '../state/circuit-update.js';
+import { updateCircuit, type CircuitChange, type CircuitDraft } from '../circuit/circuit-update.js';
 import { InMemoryRouteStateStore } from '../state/in-memory-route-state-store.js';
 import { attempt, chain, isPromiseLike, type MaybePromise } from '../state/maybe-async.js';
 import type { CircuitRecord, RouteStateStore } from '../state/route-state-store.js';
-import type { ChatModelWrapper } from './chat-model-wrapper.js';
+import type { ChatModelWrapper } from '../group/chat-model-wrapper.js';
 import {
   resolveCircuitPolicy,
   type CircuitBreakerOptions,
   type CircuitPolicy,
-} from './circuit-policy.js';
+} from '../circuit/circuit-policy.js';
 import {
   afterFailure,
   afterSuccess,
@@ -33,16 +33,16 @@ import {
   isCoolingDown,
   releaseProbe,
   type AttemptKind,
-} from './circuit-transitions.js';
-import { GroupModels } from './group-models.js';
+} from '../circuit/circuit-transitions.js';
+import { GroupModels } from '../group/group-models.js';
 import type {
   ModelRoutingFunction,
   ModelRoutingStrategy,
   StrategyCallContext,
 } from './model-routing-strategy.js';
 import { StrategyEvents } from './strategy-events.js';
-import { normalizeStrategy } from './strategy-invocation.js';
-import { uniqueScope } from './unique-scope.js';
+import { normalizeStrategy } from '../group/strategy-invocation.js';
+import { uniqueScope } from '../state/unique-scope.js';
 
 export interface FailoverStrategyOptions extends CircuitBreakerOptions {
   /** Chooses among the models whose circuit admits a request; default: the first in order. */

@@ -2,8 +2,8 @@ import { registerAs } from '@nestjs/config';
 import {
   loadModelRouterConfig,
   type LoadModelRouterConfigOptions,
-} from './load-model-router-config.js';
-import type { ModelRouterConfig } from './model-router-config.js';
+} from '../../config/load-model-router-config.js';
+import type { ModelRouterConfig } from '../../config/model-router-config.js';
 
 /** The namespace under which ConfigService holds the validated configuration. */
 export const MODEL_ROUTER_CONFIG_NAMESPACE = 'modelRouter';

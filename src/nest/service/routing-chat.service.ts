@@ -11,8 +11,8 @@ import { linkAbort } from '../../core/resilience/linked-abort.js';
 import { RoutingException } from '../../core/errors/exceptions.js';
 import type { RoutingEvent } from '../../core/observability/routing-event.js';
 import { ROUTE_ATTRIBUTE } from '../../core/routing/route-attribute.js';
-import { MODEL_ATTRIBUTE } from '../../core/strategies/model-attribute.js';
-import { SESSION_ATTRIBUTE } from '../../core/strategies/session-attribute.js';
+import { MODEL_ATTRIBUTE } from '../../core/group/model-attribute.js';
+import { SESSION_ATTRIBUTE } from '../../core/group/session-attribute.js';
 import { currentRoutingScope, type RequestRoutingScope } from '../http/request-routing-scope.js';
 import { ChatInterceptorChain } from '../interceptors/chat-interceptor-chain.js';
 import {

@@ -10,7 +10,7 @@ import { ChatModelRoutingResult } from '../../../src/core/routing/chat-model-rou
 import { RoutingChatModel } from '../../../src/core/routing/routing-chat-model.js';
 import { FailoverStrategy } from '../../../src/core/strategies/failover-strategy.js';
 import { LowestTokenUsageRoutingStrategy } from '../../../src/core/strategies/lowest-token-usage-routing-strategy.js';
-import { ModelRouter } from '../../../src/core/strategies/model-router.js';
+import { ModelRouter } from '../../../src/core/group/model-router.js';
 import { OpenAiCompatibleChatModel } from '../../../src/providers/openai/openai-compatible-chat-model.js';
 import { FakeProvider } from '../../../src/testing/index.js';
 import {

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { FailoverStrategy } from '../../../src/core/strategies/failover-strategy.js';
-import { ModelRouter } from '../../../src/core/strategies/model-router.js';
+import { ModelRouter } from '../../../src/core/group/model-router.js';
 import { LocalDemoChatModel } from '../../../src/providers/local/local-demo-chat-model.js';
 import {
   ManualClock,

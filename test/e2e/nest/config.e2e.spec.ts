@@ -8,10 +8,10 @@ import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import type { ChatModel } from '../../../src/core/chat/chat-model.js';
 import { RoutingChatModel } from '../../../src/core/routing/routing-chat-model.js';
-import { buildModelRouterOptions } from '../../../src/nest/config/build-model-router-options.js';
-import { InvalidModelRouterConfigException } from '../../../src/nest/config/invalid-model-router-config.exception.js';
-import type { ModelRouterConfig } from '../../../src/nest/config/model-router-config.js';
-import { readModelRouterConfigNames } from '../../../src/nest/config/model-router-config-names.js';
+import { buildModelRouterOptions } from '../../../src/config/build-model-router-options.js';
+import { InvalidModelRouterConfigException } from '../../../src/config/invalid-model-router-config.exception.js';
+import type { ModelRouterConfig } from '../../../src/config/model-router-config.js';
+import { readModelRouterConfigNames } from '../../../src/config/model-router-config-names.js';
 import {
   createModelRouterConfig,
   MODEL_ROUTER_CONFIG_NAMESPACE,
@@ -23,7 +23,7 @@ import { UseRouter } from '../../../src/nest/http/use-router.decorator.js';
 import { InjectRouter } from '../../../src/nest/module/inject.decorators.js';
 import { ModelRouterModule } from '../../../src/nest/module/model-router.module.js';
 import { RoutingChatService } from '../../../src/nest/service/routing-chat.service.js';
-import { FIXTURES, testFactories } from '../../unit/nest/config/test-factories.js';
+import { FIXTURES, testFactories } from '../../unit/config/test-factories.js';
 
 @Controller()
 class GatewayController {

@@ -11,9 +11,9 @@ import { RoutingChatModel } from '../../../src/core/routing/routing-chat-model.j
 import { InMemoryRouteStateStore } from '../../../src/core/state/in-memory-route-state-store.js';
 import { FailoverStrategy } from '../../../src/core/strategies/failover-strategy.js';
 import { LowestTokenUsageRoutingStrategy } from '../../../src/core/strategies/lowest-token-usage-routing-strategy.js';
-import { ModelRouter } from '../../../src/core/strategies/model-router.js';
-import { sessionStateKey } from '../../../src/core/strategies/session-affinity.js';
-import { SESSION_ATTRIBUTE } from '../../../src/core/strategies/session-attribute.js';
+import { ModelRouter } from '../../../src/core/group/model-router.js';
+import { sessionStateKey } from '../../../src/core/group/session-affinity.js';
+import { SESSION_ATTRIBUTE } from '../../../src/core/group/session-attribute.js';
 import { SESSION_HEADER } from '../../../src/nest/http/model-routing.interceptor.js';
 import { UseRouter } from '../../../src/nest/http/use-router.decorator.js';
 import { ModelRouterModule } from '../../../src/nest/module/model-router.module.js';

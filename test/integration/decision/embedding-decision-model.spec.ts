@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ChoiceQuestion } from '../../../src/core/decision/decision-model.js';
-import { EmbeddingDecisionModel } from '../../../src/core/decision/models/embedding-decision-model.js';
+import { EmbeddingDecisionModel } from '../../../src/providers/embeddings/embedding-decision-model.js';
 import { ModelTimeoutException } from '../../../src/core/errors/timeout-exception.js';
 import { ProviderException } from '../../../src/core/errors/provider-exception.js';
 import { untilRequested, useFakeProvider } from '../../support/fake-provider.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ChoiceQuestion } from '../../../src/core/decision/decision-model.js';
-import { EmbeddingDecisionModel } from '../../../src/core/decision/models/embedding-decision-model.js';
+import { EmbeddingDecisionModel } from '../../../src/providers/embeddings/embedding-decision-model.js';
 import { InvalidConfigurationException } from '../../../src/core/errors/exceptions.js';
 import { ProviderException } from '../../../src/core/errors/provider-exception.js';
-import { openAiEmbeddings } from '../../../src/providers/openai-embeddings.js';
+import { openAiEmbeddings } from '../../../src/providers/embeddings/openai-embeddings.js';
 import { untilRequested, useFakeProvider } from '../../support/fake-provider.js';
 
 const API_KEY = 'sk-sdk-embeddings-secret-77';

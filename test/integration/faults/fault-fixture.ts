@@ -21,7 +21,7 @@ import {
   FailoverStrategy,
   type FailoverStrategyOptions,
 } from '../../../src/core/strategies/failover-strategy.js';
-import { ModelRouter } from '../../../src/core/strategies/model-router.js';
+import { ModelRouter } from '../../../src/core/group/model-router.js';
 import type {
   ModelErrorEvent,
   ModelRoutingStrategy,

@@ -8,7 +8,7 @@ import { userMessage } from '../../../src/core/chat/messages.js';
 import type { ChatRequest } from '../../../src/core/chat/request.js';
 import { FailoverStrategy } from '../../../src/core/strategies/failover-strategy.js';
 import { LowestTokenUsageRoutingStrategy } from '../../../src/core/strategies/lowest-token-usage-routing-strategy.js';
-import { ModelRouter } from '../../../src/core/strategies/model-router.js';
+import { ModelRouter } from '../../../src/core/group/model-router.js';
 import { ModelRouterHealthIndicator } from '../../../src/nest/health/model-router-health.indicator.js';
 import { ModelRouterHealthModule } from '../../../src/nest/health/model-router-health.module.js';
 import { ModelRouterModule } from '../../../src/nest/module/model-router.module.js';

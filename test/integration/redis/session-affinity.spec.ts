@@ -5,10 +5,10 @@ import type { ChatResponse } from '../../../src/core/chat/response.js';
 import { ROUTE_ATTRIBUTE } from '../../../src/core/routing/route-attribute.js';
 import type { RouteStateStore } from '../../../src/core/state/route-state-store.js';
 import { FailoverStrategy } from '../../../src/core/strategies/failover-strategy.js';
-import { ModelRouter } from '../../../src/core/strategies/model-router.js';
+import { ModelRouter } from '../../../src/core/group/model-router.js';
 import type { ModelRoutingStrategy } from '../../../src/core/strategies/model-routing-strategy.js';
-import { sessionStateKey } from '../../../src/core/strategies/session-affinity.js';
-import { SESSION_ATTRIBUTE } from '../../../src/core/strategies/session-attribute.js';
+import { sessionStateKey } from '../../../src/core/group/session-affinity.js';
+import { SESSION_ATTRIBUTE } from '../../../src/core/group/session-attribute.js';
 import type { RedisRouteStateStore } from '../../../src/redis/redis-route-state-store.js';
 import { useRedisStores, waitFor } from './redis-fixtures.js';
 

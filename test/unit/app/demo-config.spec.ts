@@ -3,7 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import { demoGatewayConfig } from '../../../src/app/config/demo-config.js';
 import { loadGatewayConfig } from '../../../src/app/config/load-gateway-config.js';
 import { RoutingChatModel } from '../../../src/core/routing/routing-chat-model.js';
-import { ModelRouter } from '../../../src/core/strategies/model-router.js';
+import { ModelRouter } from '../../../src/core/group/model-router.js';
 
 /** What a router built from the demo configuration routes to: routes, examples, group models. */
 function shape(router: unknown) {

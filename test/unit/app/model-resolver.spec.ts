@@ -7,7 +7,7 @@ import { UnknownModelException } from '../../../src/app/openai/openai-error.js';
 import type { ChatModel } from '../../../src/core/chat/chat-model.js';
 import { InvalidConfigurationException } from '../../../src/core/errors/exceptions.js';
 import { InMemoryRouteStateStore } from '../../../src/core/state/in-memory-route-state-store.js';
-import { ModelRouter } from '../../../src/core/strategies/model-router.js';
+import { ModelRouter } from '../../../src/core/group/model-router.js';
 import { OpenAiCompatibleChatModel } from '../../../src/providers/openai/openai-compatible-chat-model.js';
 import { ResilientChatModel } from '../../../src/core/resilience/resilient-chat-model.js';
 import { ModelRouterRegistry } from '../../../src/nest/module/model-router-registry.js';

@@ -14,7 +14,7 @@ import { toWireError, UnknownModelException } from '../../../src/app/openai/open
 import { NoMatchingModelFoundException } from '../../../src/core/errors/exceptions.js';
 import { ProviderException } from '../../../src/core/errors/provider-exception.js';
 import { ROUTE_ATTRIBUTE } from '../../../src/core/routing/route-attribute.js';
-import { MODEL_ATTRIBUTE } from '../../../src/core/strategies/model-attribute.js';
+import { MODEL_ATTRIBUTE } from '../../../src/core/group/model-attribute.js';
 
 function problems(body: unknown): string[] {
   const dto = plainToInstance(ChatCompletionRequestDto, body);

@@ -18,7 +18,7 @@ import { Test } from '@nestjs/testing';
 import { RoutingChatModel } from '../../../../src/core/routing/routing-chat-model.js';
 import { ChatModelRoutingResult } from '../../../../src/core/routing/chat-model-routing-result.js';
 import { FailoverStrategy } from '../../../../src/core/strategies/failover-strategy.js';
-import { ModelRouter } from '../../../../src/core/strategies/model-router.js';
+import { ModelRouter } from '../../../../src/core/group/model-router.js';
 import { userMessageText } from '../../../../src/core/chat/messages.js';
 import { ChatRequestDto } from '../../../../src/nest/dto/chat-request.dto.js';
 import { ModelRouterHealthIndicator } from '../../../../src/nest/health/model-router-health.indicator.js';

@@ -9,7 +9,7 @@ import { classifyError } from '../../../../src/core/resilience/error-classificat
 import { ChatModelRoutingResult } from '../../../../src/core/routing/chat-model-routing-result.js';
 import { RoutingChatModel } from '../../../../src/core/routing/routing-chat-model.js';
 import { FailoverStrategy } from '../../../../src/core/strategies/failover-strategy.js';
-import { ModelRouter } from '../../../../src/core/strategies/model-router.js';
+import { ModelRouter } from '../../../../src/core/group/model-router.js';
 
 /** A model that would crash on a malformed message, as real ones do (`text.match`, `m.role`). */
 function strictModel(name: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { updateCircuit } from '../../../../src/core/state/circuit-update.js';
+import { updateCircuit } from '../../../../src/core/circuit/circuit-update.js';
 import { InMemoryRouteStateStore } from '../../../../src/core/state/in-memory-route-state-store.js';
 import { chain, isPromiseLike, attempt } from '../../../../src/core/state/maybe-async.js';
 import {

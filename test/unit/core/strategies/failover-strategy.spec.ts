@@ -1,13 +1,13 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { aiMessage, toolResultMessage, userMessage } from '../../../../src/core/chat/messages.js';
 import { NoMatchingModelFoundException } from '../../../../src/core/errors/exceptions.js';
-import type { ChatModelWrapper } from '../../../../src/core/strategies/chat-model-wrapper.js';
-import { wrapModel } from '../../../../src/core/strategies/chat-model-wrapper.js';
+import type { ChatModelWrapper } from '../../../../src/core/group/chat-model-wrapper.js';
+import { wrapModel } from '../../../../src/core/group/chat-model-wrapper.js';
 import {
   FailoverStrategy,
   type FailoverStrategyOptions,
 } from '../../../../src/core/strategies/failover-strategy.js';
-import { ModelRouter } from '../../../../src/core/strategies/model-router.js';
+import { ModelRouter } from '../../../../src/core/group/model-router.js';
 import { InMemoryRouteStateStore } from '../../../../src/core/state/in-memory-route-state-store.js';
 import {
   answer,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { NoMatchingModelFoundException } from '../../../../src/core/errors/exceptions.js';
 import { ProviderException } from '../../../../src/core/errors/provider-exception.js';
-import { wrapModel } from '../../../../src/core/strategies/chat-model-wrapper.js';
+import { wrapModel } from '../../../../src/core/group/chat-model-wrapper.js';
 import {
   FailoverStrategy,
   type FailoverStrategyOptions,
 } from '../../../../src/core/strategies/failover-strategy.js';
-import { ModelRouter } from '../../../../src/core/strategies/model-router.js';
+import { ModelRouter } from '../../../../src/core/group/model-router.js';
 import { answer, fakeModel, manualClock, recorder, request } from './fakes.js';
 
 const rateLimited = (retryAfterMs?: number) =>

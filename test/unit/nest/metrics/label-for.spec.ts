@@ -6,7 +6,7 @@ import type { ChatModel } from '../../../../src/core/chat/chat-model.js';
 import type { ChatResponse } from '../../../../src/core/chat/response.js';
 import { InvalidConfigurationException } from '../../../../src/core/errors/exceptions.js';
 import { FailoverStrategy } from '../../../../src/core/strategies/failover-strategy.js';
-import { ModelRouter } from '../../../../src/core/strategies/model-router.js';
+import { ModelRouter } from '../../../../src/core/group/model-router.js';
 import { ModelRouterModule } from '../../../../src/nest/module/model-router.module.js';
 import { RoutingChatService } from '../../../../src/nest/service/routing-chat.service.js';
 import {

@@ -8,7 +8,7 @@ import type { ModelStatus } from '../../../../src/core/observability/inspection.
 import { ChatModelRoutingResult } from '../../../../src/core/routing/chat-model-routing-result.js';
 import { RoutingChatModel } from '../../../../src/core/routing/routing-chat-model.js';
 import { FailoverStrategy } from '../../../../src/core/strategies/failover-strategy.js';
-import { ModelRouter } from '../../../../src/core/strategies/model-router.js';
+import { ModelRouter } from '../../../../src/core/group/model-router.js';
 import { ModelRouterModule } from '../../../../src/nest/module/model-router.module.js';
 import { ModelRouterRegistry } from '../../../../src/nest/module/model-router-registry.js';
 import { RoutingChatService } from '../../../../src/nest/service/routing-chat.service.js';

@@ -7,7 +7,7 @@ import type { ChatRequest } from '../../../../../src/core/chat/request.js';
 import type { ChatResponse, TokenUsage } from '../../../../../src/core/chat/response.js';
 import type { RoutingEvent } from '../../../../../src/core/observability/routing-event.js';
 import { ROUTE_ATTRIBUTE } from '../../../../../src/core/routing/route-attribute.js';
-import { MODEL_ATTRIBUTE } from '../../../../../src/core/strategies/model-attribute.js';
+import { MODEL_ATTRIBUTE } from '../../../../../src/core/group/model-attribute.js';
 
 /** What one call of a ScriptedRouter does, in order: report events, take time, then answer or fail. */
 export interface CallScript {

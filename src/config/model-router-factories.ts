@@ -1,7 +1,7 @@
-import type { ChatModel } from '../../core/chat/chat-model.js';
-import type { Clock } from '../../core/clock.js';
-import type { DecisionLogger, DecisionModel } from '../../core/decision/decision-model.js';
-import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
+import type { ChatModel } from '../core/chat/chat-model.js';
+import type { Clock } from '../core/clock.js';
+import type { DecisionLogger, DecisionModel } from '../core/decision/decision-model.js';
+import { InvalidConfigurationException } from '../core/errors/exceptions.js';
 
 export interface ModelFactoryContext {
   /** The model's name in the configuration. */

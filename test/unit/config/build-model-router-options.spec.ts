@@ -1,22 +1,22 @@
 import 'reflect-metadata';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { Test, type TestingModule } from '@nestjs/testing';
-import { ResilientChatModel } from '../../../../src/core/resilience/resilient-chat-model.js';
-import { RoutingChatModel } from '../../../../src/core/routing/routing-chat-model.js';
-import { InMemoryRouteStateStore } from '../../../../src/core/state/in-memory-route-state-store.js';
-import { ModelRouter } from '../../../../src/core/strategies/model-router.js';
-import { OpenAiCompatibleChatModel } from '../../../../src/providers/openai/openai-compatible-chat-model.js';
-import { LocalDemoChatModel } from '../../../../src/providers/local/local-demo-chat-model.js';
-import { buildModelRouterOptions } from '../../../../src/nest/config/build-model-router-options.js';
-import { InvalidModelRouterConfigException } from '../../../../src/nest/config/invalid-model-router-config.exception.js';
+import { ResilientChatModel } from '../../../src/core/resilience/resilient-chat-model.js';
+import { RoutingChatModel } from '../../../src/core/routing/routing-chat-model.js';
+import { InMemoryRouteStateStore } from '../../../src/core/state/in-memory-route-state-store.js';
+import { ModelRouter } from '../../../src/core/group/model-router.js';
+import { OpenAiCompatibleChatModel } from '../../../src/providers/openai/openai-compatible-chat-model.js';
+import { LocalDemoChatModel } from '../../../src/providers/local/local-demo-chat-model.js';
+import { buildModelRouterOptions } from '../../../src/config/build-model-router-options.js';
+import { InvalidModelRouterConfigException } from '../../../src/config/invalid-model-router-config.exception.js';
 import {
   loadModelRouterConfig,
   parseModelRouterConfig,
-} from '../../../../src/nest/config/load-model-router-config.js';
-import { ModelRouterHealthIndicator } from '../../../../src/nest/health/model-router-health.indicator.js';
-import { ModelRouterHealthModule } from '../../../../src/nest/health/model-router-health.module.js';
-import { ModelRouterModule } from '../../../../src/nest/module/model-router.module.js';
-import { RoutingChatService } from '../../../../src/nest/service/routing-chat.service.js';
+} from '../../../src/config/load-model-router-config.js';
+import { ModelRouterHealthIndicator } from '../../../src/nest/health/model-router-health.indicator.js';
+import { ModelRouterHealthModule } from '../../../src/nest/health/model-router-health.module.js';
+import { ModelRouterModule } from '../../../src/nest/module/model-router.module.js';
+import { RoutingChatService } from '../../../src/nest/service/routing-chat.service.js';
 import { FIXTURES, testFactories } from './test-factories.js';
 
 const ask = (text: string) => ({ messages: [{ role: 'user' as const, content: text }] });

@@ -1,7 +1,7 @@
-import { ChatModelDecisionModel } from '../../core/decision/models/chat-model-decision-model.js';
-import { EmbeddedVectorDecisionModel } from '../../core/decision/models/embedded-vector-decision-model.js';
-import { EmbeddingDecisionModel } from '../../core/decision/models/embedding-decision-model.js';
-import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
+import { ChatModelDecisionModel } from '../core/decision/models/chat-model-decision-model.js';
+import { EmbeddedVectorDecisionModel } from '../core/decision/models/embedded-vector-decision-model.js';
+import { EmbeddingDecisionModel } from '../providers/embeddings/embedding-decision-model.js';
+import { InvalidConfigurationException } from '../core/errors/exceptions.js';
 import { type ModelRouterFactories, pickSettings } from './model-router-factories.js';
 
 const EMBEDDED_SETTINGS = [

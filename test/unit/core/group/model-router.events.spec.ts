@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ModelRouter } from '../../../../src/core/strategies/model-router.js';
+import { ModelRouter } from '../../../../src/core/group/model-router.js';
 import type { ModelRoutingFunction } from '../../../../src/core/strategies/model-routing-strategy.js';
 import { FailoverStrategy } from '../../../../src/core/strategies/failover-strategy.js';
 import {
@@ -10,7 +10,7 @@ import {
   manualClock,
   recorder,
   request,
-} from './fakes.js';
+} from '../strategies/fakes.js';
 
 const firstModel: ModelRoutingFunction = (models) => models[0];
 

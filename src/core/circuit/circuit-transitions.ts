@@ -1,5 +1,5 @@
 import type { ErrorSummary } from '../observability/routing-event.js';
-import type { CircuitDraft } from '../state/circuit-update.js';
+import type { CircuitDraft } from './circuit-update.js';
 import type { CircuitRecord } from '../state/route-state-store.js';
 import { cooldownAfter, type CircuitPolicy } from './circuit-policy.js';
 

@@ -7,17 +7,17 @@ import {
   NoMatchingModelFoundException,
   RoutingException,
 } from '../../../../src/core/errors/exceptions.js';
-import type { ChatModelWrapper } from '../../../../src/core/strategies/chat-model-wrapper.js';
-import { wrapModel } from '../../../../src/core/strategies/chat-model-wrapper.js';
-import { MODEL_ATTRIBUTE } from '../../../../src/core/strategies/model-attribute.js';
-import { ModelRouter } from '../../../../src/core/strategies/model-router.js';
+import type { ChatModelWrapper } from '../../../../src/core/group/chat-model-wrapper.js';
+import { wrapModel } from '../../../../src/core/group/chat-model-wrapper.js';
+import { MODEL_ATTRIBUTE } from '../../../../src/core/group/model-attribute.js';
+import { ModelRouter } from '../../../../src/core/group/model-router.js';
 import type {
   ModelErrorEvent,
   ModelRoutingFunction,
   ModelRoutingStrategy,
   StrategyCallContext,
 } from '../../../../src/core/strategies/model-routing-strategy.js';
-import { answer, failingModel, fakeModel, request } from './fakes.js';
+import { answer, failingModel, fakeModel, request } from '../strategies/fakes.js';
 
 const firstModel: ModelRoutingFunction = (models) => models[0];
 const none: ModelRoutingFunction = () => undefined;

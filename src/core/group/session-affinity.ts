@@ -5,7 +5,7 @@ import { isPromiseLike } from '../state/maybe-async.js';
 import type { RouteStateStore } from '../state/route-state-store.js';
 import type { ChatModelWrapper } from './chat-model-wrapper.js';
 import { SESSION_ATTRIBUTE } from './session-attribute.js';
-import { uniqueScope } from './unique-scope.js';
+import { uniqueScope } from '../state/unique-scope.js';
 
 export const DEFAULT_SESSION_TTL_MS = 30 * 60_000;
 

@@ -1,4 +1,4 @@
-import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
+import { InvalidConfigurationException } from '../core/errors/exceptions.js';
 
 /** A configuration that cannot start: every problem, each prefixed with its path. */
 export class InvalidModelRouterConfigException extends InvalidConfigurationException {

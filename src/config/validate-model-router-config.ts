@@ -1,8 +1,8 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
-import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
-import { checkRouteStateConfig } from '../../redis/route-state-store-config.js';
-import { scrubCredentials } from '../events/scrub-credentials.js';
+import { InvalidConfigurationException } from '../core/errors/exceptions.js';
+import { checkRouteStateConfig } from '../redis/route-state-store-config.js';
+import { scrubCredentials } from '../nest/events/scrub-credentials.js';
 import { GROUP_BREAKER_KEYS } from './group-breaker-keys.js';
 import {
   InvalidModelRouterConfigException,
@@ -16,7 +16,7 @@ import {
   RouteConfig,
   RouterConfig,
 } from './model-router-config.js';
-import { quoteNames } from '../../core/errors/quote-names.js';
+import { quoteNames } from '../core/errors/quote-names.js';
 
 const GROUP_KEYS = [
   'model',

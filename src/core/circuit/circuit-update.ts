@@ -1,5 +1,5 @@
-import { chain, type MaybePromise } from './maybe-async.js';
-import type { CircuitRecord, RouteStateStore } from './route-state-store.js';
+import { chain, type MaybePromise } from '../state/maybe-async.js';
+import type { CircuitRecord, RouteStateStore } from '../state/route-state-store.js';
 
 export type CircuitDraft = Omit<CircuitRecord, 'version'>;
 

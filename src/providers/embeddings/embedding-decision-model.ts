@@ -1,20 +1,20 @@
-import { raceAbort, throwIfAborted } from '../../chat/abort.js';
+import { raceAbort, throwIfAborted } from '../../core/chat/abort.js';
 import {
   InvalidConfigurationException,
   InvalidDecisionResponseException,
-} from '../../errors/exceptions.js';
+} from '../../core/errors/exceptions.js';
 import type {
   ChoiceAnswer,
   ChoiceOption,
   DecisionModel,
   DecisionRequest,
-} from '../decision-model.js';
+} from '../../core/decision/decision-model.js';
 import {
   DEFAULT_MESSAGE_WEIGHTS,
   type MessageWeights,
   validatedOptions,
   weightedInputTexts,
-} from './decision-input-texts.js';
+} from '../../core/decision/models/decision-input-texts.js';
 import {
   type EmbedFunction,
   openAiCompatibleEmbed,
@@ -25,15 +25,15 @@ import {
   checkNonNegative,
   checkPositive,
   checkPositiveInteger,
-} from './option-validation.js';
+} from '../../core/decision/models/option-validation.js';
 import {
   answerFromScores,
   optionScore,
   type SimilarityWeights,
   type Vector,
   weightedSum,
-} from './similarity-scoring.js';
-import { TextVectorCache } from './text-vector-cache.js';
+} from '../../core/decision/models/similarity-scoring.js';
+import { TextVectorCache } from '../../core/decision/models/text-vector-cache.js';
 
 export interface EmbeddingScoringOptions {
   /** Softmax temperature over the option scores (cosine units). Default 0.05. */

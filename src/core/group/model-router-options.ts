@@ -11,7 +11,7 @@ import type {
   ModelErrorListener,
   ModelRoutingFunction,
   ModelRoutingStrategy,
-} from './model-routing-strategy.js';
+} from '../strategies/model-routing-strategy.js';
 
 /** A model of the group: a bare ChatModel (named `model-N`) or a named one. */
 export type ModelRouteDefinition =

@@ -18,7 +18,7 @@ import type {
   ModelErrorListener,
   ModelRoutingStrategy,
   StrategyCallContext,
-} from './model-routing-strategy.js';
+} from '../strategies/model-routing-strategy.js';
 
 /** What a ModelRouter is made of, as one call sees it. */
 export interface RouterGroup {

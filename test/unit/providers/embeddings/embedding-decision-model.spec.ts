@@ -2,10 +2,10 @@ import { describe, expect, it } from '@jest/globals';
 import {
   InvalidConfigurationException,
   InvalidDecisionResponseException,
-} from '../../../../../src/core/errors/exceptions.js';
-import type { ChoiceQuestion } from '../../../../../src/core/decision/decision-model.js';
-import { EmbeddingDecisionModel } from '../../../../../src/core/decision/models/embedding-decision-model.js';
-import type { EmbedFunction } from '../../../../../src/core/decision/models/openai-compatible-embed.js';
+} from '../../../../src/core/errors/exceptions.js';
+import type { ChoiceQuestion } from '../../../../src/core/decision/decision-model.js';
+import { EmbeddingDecisionModel } from '../../../../src/providers/embeddings/embedding-decision-model.js';
+import type { EmbedFunction } from '../../../../src/providers/embeddings/openai-compatible-embed.js';
 
 /** A toy embedding: counts of three topic words. */
 const TOPICS = ['code', 'money', 'travel'];

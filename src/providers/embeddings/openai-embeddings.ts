@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
-import { InvalidConfigurationException } from '../core/errors/exceptions.js';
-import type { EmbedFunction } from '../core/decision/models/openai-compatible-embed.js';
-import { toProviderError } from './shared/provider-error-mapper.js';
+import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
+import type { EmbedFunction } from './openai-compatible-embed.js';
+import { toProviderError } from '../shared/provider-error-mapper.js';
 
 export interface OpenAiEmbeddingsOptions {
   /** e.g. `text-embedding-3-small`, `nomic-embed-text`. */

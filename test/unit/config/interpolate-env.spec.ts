@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { interpolateEnv } from '../../../../src/nest/config/interpolate-env.js';
+import { interpolateEnv } from '../../../src/config/interpolate-env.js';
 
 describe('interpolateEnv', () => {
   const env = { HOST: 'db.local', EMPTY: '', PORT: '6379' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { ProviderException } from '../../../../../src/core/errors/provider-exception.js';
-import { openAiCompatibleEmbed } from '../../../../../src/core/decision/models/openai-compatible-embed.js';
+import { ProviderException } from '../../../../src/core/errors/provider-exception.js';
+import { openAiCompatibleEmbed } from '../../../../src/providers/embeddings/openai-compatible-embed.js';
 
 function fakeFetch(status: number, body: unknown, headers: Record<string, string> = {}) {
   const requests: { url: string; init: RequestInit }[] = [];

@@ -1,11 +1,11 @@
-import { AnthropicChatModel } from '../../providers/anthropic/anthropic-chat-model.js';
+import { AnthropicChatModel } from '../providers/anthropic/anthropic-chat-model.js';
 import {
   LocalDemoChatModel,
   type LocalDemoChatModelOptions,
-} from '../../providers/local/local-demo-chat-model.js';
-import { OpenAiCompatibleChatModel } from '../../providers/openai/openai-compatible-chat-model.js';
-import type { ChatModel } from '../../core/chat/chat-model.js';
-import type { ChatRequestParameters } from '../../core/chat/request.js';
+} from '../providers/local/local-demo-chat-model.js';
+import { OpenAiCompatibleChatModel } from '../providers/openai/openai-compatible-chat-model.js';
+import type { ChatModel } from '../core/chat/chat-model.js';
+import type { ChatRequestParameters } from '../core/chat/request.js';
 import {
   type ModelFactory,
   type ModelRouterFactories,

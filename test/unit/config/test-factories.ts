@@ -1,16 +1,16 @@
-import type { ChatCallOptions, ChatModel } from '../../../../src/core/chat/chat-model.js';
-import { userMessageText } from '../../../../src/core/chat/messages.js';
-import type { ChatRequest } from '../../../../src/core/chat/request.js';
-import type { ChatResponse } from '../../../../src/core/chat/response.js';
+import type { ChatCallOptions, ChatModel } from '../../../src/core/chat/chat-model.js';
+import { userMessageText } from '../../../src/core/chat/messages.js';
+import type { ChatRequest } from '../../../src/core/chat/request.js';
+import type { ChatResponse } from '../../../src/core/chat/response.js';
 import type {
   DecisionModel,
   DecisionRequest,
-} from '../../../../src/core/decision/decision-model.js';
-import { defaultModelRouterFactories } from '../../../../src/nest/config/default-model-router-factories.js';
+} from '../../../src/core/decision/decision-model.js';
+import { defaultModelRouterFactories } from '../../../src/config/default-model-router-factories.js';
 import {
   type ModelRouterFactories,
   pickSettings,
-} from '../../../../src/nest/config/model-router-factories.js';
+} from '../../../src/config/model-router-factories.js';
 
 export const FIXTURES = 'test/fixtures/model-router';
 

@@ -1,9 +1,9 @@
-import { abortReason } from '../../chat/abort.js';
-import { InvalidConfigurationException } from '../../errors/exceptions.js';
-import { ProviderException } from '../../errors/provider-exception.js';
-import { ModelTimeoutException } from '../../errors/timeout-exception.js';
-import { kindOfHttpStatus } from '../../resilience/error-classification.js';
-import { parseRetryAfter } from '../../resilience/retry-after.js';
+import { abortReason } from '../../core/chat/abort.js';
+import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
+import { ProviderException } from '../../core/errors/provider-exception.js';
+import { ModelTimeoutException } from '../../core/errors/timeout-exception.js';
+import { kindOfHttpStatus } from '../../core/resilience/error-classification.js';
+import { parseRetryAfter } from '../../core/resilience/retry-after.js';
 
 /** Embeds texts, one vector per text, in order. Must honour `signal`. */
 export type EmbedFunction = (

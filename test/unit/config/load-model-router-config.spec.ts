@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import { describe, expect, it } from '@jest/globals';
-import { InvalidConfigurationException } from '../../../../src/core/errors/exceptions.js';
-import { InvalidModelRouterConfigException } from '../../../../src/nest/config/invalid-model-router-config.exception.js';
+import { InvalidConfigurationException } from '../../../src/core/errors/exceptions.js';
+import { InvalidModelRouterConfigException } from '../../../src/config/invalid-model-router-config.exception.js';
 import {
   loadModelRouterConfig,
   parseModelRouterConfig,
-} from '../../../../src/nest/config/load-model-router-config.js';
+} from '../../../src/config/load-model-router-config.js';
 import { FIXTURES } from './test-factories.js';
 
 function problemsOf(load: () => unknown): readonly string[] {

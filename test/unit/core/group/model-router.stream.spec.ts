@@ -3,13 +3,13 @@ import { Capability } from '../../../../src/core/chat/capability.js';
 import type { ChatStreamEvent } from '../../../../src/core/chat/chat-model.js';
 import { aiMessage, userMessage } from '../../../../src/core/chat/messages.js';
 import { NoMatchingModelFoundException } from '../../../../src/core/errors/exceptions.js';
-import { ModelRouter } from '../../../../src/core/strategies/model-router.js';
+import { ModelRouter } from '../../../../src/core/group/model-router.js';
 import type {
   ModelRoutingFunction,
   ModelRoutingStrategy,
 } from '../../../../src/core/strategies/model-routing-strategy.js';
 import { IncompleteStreamException } from '../../../../src/core/resilience/incomplete-stream-exception.js';
-import { StreamInterruptedException } from '../../../../src/core/strategies/stream-exceptions.js';
+import { StreamInterruptedException } from '../../../../src/core/group/stream-exceptions.js';
 import {
   answer,
   complete,
@@ -21,7 +21,7 @@ import {
   request,
   streamingModel,
   textOf,
-} from './fakes.js';
+} from '../strategies/fakes.js';
 
 const firstModel: ModelRoutingFunction = (models) => models[0];
 const PREFILL = [Capability.ASSISTANT_PREFILL];

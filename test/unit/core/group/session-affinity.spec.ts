@@ -8,15 +8,15 @@ import { InMemoryRouteStateStore } from '../../../../src/core/state/in-memory-ro
 import type { RouteStateStore } from '../../../../src/core/state/route-state-store.js';
 import { FailoverStrategy } from '../../../../src/core/strategies/failover-strategy.js';
 import { LowestTokenUsageRoutingStrategy } from '../../../../src/core/strategies/lowest-token-usage-routing-strategy.js';
-import { ModelRouter } from '../../../../src/core/strategies/model-router.js';
-import type { ModelRouterOptions } from '../../../../src/core/strategies/model-router-options.js';
+import { ModelRouter } from '../../../../src/core/group/model-router.js';
+import type { ModelRouterOptions } from '../../../../src/core/group/model-router-options.js';
 import type { ModelRoutingStrategy } from '../../../../src/core/strategies/model-routing-strategy.js';
 import {
   DEFAULT_SESSION_TTL_MS,
   sessionStateKey,
-} from '../../../../src/core/strategies/session-affinity.js';
-import { SESSION_ATTRIBUTE } from '../../../../src/core/strategies/session-attribute.js';
-import { answer, complete, delta, drain, fakeModel, manualClock, request } from './fakes.js';
+} from '../../../../src/core/group/session-affinity.js';
+import { SESSION_ATTRIBUTE } from '../../../../src/core/group/session-attribute.js';
+import { answer, complete, delta, drain, fakeModel, manualClock, request } from '../strategies/fakes.js';
 
 const SCOPE = 'chat';
 
