@@ -4,7 +4,13 @@ export default {
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.spec.ts'],
   extensionsToTreatAsEsm: ['.ts'],
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: {
+    // the demo gateway imports the package by name, as any app would: serve it from src/
+    '^nest-model-router$': '<rootDir>/src/index.ts',
+    '^nest-model-router/metrics$': '<rootDir>/src/metrics.ts',
+    '^nest-model-router/(core|providers|redis|testing)$': '<rootDir>/src/$1/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
   transform: {
     '^.+\\.ts$': [
       '@swc/jest',

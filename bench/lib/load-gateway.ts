@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createGatewayApp } from '../../src/app/create-gateway-app.js';
+import { createGatewayApp } from '../../apps/gateway/src/create-gateway-app.js';
 import type { ChatModel } from '../../src/core/chat/chat-model.js';
 import { withResilience } from '../../src/core/resilience/resilient-chat-model.js';
 import { FailoverStrategy } from '../../src/core/strategies/failover-strategy.js';

@@ -10,6 +10,10 @@ const PART_TYPES = ['text', 'image', 'audio', 'video', 'pdf'];
  * failure) and put every one of them into cooldown for the caller's mistake.
  */
 export function assertChatRequest(request: unknown): asserts request is ChatRequest {
+  if (request === vouched && request !== undefined) {
+    vouched = undefined; // one hand-off, to the first check it meets
+    return;
+  }
   const messages = (request as { messages?: unknown } | null | undefined)?.messages;
   if (typeof request !== 'object' || request === null || !Array.isArray(messages)) {
     throw new InvalidChatRequestException(
@@ -23,6 +27,24 @@ export function assertChatRequest(request: unknown): asserts request is ChatRequ
       throw new InvalidChatRequestException(`Invalid chat request: messages[${index}]${problem}.`);
     }
   });
+}
+
+/**
+ * The request a layer has just checked and hands to the layer below (service → RoutingChatModel
+ * → ModelRouter), so that a call's shape is checked once, at its entry. The hand-off lives only
+ * for the synchronous start of the inner call, where every layer checks: nothing can change the
+ * request in between, and any other caller or request is checked as usual.
+ */
+let vouched: ChatRequest | undefined;
+
+/** Calls `next`, whose first shape check of `request` is skipped: the caller has just checked it. */
+export function passChecked<T>(request: ChatRequest, next: () => T): T {
+  vouched = request;
+  try {
+    return next();
+  } finally {
+    vouched = undefined;
+  }
 }
 
 /** What is wrong with one message (starting with its field), or undefined. */

@@ -8,7 +8,7 @@ import { acceptsPrefill, joinContinuation, withPrefill } from './continuation.js
 import type { ModelRouterCall } from './model-router-call.js';
 import { assertChatResponse, withModelAttribute } from './model-response.js';
 import { IncompleteStreamException } from '../resilience/incomplete-stream-exception.js';
-import { StreamInterruptedException } from './stream-exceptions.js';
+import { StreamInterruptedException } from '../errors/stream-interrupted.exception.js';
 
 /**
  * ModelRouter's stream. Before anything reached the caller, a failure fails over like `chat`.

@@ -121,6 +121,12 @@ export class ModelRouterCall {
         attempt: this.attempts,
       });
     }
+    this.emit({
+      type: 'model-called',
+      ...this.routeField(),
+      model: model.name,
+      attempt: this.attempts,
+    });
     return { model, isDefault, number: this.attempts, context };
   }
 

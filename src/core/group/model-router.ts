@@ -23,7 +23,10 @@ import {
   type ModelRouterOptions,
 } from './model-router-options.js';
 import { assertChatResponse, withModelAttribute } from './model-response.js';
-import type { ModelErrorListener, ModelRoutingStrategy } from '../strategies/model-routing-strategy.js';
+import type {
+  ModelErrorListener,
+  ModelRoutingStrategy,
+} from '../strategies/model-routing-strategy.js';
 import { SessionAffinity } from './session-affinity.js';
 import { normalizeStrategy } from './strategy-invocation.js';
 

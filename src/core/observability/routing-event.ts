@@ -32,6 +32,8 @@ export type RoutingEvent =
     }
   | { type: 'model-retry'; route?: string; model: string; attempt: number; delayMs: number }
   | { type: 'failover'; route?: string; from: string; to: string; attempt: number }
+  /** A model of a group is about to be called: the one answering until it succeeds or fails. */
+  | { type: 'model-called'; route?: string; model: string; attempt: number }
   | { type: 'model-succeeded'; route?: string; model: string; attempt: number }
   | {
       type: 'cooldown-started';

@@ -1,6 +1,6 @@
 import { raceAbort, throwIfAborted } from '../chat/abort.js';
 import { abortable } from '../chat/abortable-stream.js';
-import { assertChatRequest } from '../chat/assert-chat-request.js';
+import { assertChatRequest, passChecked } from '../chat/assert-chat-request.js';
 import { capabilitiesOf, type Capability } from '../chat/capability.js';
 import type { ChatCallOptions, ChatModel, ChatStreamEvent } from '../chat/chat-model.js';
 import type { ChatRequest, ChatRequestParameters } from '../chat/request.js';
@@ -103,7 +103,8 @@ export class RoutingChatModel implements ChatModel, InspectableRouting {
 
   async chat(request: ChatRequest, options: ChatCallOptions = {}): Promise<ChatResponse> {
     const { route } = await this.selectRoute(request, options);
-    const call = async () => route.model.chat(request, this.modelCallOptions(route, options));
+    const call = async () =>
+      passChecked(request, () => route.model.chat(request, this.modelCallOptions(route, options)));
     const response = await raceAbort(call(), options.signal);
     return withRouteAttribute(response, route.name);
   }

@@ -6,67 +6,38 @@ import {
   HttpStatus,
 } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
-import {
-  InvalidDecisionResponseException,
-  ModelRouterException,
-  NoMatchingModelFoundException,
-} from '../../core/errors/exceptions.js';
-import { InvalidChatRequestException } from '../../core/errors/invalid-chat-request.exception.js';
-import { ProviderException } from '../../core/errors/provider-exception.js';
-import { uniformRefusal } from '../../core/errors/uniform-refusal.js';
-import { ModelTimeoutException } from '../../core/errors/timeout-exception.js';
-import type { ErrorKind } from '../../core/resilience/error-classification.js';
+import { errorAnswer, retryAfterSeconds } from '../../core/errors/error-answer.js';
+import { ModelRouterException } from '../../core/errors/exceptions.js';
 import { pathDeeperThan, tooDeepMessage } from '../dto/json-depth.js';
 import { scrubCredentials } from '../events/scrub-credentials.js';
-import { UnknownRouterException } from '../service/unknown-router.exception.js';
 
-const PROVIDER_STATUS: Partial<Record<ErrorKind, number>> = {
-  'invalid-request': HttpStatus.BAD_REQUEST,
-  'context-length': HttpStatus.BAD_REQUEST,
-  'content-policy': HttpStatus.UNPROCESSABLE_ENTITY,
-  'rate-limited': HttpStatus.TOO_MANY_REQUESTS,
-  timeout: HttpStatus.GATEWAY_TIMEOUT,
-};
+/** The part of Express's `res` and Fastify's `reply` that answering needs (both have it). */
+interface ReplyLike {
+  status(code: number): ReplyLike;
+  header(name: string, value: string): ReplyLike;
+  send(body: unknown): unknown;
+}
 
 /**
- * Answers the library's errors with the HTTP status they mean instead of a bare 500: every model
- * cooling down or failed → 503 with `Retry-After` (every model refusing the request alike → that
- * refusal's status); an unknown router or a malformed request →
- * 400; the provider's verdict on the request (400, 422, 429 with `Retry-After`); a timeout → 504;
- * other provider failures → 502. Messages are scrubbed of credentials. A body nested so deep that
- * validation overflowed the stack → 400 (any other RangeError stays a 500). Works under Express and
- * Fastify: `app.useGlobalFilters(new ModelRouterExceptionFilter(app.getHttpAdapter()))`,
- * `@UseFilters`, or an `APP_FILTER` provider.
+ * Answers the library's errors with the HTTP status they mean instead of a bare 500, from the
+ * library's one error table (`errorAnswer`, which the demo gateway's OpenAI bodies use too):
+ * every model cooling down → 503 with `Retry-After`; every model refusing the request alike →
+ * that refusal's 400; an unknown router or model → 404; a malformed request → 400; the provider's
+ * verdict (400, 429 with `Retry-After`); a timeout → 504; other failures of the models → 502.
+ * Messages are scrubbed of credentials. A body nested so deep that validation overflowed the stack
+ * → 400 (any other RangeError stays a 500). Works under Express and Fastify, registered any way:
+ * `app.useGlobalFilters(new ModelRouterExceptionFilter())`, `@UseFilters`, or an `APP_FILTER`.
  */
 @Catch(ModelRouterException, RangeError)
 export class ModelRouterExceptionFilter extends BaseExceptionFilter {
   override catch(exception: ModelRouterException | RangeError, host: ArgumentsHost): void {
     if (host.getType() !== 'http') return super.catch(exception, host);
     if (!(exception instanceof ModelRouterException)) return this.catchRangeError(exception, host);
-    // every model refused the request alike: answer the refusal, not an outage to retry
-    if (
-      exception instanceof NoMatchingModelFoundException &&
-      exception.retryAfterMs === undefined
-    ) {
-      exception = uniformRefusal(exception) ?? exception;
-    }
-    const status = this.statusOf(exception);
-    const retryAfterMs = this.retryAfterMsOf(exception);
-    const adapter = this.applicationRef ?? this.httpAdapterHost?.httpAdapter;
-    if (retryAfterMs !== undefined && adapter) {
-      const response: unknown = host.switchToHttp().getResponse();
-      (adapter as { setHeader(res: unknown, name: string, value: string): void }).setHeader(
-        response,
-        'Retry-After',
-        String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
-      );
-    }
-    const body = {
-      statusCode: status,
-      error: exception.name,
-      message: scrubCredentials(exception.message),
-    };
-    super.catch(new HttpException(body, status, { cause: exception }), host);
+    const { name, status, retryAfterMs, message } = errorAnswer(exception);
+    const headers: Record<string, string> =
+      retryAfterMs === undefined ? {} : { 'Retry-After': retryAfterSeconds(retryAfterMs) };
+    const body = { statusCode: status, error: name, message: scrubCredentials(message) };
+    this.answer(host, status, headers, body, exception);
   }
 
   /**
@@ -78,27 +49,43 @@ export class ModelRouterExceptionFilter extends BaseExceptionFilter {
     const overflowed = exception.message.includes('Maximum call stack size exceeded');
     const body: unknown = host.switchToHttp().getRequest<{ body?: unknown }>().body;
     const deep = overflowed ? pathDeeperThan(body) : undefined;
-    if (deep === undefined) return super.catch(exception, host);
-    super.catch(new BadRequestException(tooDeepMessage(deep), { cause: exception }), host);
+    const answer =
+      deep === undefined
+        ? new HttpException('Internal server error', HttpStatus.INTERNAL_SERVER_ERROR)
+        : new BadRequestException(tooDeepMessage(deep));
+    const status = answer.getStatus();
+    const response = answer.getResponse();
+    const payload =
+      typeof response === 'string' ? { statusCode: status, message: response } : response;
+    this.answer(host, status, {}, payload, exception);
   }
 
-  protected statusOf(exception: ModelRouterException): number {
-    if (exception instanceof UnknownRouterException) return HttpStatus.BAD_REQUEST;
-    if (exception instanceof InvalidChatRequestException) return HttpStatus.BAD_REQUEST;
-    if (exception instanceof NoMatchingModelFoundException) return HttpStatus.SERVICE_UNAVAILABLE;
-    if (exception instanceof ModelTimeoutException) return HttpStatus.GATEWAY_TIMEOUT;
-    if (exception instanceof ProviderException) {
-      return PROVIDER_STATUS[exception.kind] ?? HttpStatus.BAD_GATEWAY;
+  /**
+   * Through the HTTP adapter when Nest gave the filter one (APP_FILTER, `@UseFilters`); a filter
+   * made with `new` and no adapter answers on the framework's reply object itself.
+   */
+  protected answer(
+    host: ArgumentsHost,
+    status: number,
+    headers: Record<string, string>,
+    body: unknown,
+    cause: unknown,
+  ): void {
+    const response: unknown = host.switchToHttp().getResponse();
+    const adapter = this.applicationRef ?? this.httpAdapterHost?.httpAdapter;
+    if (adapter) {
+      if (adapter.isHeadersSent(response)) return;
+      const withHeaders = adapter as { setHeader(res: unknown, name: string, value: string): void };
+      for (const [name, value] of Object.entries(headers)) {
+        withHeaders.setHeader(response, name, value);
+      }
+      super.catch(new HttpException(body as object, status, { cause }), host);
+      return;
     }
-    if (exception instanceof InvalidDecisionResponseException) return HttpStatus.BAD_GATEWAY;
-    return HttpStatus.INTERNAL_SERVER_ERROR;
-  }
-
-  protected retryAfterMsOf(exception: ModelRouterException): number | undefined {
-    if (exception instanceof NoMatchingModelFoundException) return exception.retryAfterMs;
-    if (exception instanceof ProviderException && exception.kind === 'rate-limited') {
-      return exception.retryAfterMs;
-    }
-    return undefined;
+    const reply = response as ReplyLike & { headersSent?: boolean; sent?: boolean };
+    if (reply.headersSent || reply.sent) return;
+    reply.status(status);
+    for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+    reply.send(body);
   }
 }

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import { HttpAdapterHost, Reflector } from '@nestjs/core';
 import { type Observable, tap } from 'rxjs';
+import type { ServedBy } from '../interceptors/chat-interceptor-context.js';
 import { toHeaderValue } from './header-value.js';
 import { USE_ROUTER_METADATA } from './use-router.metadata.js';
 import {
@@ -58,7 +59,7 @@ export class ModelRoutingInterceptor implements NestInterceptor {
     // Nest binds the handler's async context when handle() is called: call it inside the scope
     return runInRoutingScope(scope, () => next.handle()).pipe(
       tap(() => {
-        if (response !== undefined) this.setHeaders(response, scope);
+        if (response !== undefined) this.setHeaders(response, scope.call?.servedBy() ?? {});
       }),
     );
   }
@@ -79,7 +80,8 @@ export class ModelRoutingInterceptor implements NestInterceptor {
     return session;
   }
 
-  protected setHeaders(response: unknown, served: { route?: string; model?: string }): void {
+  /** The one writer of these headers; a streaming handler sends what was set with its first bytes. */
+  protected setHeaders(response: unknown, served: ServedBy): void {
     const adapter = this.adapterHost?.httpAdapter;
     if (!adapter || adapter.isHeadersSent(response)) return;
     if (served.route !== undefined) {

@@ -1,15 +1,17 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ChatInterceptorContext, ServedBy } from '../interceptors/chat-interceptor-context.js';
 
-export type ServedListener = (served: { route?: string; model?: string }) => void;
+export type ServedListener = (served: ServedBy) => void;
 
 /**
  * What one HTTP request knows about routing: the router its handler chose with `@UseRouter`, the
- * session its client named (`x-model-router-session`), and the route and model that served the
- * last RoutingChatService call made while handling it.
+ * session its client named (`x-model-router-session`), and the latest RoutingChatService call
+ * made while handling it, whose record says which route and model served it. The one
+ * AsyncLocalStorage of a request.
  */
 export class RequestRoutingScope {
-  route: string | undefined;
-  model: string | undefined;
+  /** The latest call made while handling the request (its context is the call's record). */
+  call: ChatInterceptorContext | undefined;
   private readonly listeners: ServedListener[] = [];
 
   constructor(
@@ -20,13 +22,27 @@ export class RequestRoutingScope {
     readonly session?: string,
   ) {}
 
-  /** Called by RoutingChatService as soon as the route or model of a call is known. */
-  recordServed(served: { route?: string; model?: string }): void {
-    if (served.route !== undefined) this.route = served.route;
-    if (served.model !== undefined) this.model = served.model;
-    for (const listener of this.listeners) listener({ route: this.route, model: this.model });
+  get route(): string | undefined {
+    return this.call?.servedBy().route;
   }
 
+  get model(): string | undefined {
+    return this.call?.servedBy().model;
+  }
+
+  /** @internal called by RoutingChatService for each call it starts while handling the request. */
+  attach(call: ChatInterceptorContext): void {
+    this.call = call;
+    const tell = (served: ServedBy) => {
+      for (const listener of this.listeners) listener(served);
+    };
+    call.onServed(tell);
+    // a model addressed directly is known before any event (a stream's headers need it)
+    const served = call.servedBy();
+    if (served.model !== undefined) tell(served);
+  }
+
+  /** Called as soon as the route or model of a call is known, and whenever it changes. */
   onServed(listener: ServedListener): void {
     this.listeners.push(listener);
   }
@@ -41,4 +57,9 @@ export function runInRoutingScope<T>(scope: RequestRoutingScope, fn: () => T): T
 /** The scope of the HTTP request being handled, when ModelRoutingInterceptor set one. */
 export function currentRoutingScope(): RequestRoutingScope | undefined {
   return storage.getStore();
+}
+
+/** The record of the latest call of the HTTP request being handled (route, model, probability). */
+export function currentCall(): ChatInterceptorContext | undefined {
+  return storage.getStore()?.call;
 }

@@ -1,58 +1,80 @@
 import type { ChatRequest } from '../../core/chat/request.js';
 import type { ChatResponse } from '../../core/chat/response.js';
+import type { Clock } from '../../core/clock.js';
+import { MODEL_ATTRIBUTE } from '../../core/group/model-attribute.js';
 import {
   emitTo,
   type RoutingEvent,
   type RoutingObserver,
 } from '../../core/observability/routing-event.js';
-import type { Clock } from '../../core/clock.js';
+import { ROUTE_ATTRIBUTE } from '../../core/routing/route-attribute.js';
 
 export type ChatCallMode = 'chat' | 'stream';
+
+/** The route and model to name for a call (response headers, the gateway's `model`). */
+export interface ServedBy {
+  route?: string;
+  model?: string;
+}
 
 export interface ChatInterceptorContextInit {
   mode: ChatCallMode;
   request: ChatRequest;
   routerName?: string;
-  /** Set when the call addresses a model directly instead of a router. */
-  model?: string;
+  /** Set when the call addresses a model (or an ad-hoc group) directly instead of a router. */
+  target?: string;
   attributes: Record<string, unknown>;
   signal: AbortSignal;
   clock: Clock;
 }
 
 /**
- * What interceptors see of one call. Before `next.handle()`: the request (replace or mutate it,
- * e.g. to redact), the router name and the attributes the router will receive. After the call
- * (or as soon as they are known): the route and model that served it, and the response.
+ * What interceptors see of one call, and the one record of who served it. Before
+ * `next.handle()`: the request (replace or mutate it, e.g. to redact), the router name and the
+ * attributes the router will receive. As soon as they are known: the route the router chose (the
+ * outermost), the model being called, the model that answered, and the response. Everyone who
+ * needs to know who served a call (headers, metrics, the gateway) reads it here.
  */
 export class ChatInterceptorContext {
   readonly mode: ChatCallMode;
   request: ChatRequest;
   readonly routerName: string | undefined;
+  /** The model name the call addressed directly (no router). */
+  readonly target: string | undefined;
   /** Passed to the router as call attributes; interceptors may add entries before the call. */
   readonly attributes: Record<string, unknown>;
   /** Aborts when the caller aborts or unsubscribes. */
   readonly signal: AbortSignal;
   /** Epoch ms when the call entered the chain. */
   readonly startedAt: number;
+  /** The route that served the call: the first one chosen, i.e. the outermost router's. */
   route: string | undefined;
+  /** The chosen route's probability, when the router reported probabilities. */
+  probability: number | undefined;
+  /** The model of a group being called now (until it answers or fails). */
+  answering: string | undefined;
+  /** The model that answered: a group's member name, else the target, else the provider's id. */
   model: string | undefined;
   response: ChatResponse | undefined;
   /** Set by the built-in timing interceptor when the call ends (completed, failed or cancelled). */
   durationMs: number | undefined;
   private readonly observers: RoutingObserver[] = [];
+  private readonly servedListeners: ((served: ServedBy) => void)[] = [];
   private readonly clock: Clock;
 
   constructor(init: ChatInterceptorContextInit) {
     this.mode = init.mode;
     this.request = init.request;
     this.routerName = init.routerName;
-    this.model = init.model;
+    this.target = init.target;
     this.attributes = init.attributes;
     this.signal = init.signal;
     this.clock = init.clock;
     this.startedAt = init.clock();
     this.route = undefined;
+    this.probability = undefined;
+    this.answering = undefined;
+    this.model = undefined;
     this.response = undefined;
     this.durationMs = undefined;
   }
@@ -62,13 +84,67 @@ export class ChatInterceptorContext {
     return this.clock() - this.startedAt;
   }
 
+  /** Who to name now: the model that answered, else the one answering, else the target. */
+  servedBy(): ServedBy {
+    const model = this.model ?? this.answering ?? this.target;
+    return {
+      ...(this.route !== undefined ? { route: this.route } : {}),
+      ...(model !== undefined ? { model } : {}),
+    };
+  }
+
+  /** Called whenever the route or model to name changes (e.g. to set response headers early). */
+  onServed(listener: (served: ServedBy) => void): void {
+    this.servedListeners.push(listener);
+  }
+
   /** Registers an observer of the routing events of this call (route selected, failover…). */
   observe(observer: RoutingObserver): void {
     this.observers.push(observer);
   }
 
-  /** @internal delivers an event to every observer; one observer's failure never reaches others. */
+  /** @internal records what the event says about who serves, then tells every observer. */
   notify(event: RoutingEvent): void {
+    this.record(event);
     for (const observer of this.observers) emitTo(observer, event);
+  }
+
+  /** @internal the response completes the record (a model without groups emits no events). */
+  recordResponse(response: ChatResponse): void {
+    this.response = response;
+    const attributes = response.aiMessage?.attributes;
+    const route = attributes?.[ROUTE_ATTRIBUTE];
+    const member = attributes?.[MODEL_ATTRIBUTE];
+    const changed =
+      (this.route === undefined && typeof route === 'string') || this.model === undefined;
+    if (this.route === undefined && typeof route === 'string') this.route = route;
+    this.model ??= typeof member === 'string' ? member : (this.target ?? response.modelName);
+    if (changed) this.servedChanged();
+  }
+
+  private record(event: RoutingEvent): void {
+    if (event.type === 'route-selected' && this.route === undefined) {
+      this.route = event.route;
+      this.probability = event.probabilities?.[event.route];
+    } else if (event.type === 'model-called' && this.model === undefined) {
+      this.answering = event.model;
+    } else if (event.type === 'model-succeeded' && this.model === undefined) {
+      this.model = event.model;
+    } else {
+      return;
+    }
+    this.servedChanged();
+  }
+
+  private servedChanged(): void {
+    if (this.servedListeners.length === 0) return;
+    const served = this.servedBy();
+    for (const listener of this.servedListeners) {
+      try {
+        listener(served);
+      } catch {
+        // a listener (e.g. a header writer after the response went out) never fails the call
+      }
+    }
   }
 }

@@ -11,7 +11,7 @@ export class EventsChatInterceptor implements ChatInterceptor {
   constructor(private readonly publisher: ModelRouterEventPublisher) {}
 
   intercept(context: ChatInterceptorContext, next: ChatCallHandler): Observable<ChatStreamEvent> {
-    const source = context.routerName ?? context.model;
+    const source = context.routerName ?? context.target;
     if (source !== undefined && this.publisher.enabled) {
       context.observe((event) => this.publisher.publish(event, source));
     }

@@ -42,7 +42,8 @@ export class MetricsChatInterceptor implements ChatInterceptor {
       this.metrics.recordCall({
         router: context.routerName,
         route: context.route,
-        model: context.model,
+        // what the call addressed: a model (or ad-hoc list) by name, else the model that answered
+        model: context.target ?? context.model,
         outcome,
         // the timing interceptor sets durationMs outside this one: read the clock directly
         durationMs: context.durationMs ?? context.elapsedMs(),

@@ -8,7 +8,7 @@ import type {
   ModelRouterModuleExtras,
   ModelRouterModuleOptions,
 } from './model-router-module-options.js';
-import { UnknownRouterException } from '../service/unknown-router.exception.js';
+import { UnknownRouterException } from '../../core/errors/unknown-router.exception.js';
 import { validateModuleOptions } from './validate-module-options.js';
 import { quoteNames } from '../../core/errors/quote-names.js';
 

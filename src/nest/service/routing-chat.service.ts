@@ -1,17 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { defer, from, map, Observable, tap } from 'rxjs';
-import type { ChatCallOptions, ChatModel, ChatStreamEvent } from '../../core/chat/chat-model.js';
+import {
+  type ChatCallOptions,
+  type ChatModel,
+  type ChatStreamEvent,
+  isChatModel,
+} from '../../core/chat/chat-model.js';
 import type { ChatRequest } from '../../core/chat/request.js';
 import type { ChatResponse } from '../../core/chat/response.js';
 import { abortReason } from '../../core/chat/abort.js';
-import { assertChatRequest } from '../../core/chat/assert-chat-request.js';
+import { assertChatRequest, passChecked } from '../../core/chat/assert-chat-request.js';
 import { streamModel } from '../../core/chat/stream.js';
 import { systemClock, type Clock } from '../../core/clock.js';
 import { linkAbort } from '../../core/resilience/linked-abort.js';
 import { RoutingException } from '../../core/errors/exceptions.js';
-import type { RoutingEvent } from '../../core/observability/routing-event.js';
-import { ROUTE_ATTRIBUTE } from '../../core/routing/route-attribute.js';
-import { MODEL_ATTRIBUTE } from '../../core/group/model-attribute.js';
 import { SESSION_ATTRIBUTE } from '../../core/group/session-attribute.js';
 import { currentRoutingScope, type RequestRoutingScope } from '../http/request-routing-scope.js';
 import { ChatInterceptorChain } from '../interceptors/chat-interceptor-chain.js';
@@ -31,8 +33,13 @@ export interface RoutingChatOptions {
    * request through ModelRoutingInterceptor, else the module's `defaultRouter`.
    */
   router?: string;
-  /** Calls the model registered under `models.<name>` directly, still through the interceptors. */
-  model?: string;
+  /**
+   * Calls a model directly instead of a router, still through the interceptors: the model
+   * registered under `models.<name>`, or a model of your own with the name events, metrics and
+   * headers give it (e.g. a `provider/model-id` model, or a ModelRouter built as an ad-hoc
+   * failover list for one request).
+   */
+  model?: string | AdHocModel;
   signal?: AbortSignal;
   /** Passed to the router (and its models' listeners) with `{ model_router: <router> }` added. */
   attributes?: Record<string, unknown>;
@@ -44,7 +51,14 @@ export interface RoutingChatOptions {
   session?: string;
 }
 
-type Target = { routerName?: string; modelName?: string; model: ChatModel };
+/** A model addressed by a call without being registered in the module. */
+export interface AdHocModel {
+  /** How events, metrics and the `x-model-router-model` header name it. */
+  name: string;
+  model: ChatModel;
+}
+
+type Target = { routerName?: string; target?: string; model: ChatModel };
 
 /** Sends chat requests to the module's routers through the chat interceptor chain. */
 @Injectable()
@@ -117,7 +131,7 @@ export class RoutingChatService {
         mode,
         request,
         routerName: target.routerName,
-        model: target.modelName,
+        target: target.target,
         attributes: {
           ...options.attributes,
           ...this.sessionAttribute(options, scope),
@@ -126,7 +140,7 @@ export class RoutingChatService {
         signal,
         clock: this.clock,
       });
-      context.observe((event) => this.recordServed(context, scope, event));
+      scope?.attach(context);
       let settled = false;
       // the caller's abort ends the call at once, even if a model ignores its signal
       const onCallerAbort = () => {
@@ -139,7 +153,7 @@ export class RoutingChatService {
       }
       options.signal?.addEventListener('abort', onCallerAbort, { once: true });
       const subscription = this.chain
-        .run(context, { handle: () => this.invoke(target.model, context, scope) })
+        .run(context, { handle: () => this.invoke(target.model, context, request) })
         .subscribe({
           next: (event) => subscriber.next(event),
           error: (error: unknown) => {
@@ -166,7 +180,7 @@ export class RoutingChatService {
   protected invoke(
     model: ChatModel,
     context: ChatInterceptorContext,
-    scope: RequestRoutingScope | undefined,
+    checked: ChatRequest,
   ): Observable<ChatStreamEvent> {
     const callOptions = (): ChatCallOptions => ({
       signal: context.signal,
@@ -174,9 +188,14 @@ export class RoutingChatService {
       observer: (event) => context.notify(event),
     });
     if (context.mode === 'chat') {
-      return defer(() => from(model.chat(context.request, callOptions()))).pipe(
+      const ask = () => model.chat(context.request, callOptions());
+      // checked at the entry; a request an interceptor replaced is checked by the router again
+      const answer = defer(() =>
+        from(context.request === checked ? passChecked(checked, ask) : ask()),
+      );
+      return answer.pipe(
         map((response): ChatStreamEvent => {
-          this.recordResponse(context, scope, response);
+          context.recordResponse(response);
           return { type: 'complete', response };
         }),
       );
@@ -187,7 +206,7 @@ export class RoutingChatService {
         next: (event) => {
           if (event.type !== 'complete') return;
           completed = true;
-          this.recordResponse(context, scope, event.response);
+          context.recordResponse(event.response);
         },
         complete: () => {
           // never report a truncated answer as a success
@@ -201,13 +220,16 @@ export class RoutingChatService {
     options: RoutingChatOptions,
     scope: RequestRoutingScope | undefined,
   ): Target {
-    if (options.model !== undefined) {
+    const { model } = options;
+    if (model !== undefined) {
       if (options.router !== undefined) {
         throw new RoutingException(
-          `Pass either router or model, not both (router '${options.router}', model '${options.model}')`,
+          `Pass either router or model, not both (router '${options.router}', model '${typeof model === 'string' ? model : model.name}')`,
         );
       }
-      return { modelName: options.model, model: this.registry.resolveModel(options.model) };
+      if (typeof model === 'string')
+        return { target: model, model: this.registry.resolveModel(model) };
+      return { target: adHocName(model), model: adHocModel(model) };
     }
     const { name, router } = this.registry.resolveRouter(options.router ?? scope?.router);
     return { routerName: name, model: router };
@@ -233,33 +255,20 @@ export class RoutingChatService {
     }
     return { [SESSION_ATTRIBUTE]: scope.session };
   }
+}
 
-  /** Keeps the route and model that served the call: the first route chosen (the outermost). */
-  protected recordServed(
-    context: ChatInterceptorContext,
-    scope: RequestRoutingScope | undefined,
-    event: RoutingEvent,
-  ): void {
-    if (event.type === 'route-selected' && context.route === undefined) {
-      context.route = event.route;
-      scope?.recordServed({ route: event.route });
-    } else if (event.type === 'model-succeeded' && context.model === undefined) {
-      context.model = event.model;
-      scope?.recordServed({ model: event.model });
-    }
+function adHocName(model: AdHocModel): string {
+  if (typeof model?.name !== 'string' || model.name.trim() === '') {
+    throw new RoutingException('model: an ad-hoc model needs a non-blank name ({ name, model })');
   }
+  return model.name;
+}
 
-  protected recordResponse(
-    context: ChatInterceptorContext,
-    scope: RequestRoutingScope | undefined,
-    response: ChatResponse,
-  ): void {
-    context.response = response;
-    const route = response.aiMessage?.attributes?.[ROUTE_ATTRIBUTE];
-    if (context.route === undefined && typeof route === 'string') context.route = route;
-    // the group's name for the model that answered, else the provider's model id
-    const model = response.aiMessage?.attributes?.[MODEL_ATTRIBUTE] ?? response.modelName;
-    if (context.model === undefined && typeof model === 'string') context.model = model;
-    scope?.recordServed({ route: context.route, model: context.model });
+function adHocModel(model: AdHocModel): ChatModel {
+  if (!isChatModel(model.model)) {
+    throw new RoutingException(
+      `model '${model.name}': an ad-hoc model needs a ChatModel ({ name, model: { chat() } })`,
+    );
   }
+  return model.model;
 }

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LoggerService } from '@nestjs/common';
 import OpenAI from 'openai';
-import { demoGatewayConfig } from '../../../src/app/config/demo-config.js';
+import { demoGatewayConfig } from '../../../apps/gateway/src/config/demo-config.js';
 import type { ChatModel } from '../../../src/core/chat/chat-model.js';
 import type { ChatRequest } from '../../../src/core/chat/request.js';
 import type { ChatResponse } from '../../../src/core/chat/response.js';

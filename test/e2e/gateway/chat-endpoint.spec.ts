@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { demoGatewayConfig } from '../../../src/app/config/demo-config.js';
+import { demoGatewayConfig } from '../../../apps/gateway/src/config/demo-config.js';
 import type { ChatResponse } from '../../../src/core/chat/response.js';
 import { postJson, startGateway, type RunningGateway } from './gateway-harness.js';
 

@@ -1,7 +1,10 @@
 import 'reflect-metadata';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import OpenAI from 'openai';
-import { createGatewayApp, type GatewayAppOptions } from '../../../src/app/create-gateway-app.js';
+import {
+  createGatewayApp,
+  type GatewayAppOptions,
+} from '../../../apps/gateway/src/create-gateway-app.js';
 
 export interface RunningGateway {
   app: NestFastifyApplication;

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { register, Registry } from 'prom-client';
-import { demoGatewayConfig } from '../../../src/app/config/demo-config.js';
-import type { GatewayConfig } from '../../../src/app/config/gateway-config.js';
+import { demoGatewayConfig } from '../../../apps/gateway/src/config/demo-config.js';
+import type { GatewayConfig } from '../../../apps/gateway/src/config/gateway-config.js';
 import { FakeProvider } from '../../../src/testing/index.js';
 import {
   ManualClock,

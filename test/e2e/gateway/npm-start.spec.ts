@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-/** Own output directory: the same build as `npm run build`, without racing anyone's dist/. */
-const OUT_DIR = join(ROOT, 'build', 'gateway-smoke');
+/** Where `npm run build:gateway` puts the app (it imports the package's dist/ by name). */
+const OUT_DIR = join(ROOT, 'apps', 'gateway', 'dist');
 
 /** Builds like `npm start` does, then runs the entry point with no environment but PATH. */
 async function buildAndStart(): Promise<{
@@ -16,19 +16,20 @@ async function buildAndStart(): Promise<{
   output: () => string;
 }> {
   await rm(OUT_DIR, { recursive: true, force: true });
-  await promisify(execFile)(
-    process.execPath,
-    [
-      join(ROOT, 'node_modules/typescript/bin/tsc'),
-      '-p',
-      'tsconfig.build.json',
-      '--outDir',
-      OUT_DIR,
-    ],
-    { cwd: ROOT },
-  ).catch((error: { stdout?: string; stderr?: string }) => {
-    throw new Error(`the build failed:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
-  });
+  const tsc = (project: string) =>
+    promisify(execFile)(
+      process.execPath,
+      [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project],
+      {
+        cwd: ROOT,
+      },
+    );
+  // what `npm start` runs: the package, then the app on the package's public entries
+  await tsc('tsconfig.build.json')
+    .then(() => tsc('apps/gateway/tsconfig.app.json'))
+    .catch((error: { stdout?: string; stderr?: string }) => {
+      throw new Error(`the build failed:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+    });
   const child = spawn(process.execPath, [join(OUT_DIR, 'main.js')], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', PORT: '0' },

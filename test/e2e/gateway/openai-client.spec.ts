@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import OpenAI from 'openai';
-import { demoGatewayConfig } from '../../../src/app/config/demo-config.js';
+import { demoGatewayConfig } from '../../../apps/gateway/src/config/demo-config.js';
 import { postJson, startGateway, user, type RunningGateway } from './gateway-harness.js';
 
 const SIMPLE_QUESTION = 'What is the capital of France?';

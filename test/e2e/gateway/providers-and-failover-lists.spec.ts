@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import OpenAI from 'openai';
-import { demoGatewayConfig } from '../../../src/app/config/demo-config.js';
+import { demoGatewayConfig } from '../../../apps/gateway/src/config/demo-config.js';
 import type { ChatCallOptions, ChatModel } from '../../../src/core/chat/chat-model.js';
 import type { ChatResponse } from '../../../src/core/chat/response.js';
 import { FakeProvider } from '../../../src/testing/index.js';

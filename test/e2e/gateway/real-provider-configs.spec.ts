@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createGatewayApp } from '../../../src/app/create-gateway-app.js';
+import { createGatewayApp } from '../../../apps/gateway/src/create-gateway-app.js';
 import { InvalidModelRouterConfigException } from '../../../src/config/invalid-model-router-config.exception.js';
 import { FakeProvider } from '../../../src/testing/index.js';
 import { startGateway, user } from './gateway-harness.js';

@@ -53,13 +53,13 @@ describe.each(['express', 'fastify'] as const)('controllers under %s', (adapter)
     expect(response.body.text).toBe('seller: hi');
   });
 
-  it('answers 400 naming the known routers when the body names an unknown one', async () => {
+  it('answers 404 naming the known routers when the body names an unknown one', async () => {
     const response = await request(subject.url)
       .post('/chat')
       .send({ ...ask('hi'), router: 'nope' })
-      .expect(400);
+      .expect(404);
     expect(response.body).toEqual({
-      statusCode: 400,
+      statusCode: 404,
       error: 'UnknownRouterException',
       message: "Unknown router 'nope'; known routers: 'support', 'sales', 'ticker'",
     });

@@ -6,7 +6,7 @@ import type {
   ChatCompletionChunk,
   ChatCompletionCreateParamsNonStreaming,
 } from 'openai/resources/chat/completions';
-import { createGatewayApp } from '../../../src/app/create-gateway-app.js';
+import { createGatewayApp } from '../../../apps/gateway/src/create-gateway-app.js';
 import type { ModelRouterModuleOptions } from '../../../src/nest/module/model-router-module-options.js';
 import { FaultStack, within, type FaultStackOptions } from './fault-fixture.js';
 

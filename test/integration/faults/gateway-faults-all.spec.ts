@@ -382,7 +382,7 @@ describe('faults after the first token, over HTTP (stream)', () => {
       // the client got the start of the answer, then an error, never a finished answer
       expect(contentOf(streamed.chunks)).toBe(partial);
       const message = expectErrorEventWithoutDone(streamed);
-      expect(message).toMatch(/^The stream of model 'primary' failed/);
+      expect(message).toMatch(/^The answer broke off after \d+ characters: model 'primary' failed/);
       expect(message).not.toContain('MALFORMED');
       expect(gateway.seen('primary').count).toBe(1);
       expect(gateway.seen('fallback').count).toBe(0);

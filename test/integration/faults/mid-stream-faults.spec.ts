@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { describe, expect, it } from '@jest/globals';
 import { ProviderException } from '../../../src/core/errors/provider-exception.js';
 import { ModelTimeoutException } from '../../../src/core/errors/timeout-exception.js';
-import { StreamInterruptedException } from '../../../src/core/group/stream-exceptions.js';
+import { StreamInterruptedException } from '../../../src/core/errors/stream-interrupted.exception.js';
 import {
   FaultStack,
   PRIMARY_TIMEOUTS,

@@ -2,10 +2,7 @@ import type { ChatCallOptions, ChatModel } from '../../../src/core/chat/chat-mod
 import { userMessageText } from '../../../src/core/chat/messages.js';
 import type { ChatRequest } from '../../../src/core/chat/request.js';
 import type { ChatResponse } from '../../../src/core/chat/response.js';
-import type {
-  DecisionModel,
-  DecisionRequest,
-} from '../../../src/core/decision/decision-model.js';
+import type { DecisionModel, DecisionRequest } from '../../../src/core/decision/decision-model.js';
 import { defaultModelRouterFactories } from '../../../src/config/default-model-router-factories.js';
 import {
   type ModelRouterFactories,

@@ -11,7 +11,7 @@ import { ProviderException } from '../../../src/core/errors/provider-exception.j
 import { ModelTimeoutException } from '../../../src/core/errors/timeout-exception.js';
 import type { ErrorKind } from '../../../src/core/resilience/error-classification.js';
 import { ModelRouterExceptionFilter } from '../../../src/nest/http/model-router-exception.filter.js';
-import { UnknownRouterException } from '../../../src/nest/service/unknown-router.exception.js';
+import { UnknownRouterException } from '../../../src/core/errors/unknown-router.exception.js';
 
 /** Records what the filter answers through the HTTP adapter. */
 function respond(exception: Error) {
@@ -45,11 +45,11 @@ const provider = (kind: ErrorKind, retryAfterMs?: number) =>
 
 describe('ModelRouterExceptionFilter', () => {
   it.each([
-    [new UnknownRouterException("Unknown router 'x'", 'x', []), 400],
-    [new NoMatchingModelFoundException('No matching route', []), 503],
+    [new UnknownRouterException("Unknown router 'x'", 'x', []), 404],
+    [new NoMatchingModelFoundException('No matching route', []), 502],
     [provider('invalid-request'), 400],
     [provider('context-length'), 400],
-    [provider('content-policy'), 422],
+    [provider('content-policy'), 400],
     [provider('rate-limited'), 429],
     [provider('transient'), 502],
     [provider('misconfigured'), 502],
@@ -87,6 +87,38 @@ describe('ModelRouterExceptionFilter', () => {
       provider('context-length'),
       provider('transient'),
     ]);
-    expect(respond(mixed).status).toBe(503);
+    expect(respond(mixed).status).toBe(502);
+  });
+
+  it('answers on the reply itself when made with `new` and no adapter (useGlobalFilters)', () => {
+    const sent: { status?: number; headers: Record<string, string>; body?: unknown } = {
+      headers: {},
+    };
+    // the part Express's res and Fastify's reply have in common
+    const reply = {
+      status: (code: number) => Object.assign(sent, { status: code }) && reply,
+      header: (name: string, value: string) => {
+        sent.headers[name] = value;
+        return reply;
+      },
+      send: (body: unknown) => Object.assign(sent, { body }),
+    };
+    const host = {
+      getType: () => 'http',
+      switchToHttp: () => ({ getResponse: () => reply }),
+    } as unknown as ArgumentsHost;
+    const cooling = new NoMatchingModelFoundException('every model cools down', [], {
+      retryAfterMs: 4_200,
+    });
+    new ModelRouterExceptionFilter().catch(cooling, host);
+    expect(sent).toEqual({
+      status: 503,
+      headers: { 'Retry-After': '5' },
+      body: {
+        statusCode: 503,
+        error: 'NoMatchingModelFoundException',
+        message: 'every model cools down',
+      },
+    });
   });
 });

@@ -15,7 +15,7 @@ import {
 const firstModel: ModelRoutingFunction = (models) => models[0];
 
 describe('ModelRouter routing events', () => {
-  it('reports model-failed, failover and model-succeeded with the route from the call attributes', async () => {
+  it('reports model-called, model-failed, failover and model-succeeded with the route from the call attributes', async () => {
     const seen = recorder();
     const router = new ModelRouter({
       routes: [
@@ -29,6 +29,7 @@ describe('ModelRouter routing events', () => {
       attributes: { chat_model_route: 'complex' },
     });
     expect(seen.events).toEqual([
+      { type: 'model-called', route: 'complex', model: 'a', attempt: 1 },
       {
         type: 'model-failed',
         route: 'complex',
@@ -38,6 +39,7 @@ describe('ModelRouter routing events', () => {
         error: { name: 'Error', message: '503 from a' },
       },
       { type: 'failover', route: 'complex', from: 'a', to: 'b', attempt: 2 },
+      { type: 'model-called', route: 'complex', model: 'b', attempt: 2 },
       { type: 'model-succeeded', route: 'complex', model: 'b', attempt: 2 },
     ]);
   });

@@ -9,7 +9,7 @@ import type {
   ModelRoutingStrategy,
 } from '../../../../src/core/strategies/model-routing-strategy.js';
 import { IncompleteStreamException } from '../../../../src/core/resilience/incomplete-stream-exception.js';
-import { StreamInterruptedException } from '../../../../src/core/group/stream-exceptions.js';
+import { StreamInterruptedException } from '../../../../src/core/errors/stream-interrupted.exception.js';
 import {
   answer,
   complete,
@@ -107,8 +107,10 @@ describe('ModelRouter.stream before output: fails over freely', () => {
     });
     await drain(router.stream(request, { observer: seen.observer }));
     expect(seen.events.map((event) => event.type)).toEqual([
+      'model-called',
       'model-failed',
       'failover',
+      'model-called',
       'model-succeeded',
     ]);
     expect(onSuccess.mock.calls[0]![1]).toEqual(answer('y', 7));

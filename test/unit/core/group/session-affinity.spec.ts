@@ -16,7 +16,15 @@ import {
   sessionStateKey,
 } from '../../../../src/core/group/session-affinity.js';
 import { SESSION_ATTRIBUTE } from '../../../../src/core/group/session-attribute.js';
-import { answer, complete, delta, drain, fakeModel, manualClock, request } from '../strategies/fakes.js';
+import {
+  answer,
+  complete,
+  delta,
+  drain,
+  fakeModel,
+  manualClock,
+  request,
+} from '../strategies/fakes.js';
 
 const SCOPE = 'chat';
 

@@ -1,0 +1,89 @@
+import { type LoggerService, type LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Registry } from 'prom-client';
+import { type Clock, InvalidConfigurationException } from 'nest-model-router';
+import type { GatewayConfig } from './config/gateway-config.js';
+import { gatewayConfigPath, loadGatewayConfig } from './config/load-gateway-config.js';
+import { GatewayModule } from './gateway.module.js';
+import { answerClientError, answerFrameworkError } from './http/fastify-errors.js';
+
+export interface GatewayAppOptions {
+  /**
+   * A configuration object, or the path of a YAML file. Default: the file named by
+   * `MODEL_ROUTER_CONFIG`, else `config/model-router.yaml`.
+   */
+  config?: GatewayConfig | string;
+  /** The environment for `${ENV}` in a YAML file; default `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Drives cooldowns, health and timestamps (tests inject one); default: the system clock. */
+  clock?: Clock;
+  /** Nest's logger option: `false` silences it. */
+  logger?: LoggerService | LogLevel[] | false;
+  /** Largest accepted request body in bytes (images travel inline); default 20 MiB. */
+  bodyLimit?: number;
+  /**
+   * How long a client may take to send a whole request (headers and body) before the server
+   * answers 408 and closes the connection, so slow uploads cannot hold connections forever.
+   * Responses (streams included) are not bounded by it. Default 60 s; 0 disables it.
+   */
+  requestTimeoutMs?: number;
+  /** On close, how long requests in flight may still run before connections are cut; default 10 s. */
+  shutdownGraceMs?: number;
+  /**
+   * Where `GET /metrics` registers the gateway's metrics. Default: prom-client's global
+   * `register`, which holds one application's metrics at a time; give each application that
+   * runs beside another in the same process (tests) its own `new Registry()`.
+   */
+  metricsRegistry?: Registry;
+}
+
+/**
+ * Builds the gateway application (not yet listening): call `listen(port, host)` on it. A bad
+ * configuration fails here, with every problem listed by path. Shutdown hooks are on, so
+ * SIGINT/SIGTERM close the module (and its state store) cleanly.
+ */
+export async function createGatewayApp(
+  options: GatewayAppOptions = {},
+): Promise<NestFastifyApplication> {
+  const config = await resolveConfig(options);
+  const adapter = new FastifyAdapter({
+    bodyLimit: options.bodyLimit ?? 20 * 1024 * 1024,
+    // Fastify's default (0) lets a client trickle a body in forever
+    requestTimeout: requestTimeoutOf(options),
+    // what Fastify and Node refuse before Nest sees a request, in OpenAI's error shape too
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    GatewayModule.register(config, {
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.metricsRegistry ? { metricsRegistry: options.metricsRegistry } : {}),
+      ...(options.shutdownGraceMs !== undefined
+        ? { shutdownGraceMs: options.shutdownGraceMs }
+        : {}),
+    }),
+    adapter,
+    { logger: options.logger ?? ['log', 'warn', 'error'], abortOnError: false },
+  );
+  app.enableShutdownHooks();
+  return app;
+}
+
+function requestTimeoutOf({ requestTimeoutMs = 60_000 }: GatewayAppOptions): number {
+  if (!Number.isSafeInteger(requestTimeoutMs) || requestTimeoutMs < 0) {
+    throw new InvalidConfigurationException(
+      `requestTimeoutMs must be a whole number of milliseconds >= 0 (0 disables it); got ${String(requestTimeoutMs)}.`,
+    );
+  }
+  return requestTimeoutMs;
+}
+
+function resolveConfig(options: GatewayAppOptions): Promise<GatewayConfig> | GatewayConfig {
+  if (typeof options.config === 'object') return options.config;
+  const path = options.config ?? gatewayConfigPath(options.env);
+  return loadGatewayConfig(path, {
+    ...(options.env ? { env: options.env } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+}

@@ -1,0 +1,41 @@
+import 'reflect-metadata';
+import { providerHints, startupBanner } from './banner.js';
+import { GATEWAY_CONFIG } from './http/gateway-tokens.js';
+import type { GatewayConfig } from './config/gateway-config.js';
+import { createGatewayApp } from './create-gateway-app.js';
+import { ModelResolver } from './models/model-resolver.js';
+import { ProviderModels } from './models/provider-models.js';
+
+/**
+ * `npm start`: the demo gateway on PORT (default 3000) and HOST (default 127.0.0.1), configured
+ * by MODEL_ROUTER_CONFIG (default config/model-router.yaml).
+ */
+async function main(): Promise<void> {
+  const port = Number(process.env.PORT ?? 3000);
+  const host = process.env.HOST ?? '127.0.0.1';
+  const app = await createGatewayApp();
+  await app.listen(port, host);
+  const address = app.getHttpServer().address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  const entries = app.get(ModelResolver).list();
+  const providers = app.get(ProviderModels);
+  const config = app.get<GatewayConfig>(GATEWAY_CONFIG);
+  process.stdout.write(
+    startupBanner({
+      url: `http://${shown.includes(':') ? `[${shown}]` : shown}:${actualPort}`,
+      routers: entries.filter((e) => e.kind === 'router').map((e) => e.id),
+      models: entries.filter((e) => e.kind === 'model').map((e) => e.id),
+      providers: providers.providerNames(),
+      disabledProviders: [...providers.disabledProviders().keys()],
+      source: config.source ?? 'configuration object',
+      hints: providerHints(process.env, config.source ?? ''),
+    }),
+  );
+}
+
+main().catch((error: unknown) => {
+  // configuration errors list every problem; nothing here contains a key
+  console.error(error instanceof Error ? `${error.name}: ${error.message}` : error);
+  process.exit(1);
+});

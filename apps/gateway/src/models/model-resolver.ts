@@ -1,0 +1,150 @@
+import { BadRequestException, NotFoundException } from '@nestjs/common';
+import {
+  type ChatModel,
+  type Clock,
+  type RouteStateStore,
+  type CircuitBreakerOptions,
+  FailoverStrategy,
+  ModelRouter,
+  type ModelRouterRegistry,
+  type RoutingChatOptions,
+} from 'nest-model-router';
+import { UnknownModelException } from '../openai/openai-error.js';
+import { failoverListName } from './failover-list-name.js';
+import type { ProviderModels } from './provider-models.js';
+
+/** Circuits of per-request failover lists live under this scope: shared per model name. */
+export const AD_HOC_SCOPE = 'gateway/models';
+
+/**
+ * Turns the `model` (and optional `models`) of a request into what RoutingChatService serves:
+ * a router, a registered model, a provider's model (`provider/model-id`), or a failover group
+ * built for this request over `[model, ...models]`.
+ */
+export class ModelResolver {
+  constructor(
+    private readonly registry: ModelRouterRegistry,
+    private readonly providers: ProviderModels,
+    private readonly adHoc: {
+      breaker: CircuitBreakerOptions;
+      store: RouteStateStore;
+      clock?: Clock;
+    },
+  ) {}
+
+  resolve(model: string, models?: readonly string[] | null): RoutingChatOptions {
+    if (models == null) return this.single(model);
+    if (this.registry.getRouter(model)) {
+      throw new BadRequestException(
+        `models: a failover list takes model names, but model '${model}' is a router; ` +
+          'set model to the first model of the list or drop models',
+      );
+    }
+    const names = [...new Set([model, ...models])];
+    const entries = names.map((name) => {
+      if (this.registry.getRouter(name)) {
+        throw new BadRequestException(
+          `models[${models.indexOf(name)}]: '${name}' is a router; a failover list takes model names`,
+        );
+      }
+      return { name, model: this.modelNamed(name) };
+    });
+    if (entries.length === 1) return this.single(model);
+    return {
+      model: {
+        name: failoverListName(names),
+        model: new ModelRouter({
+          routes: entries,
+          routingStrategy: new FailoverStrategy({
+            ...this.adHoc.breaker,
+            store: this.adHoc.store,
+            scope: AD_HOC_SCOPE,
+            ...(this.adHoc.clock ? { clock: this.adHoc.clock } : {}),
+          }),
+          continuation: true,
+        }),
+      },
+    };
+  }
+
+  /**
+   * The router a `/chat` body may use: the one it names, else the default one. An unknown name
+   * is 404 and a missing one (no default configured) 400, each listing the routers there are.
+   */
+  assertRouter(name: string | undefined): void {
+    const routers = this.registry.routerNames().join(', ');
+    if (name === undefined) {
+      if (this.registry.defaultRouter !== undefined) return;
+      throw new BadRequestException({
+        message: `router: required, since no defaultRouter is configured; routers: ${routers}`,
+        param: 'router',
+      });
+    }
+    if (this.registry.getRouter(name)) return;
+    throw new NotFoundException({
+      message: `No router is named '${name}'; routers: ${routers}`,
+      param: 'router',
+    });
+  }
+
+  /** What `GET /v1/models` lists: routers first, then models. */
+  list(): { id: string; kind: 'router' | 'model' }[] {
+    return [
+      ...this.registry.routerNames().map((id) => ({ id, kind: 'router' as const })),
+      ...this.registry.modelNames().map((id) => ({ id, kind: 'model' as const })),
+    ];
+  }
+
+  /**
+   * What `GET /v1/models/:id` shows for a name: a router, a model, or a provider's model that
+   * could be served (the provider serves; the model is not created for this).
+   */
+  describe(name: string): { id: string; kind: 'router' | 'model' } {
+    const listed = this.list().find((candidate) => candidate.id === name);
+    if (listed) return listed;
+    const { provider } = providerModelName(name);
+    if (provider !== undefined && this.providers.has(provider)) return { id: name, kind: 'model' };
+    throw this.unknown(name, provider);
+  }
+
+  private single(name: string): RoutingChatOptions {
+    if (this.registry.getRouter(name)) return { router: name };
+    if (this.registry.getModel(name)) return { model: name };
+    return { model: { name, model: this.providerModel(name) } };
+  }
+
+  private modelNamed(name: string): ChatModel {
+    return this.registry.getModel(name) ?? this.providerModel(name);
+  }
+
+  private providerModel(name: string): ChatModel {
+    const { provider, modelId } = providerModelName(name);
+    const model = provider === undefined ? undefined : this.providers.get(provider, modelId);
+    if (model) return model;
+    throw this.unknown(name, provider);
+  }
+
+  /** A disabled provider says why (e.g. no key); any other name lists what there is. */
+  private unknown(name: string, provider: string | undefined): UnknownModelException {
+    const reason = provider === undefined ? undefined : this.providers.disabledReason(provider);
+    if (reason) return new UnknownModelException(name, [], reason);
+    return new UnknownModelException(name, this.knownNames());
+  }
+
+  /** Every name a client may use, provider patterns included (for error messages). */
+  knownNames(): string[] {
+    return [
+      ...this.registry.routerNames(),
+      ...this.registry.modelNames(),
+      ...this.providers.providerNames().map((provider) => `${provider}/<model-id>`),
+    ];
+  }
+}
+
+/** `provider/model-id` split at its first slash; `provider` undefined when it is not one. */
+function providerModelName(name: string): { provider?: string; modelId: string } {
+  const slash = name.indexOf('/');
+  const modelId = slash > 0 ? name.slice(slash + 1) : '';
+  if (modelId.trim() === '') return { modelId };
+  return { provider: name.slice(0, slash), modelId };
+}

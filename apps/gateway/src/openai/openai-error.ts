@@ -1,0 +1,51 @@
+import { HttpException } from '@nestjs/common';
+import { errorAnswer, retryAfterSeconds, UnknownRouterException } from 'nest-model-router';
+
+export interface WireError {
+  status: number;
+  headers: Record<string, string>;
+  body: { error: { message: string; type: string; param: string | null; code: string | null } };
+}
+
+/** Thrown by the gateway for a model name it cannot serve (404 `model_not_found`). */
+export class UnknownModelException extends UnknownRouterException {
+  constructor(
+    readonly model: string,
+    known: readonly string[],
+    /** Why a name that looks servable is not (e.g. its provider has no key); replaces the list. */
+    reason?: string,
+  ) {
+    super(
+      reason
+        ? `The model '${model}' cannot be served: ${reason}.`
+        : `The model '${model}' does not exist on this gateway. Use one of: ${known.join(', ')}; ` +
+            `or 'provider/model-id' for a provider declared in the configuration.`,
+      model,
+      known,
+    );
+  }
+}
+
+/**
+ * Any error as OpenAI's error JSON: Nest's HTTP exceptions (the body pipe's 400s, the resolver's
+ * 404s) as they are, everything else through the library's error table (`errorAnswer`), the
+ * same one ModelRouterExceptionFilter uses.
+ */
+export function toWireError(error: unknown): WireError {
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    const response = error.getResponse() as
+      string | { message?: string | string[]; param?: string | null };
+    const raw = typeof response === 'string' ? response : response.message;
+    const message = Array.isArray(raw) ? raw.join('; ') : (raw ?? error.message);
+    const param = typeof response === 'object' ? (response.param ?? null) : null;
+    const type = status < 500 ? 'invalid_request_error' : 'server_error';
+    return { status, headers: {}, body: { error: { message, type, param, code: null } } };
+  }
+  const { status, type, code, param, message, retryAfterMs } = errorAnswer(error);
+  return {
+    status,
+    headers: retryAfterMs === undefined ? {} : { 'retry-after': retryAfterSeconds(retryAfterMs) },
+    body: { error: { message, type, param, code } },
+  };
+}

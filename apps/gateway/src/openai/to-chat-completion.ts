@@ -1,0 +1,126 @@
+import { type ChatStreamEvent, type ChatResponse, type TokenUsage } from 'nest-model-router';
+import { encodeToolCallId, type ToolCallOrigin } from './tool-call-ids.js';
+import type {
+  WireChatCompletion,
+  WireChatCompletionChunk,
+  WireToolCall,
+  WireUsage,
+} from './wire-types.js';
+
+/** Who answered: `model` is what the client sees in `model`; `origin` goes into tool call ids. */
+export interface AnsweredBy {
+  model: string;
+  origin: ToolCallOrigin;
+}
+
+export function toChatCompletion(
+  response: ChatResponse,
+  answeredBy: AnsweredBy,
+  created: number,
+): WireChatCompletion {
+  const toolCalls = response.aiMessage.toolCalls?.map((call) => toWireToolCall(call, answeredBy));
+  return {
+    id: response.id ?? `chatcmpl-${created.toString(36)}`,
+    object: 'chat.completion',
+    created,
+    model: answeredBy.model,
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: 'assistant',
+          content: response.aiMessage.text ?? null,
+          ...(toolCalls?.length ? { tool_calls: toolCalls } : {}),
+        },
+        finish_reason: response.finishReason ?? (toolCalls?.length ? 'tool_calls' : 'stop'),
+        logprobs: null,
+      },
+    ],
+    usage: toWireUsage(response.tokenUsage),
+  };
+}
+
+export function toWireUsage(usage: TokenUsage | undefined): WireUsage {
+  const prompt = usage?.inputTokens ?? 0;
+  const completion = usage?.outputTokens ?? 0;
+  return {
+    prompt_tokens: prompt,
+    completion_tokens: completion,
+    total_tokens: usage?.totalTokens ?? prompt + completion,
+  };
+}
+
+function toWireToolCall(
+  call: { id: string; name: string; arguments: string },
+  answeredBy: AnsweredBy,
+): WireToolCall {
+  return {
+    id: encodeToolCallId(call.id, answeredBy.origin),
+    type: 'function',
+    function: { name: call.name, arguments: call.arguments },
+  };
+}
+
+/**
+ * Turns stream events into OpenAI chunks. Stateful per stream: the first chunk carries the role,
+ * tool calls are numbered, and the last chunk carries finish_reason and usage.
+ */
+export class ChunkEncoder {
+  private started = false;
+  private toolIndex = 0;
+
+  constructor(
+    private readonly id: string,
+    private readonly created: number,
+    private readonly answeredBy: () => AnsweredBy,
+  ) {}
+
+  encode(event: ChatStreamEvent): WireChatCompletionChunk[] {
+    const chunks: WireChatCompletionChunk[] = [];
+    if (!this.started) {
+      this.started = true;
+      chunks.push(this.chunk({ role: 'assistant', content: '' }, null));
+    }
+    switch (event.type) {
+      case 'text-delta':
+        if (event.text) chunks.push(this.chunk({ content: event.text }, null));
+        break;
+      case 'tool-call':
+        chunks.push(
+          this.chunk(
+            {
+              tool_calls: [
+                { index: this.toolIndex++, ...toWireToolCall(event.toolCall, this.answeredBy()) },
+              ],
+            },
+            null,
+          ),
+        );
+        break;
+      case 'complete': {
+        const response = event.response;
+        const reason =
+          response.finishReason ?? (response.aiMessage.toolCalls?.length ? 'tool_calls' : 'stop');
+        chunks.push({
+          ...this.chunk({}, reason),
+          usage: toWireUsage(response.tokenUsage),
+        });
+        break;
+      }
+    }
+    return chunks;
+  }
+
+  private chunk(
+    delta: WireChatCompletionChunk['choices'][number]['delta'],
+    finishReason: string | null,
+  ): WireChatCompletionChunk {
+    return {
+      id: this.id,
+      object: 'chat.completion.chunk',
+      created: this.created,
+      model: this.answeredBy().model,
+      choices: [{ index: 0, delta, finish_reason: finishReason }],
+    };
+  }
+}

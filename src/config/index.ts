@@ -1,0 +1,38 @@
+// The YAML configuration: schema, validation, and the factories that turn it into models.
+export {
+  loadModelRouterConfig,
+  parseModelRouterConfig,
+  DEFAULT_MODEL_ROUTER_CONFIG_PATH,
+  MODEL_ROUTER_CONFIG_ENV,
+  type LoadModelRouterConfigOptions,
+} from './load-model-router-config.js';
+export { readModelRouterConfigNames } from './model-router-config-names.js';
+export {
+  buildModelRouterOptions,
+  type BuildModelRouterOptions,
+} from './build-model-router-options.js';
+export {
+  ModelRouterFactories,
+  pickSettings,
+  type ModelFactory,
+  type ModelFactoryContext,
+  type ModelTypeOptions,
+  type DecisionModelFactory,
+  type DecisionModelFactoryContext,
+} from './model-router-factories.js';
+export { defaultModelRouterFactories } from './default-model-router-factories.js';
+export { registerBuiltinDecisionModelTypes } from './builtin-decision-model-factories.js';
+export { registerProviderModelTypes, demoModelFactory } from './provider-model-factories.js';
+export {
+  ModelRouterConfig,
+  RouterConfig,
+  RouteConfig,
+  GroupConfig,
+  DecisionConfig,
+  ModelConfig,
+  ProviderConfig,
+  FailureWindowConfig,
+  GROUP_STRATEGIES,
+  type GroupStrategy,
+} from './model-router-config.js';
+export { InvalidModelRouterConfigException } from './invalid-model-router-config.exception.js';

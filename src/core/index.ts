@@ -1,0 +1,204 @@
+// nest-model-router/core: the framework-free routing core. Imports nothing from @nestjs/*,
+// class-validator or rxjs, so it runs in any Node program.
+
+// Chat types
+export type {
+  ChatMessage,
+  SystemMessage,
+  UserMessage,
+  AiMessage,
+  ToolResultMessage,
+  ToolCall,
+  ContentPart,
+  TextContentPart,
+  MediaContentPart,
+} from './chat/messages.js';
+export {
+  systemMessage,
+  userMessage,
+  aiMessage,
+  toolResultMessage,
+  userMessageText,
+} from './chat/messages.js';
+export type {
+  ChatRequest,
+  ChatRequestParameters,
+  ResponseFormat,
+  ToolSpecification,
+} from './chat/request.js';
+export { mergeParameters } from './chat/request.js';
+export type { ChatResponse, TokenUsage, FinishReason } from './chat/response.js';
+export { Capability } from './chat/capability.js';
+export type {
+  ChatModel,
+  ChatCallOptions,
+  ChatStreamEvent,
+  ChatModelListener,
+  ChatModelListenerContext,
+} from './chat/chat-model.js';
+export { BaseChatModel, type BaseChatModelOptions } from './chat/base-chat-model.js';
+export { streamModel, streamFromChat, collectStream } from './chat/stream.js';
+
+// Errors
+export { isAbortError } from './chat/abort.js';
+export {
+  ModelRouterException,
+  InvalidConfigurationException,
+  RoutingException,
+  InvalidDecisionResponseException,
+  NoMatchingModelFoundException,
+} from './errors/exceptions.js';
+export { ProviderException, type ProviderExceptionDetails } from './errors/provider-exception.js';
+export { ModelTimeoutException, type TimeoutPhase } from './errors/timeout-exception.js';
+export { InvalidChatRequestException } from './errors/invalid-chat-request.exception.js';
+export { UnknownRouterException } from './errors/unknown-router.exception.js';
+export {
+  errorAnswer,
+  retryAfterSeconds,
+  type ErrorAnswer,
+  type ErrorAnswerType,
+} from './errors/error-answer.js';
+
+// Resilience
+export {
+  classifyError,
+  dispositionOf,
+  kindOfHttpStatus,
+  DEFAULT_DISPOSITIONS,
+  type ErrorKind,
+  type ErrorDisposition,
+  type ErrorClassifier,
+  type DispositionOverrides,
+} from './resilience/error-classification.js';
+export {
+  parseRetryAfter,
+  parseHttpDate,
+  retryAfterOf,
+  type HeadersLike,
+} from './resilience/retry-after.js';
+export {
+  fullJitterBackoff,
+  type Backoff,
+  type FullJitterBackoffOptions,
+} from './resilience/backoff.js';
+export {
+  RetryPolicy,
+  retryPolicy,
+  MAX_ATTEMPTS_LIMIT,
+  type RetryPolicyOptions,
+  type RetryDecision,
+  type RetryDecisionContext,
+  type RetryEvent,
+  type RetryExecuteOptions,
+  type GiveUpReason,
+} from './resilience/retry-policy.js';
+export {
+  DEFAULT_ATTEMPT_TIMEOUT_MS,
+  DEFAULT_IDLE_TIMEOUT_MS,
+  type TimeoutOptions,
+} from './resilience/timeout-options.js';
+export {
+  ResilientChatModel,
+  withResilience,
+  type ResilienceOptions,
+} from './resilience/resilient-chat-model.js';
+export { IncompleteStreamException } from './resilience/incomplete-stream-exception.js';
+export { systemTimers, type Timers } from './resilience/timers.js';
+
+// Observability and state
+export { logSafe } from './observability/log-safe.js';
+export type {
+  RoutingEvent,
+  RoutingObserver,
+  ErrorSummary,
+  CircuitState,
+} from './observability/routing-event.js';
+export type {
+  InspectableRouting,
+  ModelStatus,
+  ModelAvailability,
+  RouteStateBinding,
+} from './observability/inspection.js';
+export { type Clock, systemClock } from './clock.js';
+export {
+  RouteStateStore,
+  CLOSED_CIRCUIT,
+  type CircuitRecord,
+  type StickyAssignment,
+} from './state/route-state-store.js';
+export { InMemoryRouteStateStore } from './state/in-memory-route-state-store.js';
+
+// Decision routing
+export {
+  DecisionModelChatModelRouter,
+  type DecisionModelChatModelRouterOptions,
+} from './decision/decision-model-chat-model-router.js';
+export { FallbackStrategy, DEFAULT_QUESTION } from './decision/decision-model.js';
+export type {
+  DecisionModel,
+  DecisionRequest,
+  DecisionInput,
+  ChoiceQuestion,
+  ChoiceOption,
+  ChoiceAnswer,
+  DecisionLogger,
+} from './decision/decision-model.js';
+
+// Routing
+export { ROUTE_ATTRIBUTE } from './routing/route-attribute.js';
+export { ChatModelRoutingResult } from './routing/chat-model-routing-result.js';
+export type { RouteDefinition, ChatModelRoute } from './routing/chat-model-route.js';
+export type {
+  ChatModelRoutingRequest,
+  ChatModelRouter,
+  ChatModelRouterFunction,
+} from './routing/chat-model-router.js';
+export {
+  RoutingChatModel,
+  type RoutingChatModelOptions,
+  type RouteSelection,
+} from './routing/routing-chat-model.js';
+export type { ConfiguredRoute } from './routing/route-validation.js';
+
+// Decision models
+export {
+  EmbeddedVectorDecisionModel,
+  EMBEDDED_VECTOR_DEFAULTS,
+  type EmbeddedVectorDecisionModelOptions,
+} from './decision/models/embedded-vector-decision-model.js';
+export {
+  ChatModelDecisionModel,
+  CHAT_MODEL_DECISION_DEFAULTS,
+  type ChatModelDecisionModelOptions,
+} from './decision/models/chat-model-decision-model.js';
+export {
+  WordVectors,
+  loadWordVectors,
+  DEFAULT_WORD_VECTORS_FILE,
+} from './decision/models/word-vectors.js';
+export type { WordWeighting } from './decision/models/word-vector-embedder.js';
+export type { MessageWeights } from './decision/models/decision-input-texts.js';
+
+// Model groups
+export { ModelRouter } from './group/model-router.js';
+export type { ModelRouterOptions, ModelRouteDefinition } from './group/model-router-options.js';
+export { type ChatModelWrapper, wrapModel } from './group/chat-model-wrapper.js';
+export type {
+  ModelRoutingStrategy,
+  ModelRoutingFunction,
+  StrategyCallContext,
+  ModelErrorEvent,
+  ModelErrorListener,
+} from './strategies/model-routing-strategy.js';
+export { FailoverStrategy, type FailoverStrategyOptions } from './strategies/failover-strategy.js';
+export type { CircuitBreakerOptions } from './circuit/circuit-policy.js';
+export {
+  LowestTokenUsageRoutingStrategy,
+  type LowestTokenUsageOptions,
+} from './strategies/lowest-token-usage-routing-strategy.js';
+export { estimateRequestTokens, type TokenEstimator } from './strategies/token-estimate.js';
+export { StreamInterruptedException } from './errors/stream-interrupted.exception.js';
+export { InvalidModelResponseException } from './group/model-response.js';
+export { MODEL_ATTRIBUTE } from './group/model-attribute.js';
+export { SESSION_ATTRIBUTE } from './group/session-attribute.js';
+export { DEFAULT_SESSION_TTL_MS, sessionStateKey } from './group/session-affinity.js';

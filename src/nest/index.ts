@@ -1,0 +1,108 @@
+// The Nest module: ModelRouterModule, RoutingChatService, interceptors, events, health, dto.
+
+// Nest module
+export { ModelRouterModule } from './module/model-router.module.js';
+export type { ModelRouterModuleAsyncOptions } from './module/model-router-module-definition.js';
+export type {
+  ModelRouterModuleOptions,
+  ModelRouterModuleExtras,
+} from './module/model-router-module-options.js';
+export { getChatModelToken, getRouterToken, MODEL_ROUTER_MODULE_OPTIONS } from './module/tokens.js';
+export { InjectChatModel, InjectRouter } from './module/inject.decorators.js';
+export {
+  ModelRouterRegistry,
+  type RouterInspection,
+  type RoutingEventSource,
+} from './module/model-router-registry.js';
+export {
+  RoutingChatService,
+  type RoutingChatOptions,
+  type AdHocModel,
+} from './service/routing-chat.service.js';
+export { ROUTER_ATTRIBUTE } from './service/router-attribute.js';
+
+// Chat interceptors
+export type {
+  ChatInterceptor,
+  ChatCallHandler,
+  ChatInterceptorRegistration,
+} from './interceptors/chat-interceptor.js';
+export {
+  ChatInterceptorContext,
+  type ChatCallMode,
+  type ServedBy,
+} from './interceptors/chat-interceptor-context.js';
+export {
+  ChatInterceptorProvider,
+  type ChatInterceptorProviderOptions,
+} from './interceptors/chat-interceptor-provider.decorator.js';
+export { ChatInterceptorChain } from './interceptors/chat-interceptor-chain.js';
+export { EventsChatInterceptor } from './interceptors/events.chat-interceptor.js';
+export { TimingChatInterceptor } from './interceptors/timing.chat-interceptor.js';
+export { RedactEmailsInterceptor } from './interceptors/redact-emails.interceptor.js';
+
+// Controllers (HTTP)
+export {
+  ModelRoutingInterceptor,
+  ROUTE_HEADER,
+  MODEL_HEADER,
+  SESSION_HEADER,
+} from './http/model-routing.interceptor.js';
+export { UseRouter } from './http/use-router.decorator.js';
+export { USE_ROUTER_METADATA } from './http/use-router.metadata.js';
+export {
+  RequestRoutingScope,
+  currentRoutingScope,
+  currentCall,
+} from './http/request-routing-scope.js';
+export { ModelRouterExceptionFilter } from './http/model-router-exception.filter.js';
+
+// Events
+export {
+  MODEL_ROUTER_EVENTS,
+  STATE_STORE_STATUS_EVENT,
+  type ModelRouterEventName,
+} from './events/model-router-events.js';
+export {
+  ModelRouterEvent,
+  RouteSelectedEvent,
+  RouteFailedEvent,
+  FailoverEvent,
+  CooldownStartedEvent,
+  CooldownEndedEvent,
+  RouterExhaustedEvent,
+  DecisionFailedEvent,
+  StateStoreStatusEvent,
+} from './events/model-router-event-payloads.js';
+export { ModelRouterEventPublisher } from './events/model-router-event-publisher.js';
+
+// Health
+export { ModelRouterHealthIndicator } from './health/model-router-health.indicator.js';
+export { ModelRouterHealthModule } from './health/model-router-health.module.js';
+export type {
+  HealthReport,
+  HealthStatus,
+  RouterHealth,
+  ModelHealth,
+  StateStoreHealth,
+} from './health/health-report.js';
+
+// Configuration
+export {
+  modelRouterConfig,
+  createModelRouterConfig,
+  MODEL_ROUTER_CONFIG_NAMESPACE,
+} from './config/model-router-config.factory.js';
+
+// HTTP body validation
+export { JsonBodyValidationPipe } from './dto/json-body-validation.pipe.js';
+export { MAX_JSON_DEPTH, pathDeeperThan } from './dto/json-depth.js';
+export {
+  ChatRequestDto,
+  ChatMessageDto,
+  ChatRequestParametersDto,
+  ToolCallDto,
+  ToolSpecificationDto,
+  ResponseFormatDto,
+  JsonSchemaDto,
+} from './dto/chat-request.dto.js';

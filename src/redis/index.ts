@@ -1,0 +1,20 @@
+// nest-model-router/redis: the Redis RouteStateStore (ioredis, an optional peer).
+
+export {
+  RedisRouteStateStore,
+  type RouteStateSharing,
+  type RouteStateStatusEvent,
+  type RedisRouteStateStoreDescription,
+} from './redis-route-state-store.js';
+export {
+  DEFAULT_KEY_PREFIX,
+  type RedisRouteStateStoreOptions,
+  type RedisStoreLogger,
+} from './redis-route-state-store-options.js';
+export { RedisRouteStateStoreException } from './redis-route-state-store-exception.js';
+export {
+  createRouteStateStore,
+  checkRouteStateConfig,
+  type RouteStateConfig,
+} from './route-state-store-config.js';
+export { redactRedisUrl } from './redis-url.js';
