@@ -4,10 +4,8 @@ import type { Clock } from '../core/clock.js';
 import { DecisionModelChatModelRouter } from '../core/decision/decision-model-chat-model-router.js';
 import { type DecisionLogger, FallbackStrategy } from '../core/decision/decision-model.js';
 import { InvalidConfigurationException } from '../core/errors/exceptions.js';
-import {
-  type ResilienceOptions,
-  ResilientChatModel,
-} from '../core/resilience/resilient-chat-model.js';
+import type { ResilienceOptions } from '../core/resilience/resilient-chat-model.js';
+import { buildModel } from './build-model.js';
 import { RoutingChatModel } from '../core/routing/routing-chat-model.js';
 import type { RouteStateStore } from '../core/state/route-state-store.js';
 import { FailoverStrategy } from '../core/strategies/failover-strategy.js';
@@ -107,32 +105,25 @@ function buildModels(
     } = (provider ?? {}) as Record<string, unknown>;
     const { type: ownType, provider: _provider, resilience: ownResilience, ...own } = model;
     const type = ownType ?? (providerType as string | undefined);
-    const registration = type === undefined ? undefined : factories.modelType(type);
-    if (!registration) {
-      problems.push(
-        `${path}.type: unknown model type '${String(type)}'; registered types: ${factories.modelTypeNames().join(', ')}`,
-      );
-      continue;
-    }
     const resilience = ownResilience ?? (providerResilience as ModelConfig['resilience']);
-    const built = attempt(path, problems, () => {
-      const created = registration.create(
-        { ...inherited, ...own },
+    const built = attempt(path, problems, () =>
+      buildModel(
+        {
+          type: type as string,
+          ...(resilience !== undefined
+            ? { resilience: resilience as ResilienceOptions | false }
+            : {}),
+          settings: { ...inherited, ...own },
+        },
+        factories,
         {
           name,
           path,
           ...(clock ? { clock } : {}),
           ...(model.provider ? { provider: model.provider } : {}),
         },
-      );
-      if (resilience === false) return created;
-      if (resilience === undefined && !registration.resilientByDefault) return created;
-      return new ResilientChatModel(created, {
-        name,
-        ...(resilience as ResilienceOptions | undefined),
-        ...(clock ? { clock } : {}),
-      });
-    });
+      ),
+    );
     if (built) models[name] = built;
   }
   return models;

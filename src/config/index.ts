@@ -36,3 +36,10 @@ export {
   type GroupStrategy,
 } from './model-router-config.js';
 export { InvalidModelRouterConfigException } from './invalid-model-router-config.exception.js';
+export { buildModel, type ModelSpec } from './build-model.js';
+export {
+  providerModelSource,
+  noKeyReason,
+  type ProviderFactory,
+  type DisabledProvider,
+} from './provider-model-source.js';

@@ -136,17 +136,16 @@ describe('ProviderModels', () => {
     expect(created).toBe(1);
   });
 
-  it('builds OpenAI-compatible models with resilience, and reports who was created', () => {
-    const seen: string[] = [];
-    const providers = new ProviderModels(
-      { local: { type: 'openai', baseURL: 'http://127.0.0.1:1/v1', apiKey: 'k' } },
-      { created: (name, model) => seen.push(`${name}:${model.constructor.name}`) },
-    );
+  it('builds a declared provider like any configured model: its type, with resilience', () => {
+    const providers = new ProviderModels({
+      local: { type: 'openai', baseURL: 'http://127.0.0.1:1/v1', apiKey: 'k' },
+      bare: { type: 'openai', baseURL: 'http://127.0.0.1:1/v1', apiKey: 'k', resilience: false },
+    });
 
     const model = providers.get('local', 'llama3.1');
     expect(model).toBeInstanceOf(ResilientChatModel);
     expect((model as ResilientChatModel).model).toBeInstanceOf(OpenAiCompatibleChatModel);
-    expect(seen).toEqual(['local/llama3.1:ResilientChatModel']);
+    expect(providers.get('bare', 'llama3.1')).toBeInstanceOf(OpenAiCompatibleChatModel);
   });
 
   it('disables a provider without a key, saying why, and rejects a bad declaration', () => {

@@ -1,0 +1,77 @@
+import type { ChatModel } from '../core/chat/chat-model.js';
+import type { Clock } from '../core/clock.js';
+import { InvalidConfigurationException } from '../core/errors/exceptions.js';
+import type { ResilienceOptions } from '../core/resilience/resilient-chat-model.js';
+import { buildModel } from './build-model.js';
+import type { ProviderConfig } from './model-router-config.js';
+import type { ModelRouterFactories } from './model-router-factories.js';
+
+/** A provider as a function from model id to model (tests, custom clients). */
+export type ProviderFactory = (modelId: string) => ChatModel;
+
+/** A declared provider that cannot serve here, with the reason shown to clients (no key…). */
+export interface DisabledProvider {
+  disabled: string;
+}
+
+/**
+ * A provider entry (`{ type, baseURL?, apiKey?, resilience?, ...settings }`, as in the YAML's
+ * `providers`) as a source of `provider/model-id` models, built by `buildModel` like any
+ * configured model. A blank `apiKey` (e.g. `${OPENAI_API_KEY:-}` with the variable unset)
+ * disables the provider instead of failing the start: the offline demo declares providers that
+ * only work when their key is set.
+ */
+export function providerModelSource(
+  name: string,
+  provider: ProviderConfig,
+  factories: ModelRouterFactories,
+  clock?: Clock,
+): ProviderFactory | DisabledProvider {
+  if (typeof provider !== 'object' || provider === null) {
+    throw new InvalidConfigurationException(
+      `providers.${name}: must be an object { type, baseURL?, apiKey }`,
+    );
+  }
+  const { type, resilience, ...settings } = provider as ProviderConfig & {
+    resilience?: ResilienceOptions | false;
+  };
+  if (!factories.modelType(type)) {
+    throw new InvalidConfigurationException(
+      `providers.${name}.type: unknown model type '${String(type)}'; registered types: ${factories.modelTypeNames().join(', ')}`,
+    );
+  }
+  if ('apiKey' in settings) {
+    const key = settings.apiKey;
+    if (key !== undefined && typeof key !== 'string') {
+      throw new InvalidConfigurationException(`providers.${name}.apiKey: must be a string`);
+    }
+    if (key === undefined || key.trim() === '') return { disabled: noKeyReason(name) };
+  }
+  return (modelId) =>
+    buildModel(
+      {
+        type,
+        ...(resilience !== undefined ? { resilience } : {}),
+        settings: {
+          // errors name the provider as configured (`ollama`), not the SDK's family (`openai`)
+          ...(type === 'openai' || type === 'anthropic' ? { providerName: name } : {}),
+          ...settings,
+          model: modelId,
+        },
+      },
+      factories,
+      {
+        name: `${name}/${modelId}`,
+        path: `providers.${name}`,
+        provider: name,
+        ...(clock ? { clock } : {}),
+      },
+    );
+}
+
+export function noKeyReason(provider: string): string {
+  return (
+    `provider '${provider}' has no apiKey in this environment; set its key in the configuration ` +
+    '(local servers such as Ollama accept any non-blank value) and restart'
+  );
+}
