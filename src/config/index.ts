@@ -8,10 +8,6 @@ export {
 } from './load-model-router-config.js';
 export { readModelRouterConfigNames } from './model-router-config-names.js';
 export {
-  buildModelRouterOptions,
-  type BuildModelRouterOptions,
-} from './build-model-router-options.js';
-export {
   ModelRouterFactories,
   pickSettings,
   type ModelFactory,

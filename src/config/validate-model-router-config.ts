@@ -2,7 +2,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 import { InvalidConfigurationException } from '../core/errors/exceptions.js';
 import { checkRouteStateConfig } from '../redis/route-state-store-config.js';
-import { scrubCredentials } from '../nest/events/scrub-credentials.js';
+import { scrubCredentials } from '../core/observability/scrub-credentials.js';
 import { GROUP_BREAKER_KEYS } from './group-breaker-keys.js';
 import {
   InvalidModelRouterConfigException,

@@ -107,6 +107,7 @@ export { systemTimers, type Timers } from './resilience/timers.js';
 
 // Observability and state
 export { logSafe } from './observability/log-safe.js';
+export { scrubCredentials } from './observability/scrub-credentials.js';
 export type {
   RoutingEvent,
   RoutingObserver,

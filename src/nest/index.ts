@@ -89,6 +89,10 @@ export type {
 
 // Configuration
 export {
+  buildModelRouterOptions,
+  type BuildModelRouterOptions,
+} from './config/build-model-router-options.js';
+export {
   modelRouterConfig,
   createModelRouterConfig,
   MODEL_ROUTER_CONFIG_NAMESPACE,

@@ -10,6 +10,7 @@ export {
   DEFAULT_KEY_PREFIX,
   type RedisRouteStateStoreOptions,
   type RedisStoreLogger,
+  type RedisClient,
 } from './redis-route-state-store-options.js';
 export { RedisRouteStateStoreException } from './redis-route-state-store-exception.js';
 export {

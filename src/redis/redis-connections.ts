@@ -1,4 +1,5 @@
 import type { Redis, RedisOptions } from 'ioredis';
+import type { RedisClient } from './redis-route-state-store-options.js';
 import { InvalidConfigurationException } from '../core/errors/exceptions.js';
 import type { ResolvedRedisStoreOptions } from './redis-route-state-store-options.js';
 
@@ -42,7 +43,8 @@ export async function openRedisConnections(
       subscriber: new Client(options.url.url, failFast('model-router-state-events')),
     };
   }
-  const template = options.client!;
+  // an ioredis Redis, checked when the options were resolved
+  const template = options.client as unknown as Redis;
   return {
     command: template.duplicate(failFast('model-router-state')),
     subscriber: template.duplicate(failFast('model-router-state-events')),
@@ -50,7 +52,7 @@ export async function openRedisConnections(
 }
 
 /** Host, port and database of a client, for `describe()` — never its password. */
-export function describeClientTarget(client: Redis): string {
+export function describeClientTarget(client: RedisClient): string {
   const { host, port, db, tls, username, password } = client.options as RedisOptions & {
     tls?: unknown;
   };

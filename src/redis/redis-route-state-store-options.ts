@@ -1,4 +1,3 @@
-import type { Redis } from 'ioredis';
 import type { Clock } from '../core/clock.js';
 import { systemClock } from '../core/clock.js';
 import { InvalidConfigurationException } from '../core/errors/exceptions.js';
@@ -11,6 +10,15 @@ export interface RedisStoreLogger {
   log?(message: string, ...context: unknown[]): void;
 }
 
+/**
+ * An ioredis `Redis` client, typed by what the store uses of it, so that the package's typings
+ * compile without ioredis installed (it is an optional peer).
+ */
+export interface RedisClient {
+  duplicate(...args: never[]): unknown;
+  readonly options: object;
+}
+
 export interface RedisRouteStateStoreOptions {
   /** `redis://[:password@]host[:port][/db]` or `rediss://…`. Give this or `client`. */
   url?: string;
@@ -19,7 +27,7 @@ export interface RedisRouteStateStoreOptions {
    * opens its own two connections from it (`duplicate()`, with fail-fast settings) and closes
    * them on `close()`; the client itself is left alone.
    */
-  client?: Redis;
+  client?: RedisClient;
   /** Prefix of every key and of the pub/sub channel. Default `model-router:`. */
   keyPrefix?: string;
   /**
@@ -48,7 +56,7 @@ export interface RedisRouteStateStoreOptions {
 
 export interface ResolvedRedisStoreOptions {
   readonly url: ParsedRedisUrl | undefined;
-  readonly client: Redis | undefined;
+  readonly client: RedisClient | undefined;
   readonly keyPrefix: string;
   readonly ttlMs: number;
   readonly refreshIntervalMs: number;

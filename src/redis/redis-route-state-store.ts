@@ -21,6 +21,7 @@ import {
 import { RedisKeySpace } from './redis-key-space.js';
 import {
   resolveRedisStoreOptions,
+  type RedisClient,
   type RedisRouteStateStoreOptions,
   type ResolvedRedisStoreOptions,
 } from './redis-route-state-store-options.js';
@@ -585,8 +586,8 @@ export class RedisRouteStateStore implements RouteStateStore {
   }
 }
 
-function clientSecrets(client: Redis | undefined): string[] {
-  const password = client?.options.password;
+function clientSecrets(client: RedisClient | undefined): string[] {
+  const password = (client?.options as { password?: unknown } | undefined)?.password;
   return typeof password === 'string' && password !== '' ? [password] : [];
 }
 

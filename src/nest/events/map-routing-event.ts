@@ -10,7 +10,7 @@ import {
   RouteSelectedEvent,
   RouterExhaustedEvent,
 } from './model-router-event-payloads.js';
-import { safeErrorSummary } from './scrub-credentials.js';
+import { safeErrorSummary } from '../../core/observability/scrub-credentials.js';
 
 export interface MappedEvent {
   name: ModelRouterEventName;

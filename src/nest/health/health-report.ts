@@ -1,7 +1,7 @@
 import type { ModelStatus } from '../../core/observability/inspection.js';
 import { InMemoryRouteStateStore } from '../../core/state/in-memory-route-state-store.js';
 import type { RouteStateStore } from '../../core/state/route-state-store.js';
-import { scrubCredentials, safeErrorSummary } from '../events/scrub-credentials.js';
+import { scrubCredentials, safeErrorSummary } from '../../core/observability/scrub-credentials.js';
 import type { RouterInspection } from '../module/model-router-registry.js';
 
 export type HealthStatus = 'up' | 'degraded' | 'down';

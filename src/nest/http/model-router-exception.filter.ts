@@ -9,7 +9,7 @@ import { BaseExceptionFilter } from '@nestjs/core';
 import { errorAnswer, retryAfterSeconds } from '../../core/errors/error-answer.js';
 import { ModelRouterException } from '../../core/errors/exceptions.js';
 import { pathDeeperThan, tooDeepMessage } from '../dto/json-depth.js';
-import { scrubCredentials } from '../events/scrub-credentials.js';
+import { scrubCredentials } from '../../core/observability/scrub-credentials.js';
 
 /** The part of Express's `res` and Fastify's `reply` that answering needs (both have it). */
 interface ReplyLike {

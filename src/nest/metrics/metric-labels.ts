@@ -3,7 +3,7 @@ import {
   DEFAULT_DISPOSITIONS,
   type ErrorKind,
 } from '../../core/resilience/error-classification.js';
-import { scrubCredentials } from '../events/scrub-credentials.js';
+import { scrubCredentials } from '../../core/observability/scrub-credentials.js';
 
 export type CallOutcome = 'ok' | 'error' | 'cancelled';
 

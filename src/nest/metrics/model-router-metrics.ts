@@ -4,7 +4,7 @@ import type { TokenUsage } from '../../core/chat/response.js';
 import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
 import { logSafe } from '../../core/observability/log-safe.js';
 import type { RoutingEvent } from '../../core/observability/routing-event.js';
-import { scrubCredentials } from '../events/scrub-credentials.js';
+import { scrubCredentials } from '../../core/observability/scrub-credentials.js';
 import type { RouterInspection } from '../module/model-router-registry.js';
 import type { PromClient } from './load-prom-client.js';
 import { type CallOutcome, kindLabel, nameLabel } from './metric-labels.js';

@@ -2,7 +2,7 @@ import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nest
 import { ModelRouterEventPublisher } from '../events/model-router-event-publisher.js';
 import { StateStoreStatusEvent } from '../events/model-router-event-payloads.js';
 import { STATE_STORE_STATUS_EVENT } from '../events/model-router-events.js';
-import { scrubCredentials } from '../events/scrub-credentials.js';
+import { scrubCredentials } from '../../core/observability/scrub-credentials.js';
 import { ModelRouterRegistry } from './model-router-registry.js';
 
 /** A store that reports when it stops or resumes sharing (the Redis store does). */

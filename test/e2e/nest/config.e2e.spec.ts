@@ -8,7 +8,7 @@ import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import type { ChatModel } from '../../../src/core/chat/chat-model.js';
 import { RoutingChatModel } from '../../../src/core/routing/routing-chat-model.js';
-import { buildModelRouterOptions } from '../../../src/config/build-model-router-options.js';
+import { buildModelRouterOptions } from '../../../src/nest/config/build-model-router-options.js';
 import { InvalidModelRouterConfigException } from '../../../src/config/invalid-model-router-config.exception.js';
 import type { ModelRouterConfig } from '../../../src/config/model-router-config.js';
 import { readModelRouterConfigNames } from '../../../src/config/model-router-config-names.js';

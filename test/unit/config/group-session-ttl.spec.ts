@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { InvalidConfigurationException } from '../../../src/core/errors/exceptions.js';
-import { buildModelRouterOptions } from '../../../src/config/build-model-router-options.js';
+import { buildModelRouterOptions } from '../../../src/nest/config/build-model-router-options.js';
 import { InvalidModelRouterConfigException } from '../../../src/config/invalid-model-router-config.exception.js';
 import { parseModelRouterConfig } from '../../../src/config/load-model-router-config.js';
 import { ModelRouterModule } from '../../../src/nest/module/model-router.module.js';

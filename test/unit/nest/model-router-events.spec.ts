@@ -22,7 +22,7 @@ import {
   STATE_STORE_STATUS_EVENT,
 } from '../../../src/nest/events/model-router-events.js';
 import { InMemoryRouteStateStore } from '../../../src/core/state/in-memory-route-state-store.js';
-import { scrubCredentials } from '../../../src/nest/events/scrub-credentials.js';
+import { scrubCredentials } from '../../../src/core/observability/scrub-credentials.js';
 import { ModelRouterModule } from '../../../src/nest/module/model-router.module.js';
 import { RoutingChatService } from '../../../src/nest/service/routing-chat.service.js';
 import { FakeRouter } from './support/fake-routing.js';

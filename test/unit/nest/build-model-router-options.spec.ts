@@ -7,7 +7,7 @@ import { InMemoryRouteStateStore } from '../../../src/core/state/in-memory-route
 import { ModelRouter } from '../../../src/core/group/model-router.js';
 import { OpenAiCompatibleChatModel } from '../../../src/providers/openai/openai-compatible-chat-model.js';
 import { LocalDemoChatModel } from '../../../src/providers/local/local-demo-chat-model.js';
-import { buildModelRouterOptions } from '../../../src/config/build-model-router-options.js';
+import { buildModelRouterOptions } from '../../../src/nest/config/build-model-router-options.js';
 import { InvalidModelRouterConfigException } from '../../../src/config/invalid-model-router-config.exception.js';
 import {
   loadModelRouterConfig,
@@ -17,7 +17,7 @@ import { ModelRouterHealthIndicator } from '../../../src/nest/health/model-route
 import { ModelRouterHealthModule } from '../../../src/nest/health/model-router-health.module.js';
 import { ModelRouterModule } from '../../../src/nest/module/model-router.module.js';
 import { RoutingChatService } from '../../../src/nest/service/routing-chat.service.js';
-import { FIXTURES, testFactories } from './test-factories.js';
+import { FIXTURES, testFactories } from '../config/test-factories.js';
 
 const ask = (text: string) => ({ messages: [{ role: 'user' as const, content: text }] });
 

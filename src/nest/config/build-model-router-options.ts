@@ -1,36 +1,39 @@
 import { Logger } from '@nestjs/common';
-import type { ChatModel } from '../core/chat/chat-model.js';
-import type { Clock } from '../core/clock.js';
-import { DecisionModelChatModelRouter } from '../core/decision/decision-model-chat-model-router.js';
-import { type DecisionLogger, FallbackStrategy } from '../core/decision/decision-model.js';
-import { InvalidConfigurationException } from '../core/errors/exceptions.js';
-import type { ResilienceOptions } from '../core/resilience/resilient-chat-model.js';
-import { buildModel } from './build-model.js';
-import { RoutingChatModel } from '../core/routing/routing-chat-model.js';
-import type { RouteStateStore } from '../core/state/route-state-store.js';
-import { FailoverStrategy } from '../core/strategies/failover-strategy.js';
-import { LowestTokenUsageRoutingStrategy } from '../core/strategies/lowest-token-usage-routing-strategy.js';
-import { ModelRouter } from '../core/group/model-router.js';
-import { createRouteStateStore } from '../redis/route-state-store-config.js';
-import type { RedisStoreLogger } from '../redis/redis-route-state-store-options.js';
-import { scrubCredentials } from '../nest/events/scrub-credentials.js';
-import type { ChatInterceptorRegistration } from '../nest/interceptors/chat-interceptor.js';
-import type { ModelRouterModuleOptions } from '../nest/module/model-router-module-options.js';
-import { defaultModelRouterFactories } from './default-model-router-factories.js';
-import { GROUP_BREAKER_KEYS } from './group-breaker-keys.js';
+import type { ChatModel } from '../../core/chat/chat-model.js';
+import type { Clock } from '../../core/clock.js';
+import { DecisionModelChatModelRouter } from '../../core/decision/decision-model-chat-model-router.js';
+import { type DecisionLogger, FallbackStrategy } from '../../core/decision/decision-model.js';
+import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
+import type { ResilienceOptions } from '../../core/resilience/resilient-chat-model.js';
+import { buildModel } from '../../config/build-model.js';
+import { RoutingChatModel } from '../../core/routing/routing-chat-model.js';
+import type { RouteStateStore } from '../../core/state/route-state-store.js';
+import { FailoverStrategy } from '../../core/strategies/failover-strategy.js';
+import { LowestTokenUsageRoutingStrategy } from '../../core/strategies/lowest-token-usage-routing-strategy.js';
+import { ModelRouter } from '../../core/group/model-router.js';
+import { createRouteStateStore } from '../../redis/route-state-store-config.js';
+import type { RedisStoreLogger } from '../../redis/redis-route-state-store-options.js';
+import { scrubCredentials } from '../../core/observability/scrub-credentials.js';
+import type { ChatInterceptorRegistration } from '../interceptors/chat-interceptor.js';
+import type { ModelRouterModuleOptions } from '../module/model-router-module-options.js';
+import { defaultModelRouterFactories } from '../../config/default-model-router-factories.js';
+import { GROUP_BREAKER_KEYS } from '../../config/group-breaker-keys.js';
 import {
   InvalidModelRouterConfigException,
   joinPath,
-} from './invalid-model-router-config.exception.js';
+} from '../../config/invalid-model-router-config.exception.js';
 import type {
   DecisionConfig,
   GroupConfig,
   ModelConfig,
   ModelRouterConfig,
   RouterConfig,
-} from './model-router-config.js';
-import type { DecisionModelFactory, ModelRouterFactories } from './model-router-factories.js';
-import { quoteNames } from '../core/errors/quote-names.js';
+} from '../../config/model-router-config.js';
+import type {
+  DecisionModelFactory,
+  ModelRouterFactories,
+} from '../../config/model-router-factories.js';
+import { quoteNames } from '../../core/errors/quote-names.js';
 
 export interface BuildModelRouterOptions {
   /** Model and decision model types; default: `defaultModelRouterFactories()`. */

@@ -1,4 +1,4 @@
-import type { ErrorSummary } from '../../core/observability/routing-event.js';
+import type { ErrorSummary } from './routing-event.js';
 
 /**
  * Last line of defence before a message leaves the process (events, health): providers already
