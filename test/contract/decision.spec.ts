@@ -21,7 +21,7 @@ import {
   type DecisionRequest,
   type RouteDefinition,
 } from '../../src/index.js';
-import { fakeModel, flushMicrotasks } from './fakes.js';
+import { fakeModel, flushMicrotasks, withCapabilities } from './fakes.js';
 
 type DecideFn = (request: DecisionRequest) => Promise<ChoiceAnswer>;
 
@@ -169,8 +169,12 @@ describe('2.3.2 options', () => {
     const routing = new RoutingChatModel({
       routes: [
         { name: 'x', description: 'plain', model: fakeModel('x') },
-        { name: 'y', description: 'json y', model: fakeModel('y', [json]) },
-        { name: 'z', description: ['z one', 'z two'], model: fakeModel('z', [json]) },
+        { name: 'y', description: 'json y', model: withCapabilities(fakeModel('y'), [json]) },
+        {
+          name: 'z',
+          description: ['z one', 'z two'],
+          model: withCapabilities(fakeModel('z'), [json]),
+        },
       ],
       router,
       defaultRoute: 'x',
@@ -240,7 +244,7 @@ describe('2.3.3 one candidate', () => {
     const model = decisionModel({ value: 'plain' });
     const { router } = makeRouter(model);
     const plain = fakeModel('plain');
-    const json = fakeModel('json', ['RESPONSE_FORMAT_JSON_SCHEMA']);
+    const json = withCapabilities(fakeModel('json'), ['RESPONSE_FORMAT_JSON_SCHEMA']);
     const routing = new RoutingChatModel({
       routes: [
         { name: 'plain', model: plain },

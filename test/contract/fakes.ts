@@ -11,32 +11,16 @@ import type { ChatFn } from '../support/chat-model-fns.js';
 
 export { collect, deferred, type Deferred } from '../support/async.js';
 export type { ChatFn, StreamFn } from '../support/chat-model-fns.js';
+export {
+  fakeModel,
+  failingModel,
+  withCapabilities,
+  type FakeModel,
+} from '../support/fake-model.js';
 
 export type RouterFn = (
   request: ChatModelRoutingRequest,
 ) => ChatModelRoutingResult | Promise<ChatModelRoutingResult>;
-
-export interface FakeModel extends ChatModel {
-  chat: jest.Mock<ChatFn>;
-}
-
-/** A plain-object chat model answering `text`, optionally declaring capabilities. */
-export function fakeModel(text = 'x', capabilities?: Capability[]): FakeModel {
-  const model: FakeModel = {
-    chat: jest.fn<ChatFn>(async () => ({ aiMessage: { role: 'assistant', text } })),
-  };
-  if (capabilities) model.supportedCapabilities = () => new Set(capabilities);
-  return model;
-}
-
-/** A plain-object chat model whose `chat` rejects with `error`. */
-export function failingModel(error: unknown): FakeModel {
-  return {
-    chat: jest.fn<ChatFn>(async () => {
-      throw error;
-    }),
-  };
-}
 
 /** A bare-function router as a jest mock. */
 export function routerFn(answer: RouterFn): jest.Mock<RouterFn> {

@@ -31,6 +31,7 @@ import {
   routerObject,
   type ChatFn,
   type StreamFn,
+  withCapabilities,
 } from './fakes.js';
 
 const JSON_SCHEMA = Capability.RESPONSE_FORMAT_JSON_SCHEMA;
@@ -269,8 +270,8 @@ describe('2.2.2 capabilities and default parameters', () => {
     const routing = new RoutingChatModel({
       routes: [
         { name: 'plain', model: fakeModel() },
-        { name: 'json', model: fakeModel('x', [JSON_SCHEMA]) },
-        { name: 'json2', model: fakeModel('x', [JSON_SCHEMA]) },
+        { name: 'json', model: withCapabilities(fakeModel('x'), [JSON_SCHEMA]) },
+        { name: 'json2', model: withCapabilities(fakeModel('x'), [JSON_SCHEMA]) },
       ],
       router: toRoute('plain'),
       defaultRoute: 'plain',
@@ -282,7 +283,7 @@ describe('2.2.2 capabilities and default parameters', () => {
     const routing = new RoutingChatModel({
       routes: [
         { name: 'a', model: fakeModel() },
-        { name: 'b', model: fakeModel('x', []) },
+        { name: 'b', model: withCapabilities(fakeModel('x'), []) },
       ],
       router: toRoute('a'),
       defaultRoute: 'a',
@@ -300,9 +301,9 @@ describe('2.2.2 capabilities and default parameters', () => {
 function capabilitySetup(router = routerFn(() => ChatModelRoutingResult.defaultRoute())) {
   const models = {
     simple: fakeModel('simple'),
-    jsonA: fakeModel('jsonA', [JSON_SCHEMA]),
+    jsonA: withCapabilities(fakeModel('jsonA'), [JSON_SCHEMA]),
     medium: fakeModel('medium'),
-    jsonB: fakeModel('jsonB', [JSON_SCHEMA]),
+    jsonB: withCapabilities(fakeModel('jsonB'), [JSON_SCHEMA]),
   };
   const routing = new RoutingChatModel({
     routes: [
@@ -443,7 +444,10 @@ function simpleAndComplex(router: ChatModelRouterFunction, simple = fakeModel('s
 
 // `simple` alone supports a JSON schema, so `complex` is no candidate for a JSON-schema request
 const resultSetup = (answer: () => unknown) =>
-  simpleAndComplex(answer as ChatModelRouterFunction, fakeModel('simple', [JSON_SCHEMA]));
+  simpleAndComplex(
+    answer as ChatModelRouterFunction,
+    withCapabilities(fakeModel('simple'), [JSON_SCHEMA]),
+  );
 
 describe('2.2.4 router results', () => {
   it.each<[string, unknown]>([
@@ -641,7 +645,7 @@ describe('2.2.6 the response', () => {
 
 function toolLoopSetup() {
   const router = routerFn(toRoute('simple'));
-  const simple = fakeModel('simple', [JSON_SCHEMA]);
+  const simple = withCapabilities(fakeModel('simple'), [JSON_SCHEMA]);
   const complex = {
     chat: jest.fn<ChatFn>(async () => ({
       aiMessage: {

@@ -17,7 +17,7 @@ import type {
   ModelRoutingStrategy,
   StrategyCallContext,
 } from '../../../../src/core/strategies/model-routing-strategy.js';
-import { answer, failingModel, fakeModel, request } from '../strategies/fakes.js';
+import { answer, fakeModel, request } from '../strategies/fakes.js';
 
 const firstModel: ModelRoutingFunction = (models) => models[0];
 const none: ModelRoutingFunction = () => undefined;
@@ -107,7 +107,7 @@ describe('2.4 ModelRouter construction', () => {
       routingStrategy: firstModel,
       defaultRoute: fallback,
     });
-    await expect(router.chat(request)).resolves.toEqual(answer('answer from fallback'));
+    await expect(router.chat(request)).resolves.toEqual(answer('fallback'));
   });
 
   it('registers its models with a strategy that wants them', () => {
@@ -147,7 +147,7 @@ describe('2.4.1 each call: the strategy picks among the routes not yet tried', (
   });
 
   it('the defaultRoute is tried at most once per call', async () => {
-    const fallback = failingModel('fallback');
+    const fallback = fakeModel('fallback', new Error('fallback is down'));
     const router = new ModelRouter({
       routes: [fakeModel('a')],
       routingStrategy: none,
@@ -168,7 +168,7 @@ describe('2.4.1 each call: the strategy picks among the routes not yet tried', (
 
   it('on failure: every listener gets the event, onFailure runs, then the strategy is asked among the untried routes', async () => {
     const boom = new Error('a is down');
-    const a = failingModel('a', boom);
+    const a = fakeModel('a', boom);
     const b = fakeModel('b', answer('from b'));
     const order: string[] = [];
     const offered: string[][] = [];
@@ -208,8 +208,8 @@ describe('2.4.1 each call: the strategy picks among the routes not yet tried', (
   });
 
   it('each route is called at most once per call, even when the strategy insists on a tried one', async () => {
-    const a = failingModel('a');
-    const b = failingModel('b');
+    const a = fakeModel('a', new Error('a is down'));
+    const b = fakeModel('b', new Error('b is down'));
     // a strategy that always wants 'a', by name, with its own wrapper objects
     const stubborn: ModelRoutingFunction = (models) =>
       models.some((model) => model.name === 'a') ? wrapModel('a', a) : undefined;
@@ -227,7 +227,7 @@ describe('2.4.1 each call: the strategy picks among the routes not yet tried', (
 
   it('a plain Error counts as the model’s failure: the next model is tried', async () => {
     const router = new ModelRouter({
-      routes: [failingModel('a', new Error('plain')), fakeModel('b', answer('b'))],
+      routes: [fakeModel('a', new Error('plain')), fakeModel('b', answer('b'))],
       routingStrategy: firstModel,
     });
     await expect(router.chat(request)).resolves.toEqual(answer('b'));
@@ -238,9 +238,9 @@ describe('2.4.1 each call: the strategy picks among the routes not yet tried', (
     const e2 = new TypeError('two');
     const e3 = new Error('three');
     const router = new ModelRouter({
-      routes: [failingModel('a', e1), failingModel('b', e2)],
+      routes: [fakeModel('a', e1), fakeModel('b', e2)],
       routingStrategy: firstModel,
-      defaultRoute: failingModel('fallback', e3),
+      defaultRoute: fakeModel('fallback', e3),
     });
     const error = (await router
       .chat(request)
@@ -256,9 +256,9 @@ describe('2.4.1 each call: the strategy picks among the routes not yet tried', (
   it('attempt counts from 1 within the call and includes the default route', async () => {
     const attempts: number[] = [];
     const router = new ModelRouter({
-      routes: [failingModel('a'), failingModel('b')],
+      routes: [fakeModel('a', new Error('a is down')), fakeModel('b', new Error('b is down'))],
       routingStrategy: firstModel,
-      defaultRoute: failingModel('c'),
+      defaultRoute: fakeModel('c', new Error('c is down')),
       errorListeners: [(event) => attempts.push(event.attempt)],
     });
     await router.chat(request).catch(() => undefined);
@@ -268,7 +268,7 @@ describe('2.4.1 each call: the strategy picks among the routes not yet tried', (
 
   it('addErrorListener adds a listener for later calls and returns its removal', async () => {
     const router = new ModelRouter({
-      routes: [failingModel('a'), fakeModel('b')],
+      routes: [fakeModel('a', new Error('a is down')), fakeModel('b')],
       routingStrategy: firstModel,
     });
     const listener = jest.fn();
@@ -304,7 +304,7 @@ describe('2.4 the call’s signal and attributes are passed on to the model that
   it('the strategy gets a call context as last argument: attributes, signal, route, attempt', async () => {
     const contexts: StrategyCallContext[] = [];
     const router = new ModelRouter({
-      routes: [failingModel('a'), fakeModel('b')],
+      routes: [fakeModel('a', new Error('a is down')), fakeModel('b')],
       routingStrategy: (models, _req, context) => {
         contexts.push(context!);
         return models[0];
@@ -354,7 +354,7 @@ describe('2.4 classification: the caller’s own errors are not failed over', ()
       const onCancel = jest.fn<() => void>();
       const listener = jest.fn<(event: ModelErrorEvent) => void>();
       const router = new ModelRouter({
-        routes: [failingModel('a', error), b],
+        routes: [fakeModel('a', error), b],
         routingStrategy: { route: firstModel, onFailure, onCancel },
         errorListeners: [listener],
       });
@@ -369,7 +369,7 @@ describe('2.4 classification: the caller’s own errors are not failed over', ()
   it('an override can make content-policy fail over', async () => {
     const error = Object.assign(new Error('refused'), { kind: 'content-policy' });
     const router = new ModelRouter({
-      routes: [failingModel('a', error), fakeModel('b', answer('b'))],
+      routes: [fakeModel('a', error), fakeModel('b', answer('b'))],
       routingStrategy: firstModel,
       errorDispositions: { 'content-policy': { failover: true } },
     });
@@ -380,7 +380,7 @@ describe('2.4 classification: the caller’s own errors are not failed over', ()
     const error = Object.assign(new Error('too long'), { kind: 'context-length' });
     const onFailure = jest.fn<NonNullable<ModelRoutingStrategy['onFailure']>>();
     const router = new ModelRouter({
-      routes: [failingModel('a', error), fakeModel('b')],
+      routes: [fakeModel('a', error), fakeModel('b')],
       routingStrategy: { route: firstModel, onFailure },
     });
     await router.chat(request);
@@ -393,7 +393,7 @@ describe('2.4 classification: the caller’s own errors are not failed over', ()
 
   it('a custom classifier decides', async () => {
     const router = new ModelRouter({
-      routes: [failingModel('a'), fakeModel('b')],
+      routes: [fakeModel('a', new Error('a is down')), fakeModel('b')],
       routingStrategy: firstModel,
       classifyError: () => 'invalid-request',
     });
@@ -404,7 +404,7 @@ describe('2.4 classification: the caller’s own errors are not failed over', ()
 describe('2.4.4 a strategy error or a listener error never hides the model’s own result', () => {
   it('throwing onSuccess, onFailure and listeners do not change the answer', async () => {
     const router = new ModelRouter({
-      routes: [failingModel('a'), fakeModel('b', answer('from b'))],
+      routes: [fakeModel('a', new Error('a is down')), fakeModel('b', answer('from b'))],
       routingStrategy: {
         route: firstModel,
         onSuccess: () => {
@@ -429,7 +429,7 @@ describe('2.4.4 a strategy error or a listener error never hides the model’s o
   it('throwing hooks do not change the failure either', async () => {
     const boom = new Error('model failed');
     const router = new ModelRouter({
-      routes: [failingModel('a', boom)],
+      routes: [fakeModel('a', boom)],
       routingStrategy: {
         route: firstModel,
         onFailure: () => {
@@ -452,7 +452,7 @@ describe('2.4.4 a strategy error or a listener error never hides the model’s o
     const boom = new Error('a failed');
     let asked = 0;
     const router = new ModelRouter({
-      routes: [failingModel('a', boom), fakeModel('b')],
+      routes: [fakeModel('a', boom), fakeModel('b')],
       routingStrategy: (models) => {
         if (asked++ > 0) throw new Error('strategy broke');
         return models[0];

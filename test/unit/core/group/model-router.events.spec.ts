@@ -4,7 +4,6 @@ import type { ModelRoutingFunction } from '../../../../src/core/strategies/model
 import { FailoverStrategy } from '../../../../src/core/strategies/failover-strategy.js';
 import {
   answer,
-  failingModel,
   fakeModel,
   kindError,
   manualClock,
@@ -19,7 +18,7 @@ describe('ModelRouter routing events', () => {
     const seen = recorder();
     const router = new ModelRouter({
       routes: [
-        { name: 'a', model: failingModel('a', kindError('transient', '503 from a')) },
+        { name: 'a', model: fakeModel('a', kindError('transient', '503 from a')) },
         { name: 'b', model: fakeModel('b', answer('b')) },
       ],
       routingStrategy: firstModel,
@@ -47,7 +46,7 @@ describe('ModelRouter routing events', () => {
   it('reports router-exhausted with every error, and no route when the attribute is not a string', async () => {
     const seen = recorder();
     const router = new ModelRouter({
-      routes: [failingModel('a'), failingModel('b')],
+      routes: [fakeModel('a', new Error('a is down')), fakeModel('b', new Error('b is down'))],
       routingStrategy: firstModel,
     });
     await router
@@ -70,7 +69,7 @@ describe('ModelRouter routing events', () => {
     const clock = manualClock();
     const seen = recorder();
     const router = new ModelRouter({
-      routes: [failingModel('a')],
+      routes: [fakeModel('a', new Error('a is down'))],
       routingStrategy: new FailoverStrategy({ cooldownMs: 3_000, clock: clock.fn }),
     });
     await router.chat(request).catch(() => undefined);
@@ -83,7 +82,7 @@ describe('ModelRouter routing events', () => {
 
   it('an observer that throws does not change the outcome', async () => {
     const router = new ModelRouter({
-      routes: [failingModel('a'), fakeModel('b', answer('b'))],
+      routes: [fakeModel('a', new Error('a is down')), fakeModel('b', answer('b'))],
       routingStrategy: new FailoverStrategy(),
     });
     const response = await router.chat(request, {

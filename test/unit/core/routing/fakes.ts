@@ -6,23 +6,7 @@ import type { ChatFn } from '../../../support/chat-model-fns.js';
 
 export { collect, deferred } from '../../../support/async.js';
 export type { ChatFn, StreamFn } from '../../../support/chat-model-fns.js';
-
-export interface FakeModel {
-  chat: jest.Mock<ChatFn>;
-  supportedCapabilities?: () => ReadonlySet<Capability>;
-}
-
-/** A plain-object ChatModel answering `text`, optionally declaring capabilities. */
-export function fakeModel(text: string, capabilities?: Capability[]): FakeModel {
-  const model: FakeModel = {
-    chat: jest.fn<ChatFn>(async () => ({
-      aiMessage: { role: 'assistant', text },
-      modelName: `${text}-model`,
-    })),
-  };
-  if (capabilities) model.supportedCapabilities = () => new Set(capabilities);
-  return model;
-}
+export { fakeModel, withCapabilities, type FakeModel } from '../../../support/fake-model.js';
 
 /** A router that always answers `ChatModelRoutingResult.route(name)`. */
 export function routeTo(name: string): jest.Mock<ChatModelRouterFunction> {

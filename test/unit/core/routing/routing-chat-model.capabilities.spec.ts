@@ -8,7 +8,7 @@ import type {
 } from '../../../../src/core/routing/chat-model-router.js';
 import { ChatModelRoutingResult } from '../../../../src/core/routing/chat-model-routing-result.js';
 import { RoutingChatModel } from '../../../../src/core/routing/routing-chat-model.js';
-import { fakeModel } from './fakes.js';
+import { fakeModel, withCapabilities } from './fakes.js';
 
 const JSON_SCHEMA = Capability.RESPONSE_FORMAT_JSON_SCHEMA;
 const schemaRequest: ChatRequest = {
@@ -27,8 +27,11 @@ describe('2.2.2 capabilities and default parameters', () => {
     const model = new RoutingChatModel({
       routes: [
         { name: 'plain', model: fakeModel('plain') },
-        { name: 'json', model: fakeModel('json', [JSON_SCHEMA]) },
-        { name: 'prefill', model: fakeModel('prefill', [Capability.ASSISTANT_PREFILL]) },
+        { name: 'json', model: withCapabilities(fakeModel('json'), [JSON_SCHEMA]) },
+        {
+          name: 'prefill',
+          model: withCapabilities(fakeModel('prefill'), [Capability.ASSISTANT_PREFILL]),
+        },
       ],
       router: () => ChatModelRoutingResult.defaultRoute(),
       defaultRoute: 'plain',
@@ -49,7 +52,7 @@ describe('2.2.2 capabilities and default parameters', () => {
     const model = new RoutingChatModel({
       routes: [
         { name: 'broken', model: broken },
-        { name: 'json', model: fakeModel('json', [JSON_SCHEMA]) },
+        { name: 'json', model: withCapabilities(fakeModel('json'), [JSON_SCHEMA]) },
       ],
       router,
       defaultRoute: 'broken',
@@ -86,8 +89,11 @@ describe('2.2.2 capabilities and default parameters', () => {
 
 const routes = () => [
   { name: 'simple', model: fakeModel('simple') },
-  { name: 'medium', model: fakeModel('medium', [JSON_SCHEMA]) },
-  { name: 'complex', model: fakeModel('complex', [JSON_SCHEMA, Capability.ASSISTANT_PREFILL]) },
+  { name: 'medium', model: withCapabilities(fakeModel('medium'), [JSON_SCHEMA]) },
+  {
+    name: 'complex',
+    model: withCapabilities(fakeModel('complex'), [JSON_SCHEMA, Capability.ASSISTANT_PREFILL]),
+  },
 ];
 
 describe('2.2.3 candidate routes by required capability', () => {
@@ -130,7 +136,10 @@ describe('2.2.3 candidate routes by required capability', () => {
   it('when no route supports the requirement, every route is a candidate', async () => {
     const configured = [
       { name: 'simple', model: fakeModel('simple') },
-      { name: 'complex', model: fakeModel('complex', [Capability.ASSISTANT_PREFILL]) },
+      {
+        name: 'complex',
+        model: withCapabilities(fakeModel('complex'), [Capability.ASSISTANT_PREFILL]),
+      },
     ];
     const router = capturingRouter(() => ChatModelRoutingResult.defaultRoute());
     const model = new RoutingChatModel({ routes: configured, router, defaultRoute: 'complex' });

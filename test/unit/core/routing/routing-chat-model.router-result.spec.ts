@@ -10,12 +10,12 @@ import type {
 } from '../../../../src/core/routing/chat-model-router.js';
 import { ChatModelRoutingResult } from '../../../../src/core/routing/chat-model-routing-result.js';
 import { RoutingChatModel } from '../../../../src/core/routing/routing-chat-model.js';
-import { fakeModel } from './fakes.js';
+import { fakeModel, withCapabilities } from './fakes.js';
 
 const request: ChatRequest = { messages: [userMessage('Hello')] };
 
 function setup(router: ChatModelRouter | ChatModelRouterFunction) {
-  const simple = fakeModel('simple', [Capability.RESPONSE_FORMAT_JSON_SCHEMA]);
+  const simple = withCapabilities(fakeModel('simple'), [Capability.RESPONSE_FORMAT_JSON_SCHEMA]);
   const complex = fakeModel('complex');
   const model = new RoutingChatModel({
     routes: [

@@ -113,7 +113,6 @@ describe('2.2.9 streaming', () => {
             text: 'whole answer',
             attributes: { chat_model_route: 'story' },
           },
-          modelName: 'whole answer-model',
         },
       },
     ]);

@@ -10,13 +10,13 @@ import type { RoutingEvent } from '../../../../src/core/observability/routing-ev
 import type { ChatModelRouterFunction } from '../../../../src/core/routing/chat-model-router.js';
 import { ChatModelRoutingResult } from '../../../../src/core/routing/chat-model-routing-result.js';
 import { RoutingChatModel } from '../../../../src/core/routing/routing-chat-model.js';
-import { fakeModel } from './fakes.js';
+import { fakeModel, withCapabilities } from './fakes.js';
 
 const toolCall = { id: 'call-1', name: 'weather', arguments: '{"city":"Oslo"}' };
 
 function setup() {
   const router = jest.fn<ChatModelRouterFunction>(() => ChatModelRoutingResult.route('simple'));
-  const simple = fakeModel('simple', [Capability.RESPONSE_FORMAT_JSON_SCHEMA]);
+  const simple = withCapabilities(fakeModel('simple'), [Capability.RESPONSE_FORMAT_JSON_SCHEMA]);
   const complex = fakeModel('complex');
   const model = new RoutingChatModel({
     routes: [

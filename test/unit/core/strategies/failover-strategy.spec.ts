@@ -9,15 +9,7 @@ import {
 } from '../../../../src/core/strategies/failover-strategy.js';
 import { ModelRouter } from '../../../../src/core/group/model-router.js';
 import { InMemoryRouteStateStore } from '../../../../src/core/state/in-memory-route-state-store.js';
-import {
-  answer,
-  failingModel,
-  fakeModel,
-  kindError,
-  manualClock,
-  recorder,
-  request,
-} from './fakes.js';
+import { answer, fakeModel, kindError, manualClock, recorder, request } from './fakes.js';
 
 function group(names: string[]) {
   return names.map((name) => wrapModel(name, fakeModel(name)));
@@ -139,7 +131,7 @@ describe('2.4.2 failover (the seed contract, with default options)', () => {
     const clock = manualClock();
     const strategy = new FailoverStrategy({ cooldownMs: 10_000, clock: clock.fn });
     const router = new ModelRouter({
-      routes: [failingModel('a'), failingModel('b')],
+      routes: [fakeModel('a', new Error('a is down')), fakeModel('b', new Error('b is down'))],
       routingStrategy: strategy,
     });
     await expect(router.chat(request)).rejects.toBeInstanceOf(NoMatchingModelFoundException);
@@ -520,7 +512,7 @@ describe('cooldown events', () => {
     strategy.onEvent(global.observer);
     const call = recorder();
     const router = new ModelRouter({
-      routes: [failingModel('a'), fakeModel('b')],
+      routes: [fakeModel('a', new Error('a is down')), fakeModel('b')],
       routingStrategy: strategy,
     });
     await router.chat(request, { observer: call.observer, attributes: { chat_model_route: 'r' } });
@@ -533,7 +525,7 @@ describe('cooldown events', () => {
   it('ModelRouter.onEvent subscribes to its strategy', async () => {
     const strategy = new FailoverStrategy({ clock: manualClock().fn });
     const router = new ModelRouter({
-      routes: [failingModel('a'), fakeModel('b')],
+      routes: [fakeModel('a', new Error('a is down')), fakeModel('b')],
       routingStrategy: strategy,
     });
     const global = recorder();
@@ -572,7 +564,7 @@ describe('inspection and state', () => {
     const clock = manualClock();
     const router = new ModelRouter({
       routes: [
-        { name: 'a', model: failingModel('a') },
+        { name: 'a', model: fakeModel('a', new Error('a is down')) },
         { name: 'b', model: fakeModel('b') },
       ],
       routingStrategy: new FailoverStrategy({ clock: clock.fn }),
@@ -622,7 +614,7 @@ describe('inspection and state', () => {
   it('ModelRouter.bindRouteState reaches the strategy', async () => {
     const shared = new InMemoryRouteStateStore();
     const router = new ModelRouter({
-      routes: [failingModel('a'), fakeModel('b')],
+      routes: [fakeModel('a', new Error('a is down')), fakeModel('b')],
       routingStrategy: new FailoverStrategy(),
     });
     router.bindRouteState({ store: shared, scope: 'r/x' });
@@ -637,7 +629,7 @@ describe('inspection and state', () => {
     broken.compareAndSetCircuit = () => Promise.reject(new Error('store offline'));
     const onFailure = jest.fn<() => void>();
     const router = new ModelRouter({
-      routes: [failingModel('a'), fakeModel('b', answer('b'))],
+      routes: [fakeModel('a', new Error('a is down')), fakeModel('b', answer('b'))],
       routingStrategy: new FailoverStrategy({
         store: broken,
         delegate: { route: (models) => models[0], onFailure },

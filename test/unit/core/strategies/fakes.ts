@@ -11,6 +11,7 @@ import type { ChatResponse } from '../../../../src/core/chat/response.js';
 import type { RoutingEvent } from '../../../../src/core/observability/routing-event.js';
 
 export { deferred, type Deferred } from '../../../support/async.js';
+export { fakeModel, type FakeModel } from '../../../support/fake-model.js';
 
 export const request: ChatRequest = { messages: [userMessage('Hello')] };
 
@@ -23,32 +24,6 @@ export function answer(text: string, totalTokens?: number): ChatResponse {
 /** A provider error of a given kind, as the resilience layer classifies it. */
 export function kindError(kind: string, message = `${kind} failure`): Error {
   return Object.assign(new Error(message), { kind });
-}
-
-type Step = ChatResponse | Error;
-
-/**
- * A plain-object ChatModel: answers with `steps` in turn (an Error is thrown), repeating the last
- * one; records every call's request and options.
- */
-export function fakeModel(name: string, ...steps: Step[]) {
-  const queue = steps.length > 0 ? steps : [answer(`answer from ${name}`)];
-  let index = 0;
-  const model = {
-    name,
-    calls: [] as { request: ChatRequest; options: ChatCallOptions | undefined }[],
-    chat: jest.fn(async (req: ChatRequest, options?: ChatCallOptions): Promise<ChatResponse> => {
-      model.calls.push({ request: req, options });
-      const step = queue[Math.min(index++, queue.length - 1)]!;
-      if (step instanceof Error) throw step;
-      return step;
-    }),
-  };
-  return model;
-}
-
-export function failingModel(name: string, error: Error = new Error(`${name} is down`)) {
-  return fakeModel(name, error);
 }
 
 /** A streaming plain-object model: yields `events`; an Error in the list is thrown there. */
@@ -124,5 +99,4 @@ export function manualClock(start = 1_000_000) {
   return clock;
 }
 
-export type FakeModel = ReturnType<typeof fakeModel>;
 export type { ChatModel };

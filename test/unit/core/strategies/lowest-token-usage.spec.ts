@@ -9,7 +9,7 @@ import { LowestTokenUsageRoutingStrategy } from '../../../../src/core/strategies
 import { ModelRouter } from '../../../../src/core/group/model-router.js';
 import { estimateRequestTokens } from '../../../../src/core/strategies/token-estimate.js';
 import { InMemoryRouteStateStore } from '../../../../src/core/state/in-memory-route-state-store.js';
-import { answer, deferred, failingModel, fakeModel, request, type Deferred } from './fakes.js';
+import { answer, deferred, fakeModel, request, type Deferred } from './fakes.js';
 
 /** A model whose answers are released by the test, so many calls can be in flight at once. */
 function heldModel(name: string) {
@@ -169,7 +169,7 @@ describe('token reservations under concurrency', () => {
     const strategy = new LowestTokenUsageRoutingStrategy({ estimateTokens: () => 1_000 });
     const router = new ModelRouter({
       routes: [
-        { name: 'a', model: failingModel('a') },
+        { name: 'a', model: fakeModel('a', new Error('a is down')) },
         { name: 'b', model: fakeModel('b', answer('b', 5)) },
       ],
       routingStrategy: strategy,
@@ -226,7 +226,10 @@ describe('LowestTokenUsageRoutingStrategy state and inspection', () => {
   it('as FailoverStrategy’s delegate: balances the healthy models and shows tokens in inspection', async () => {
     const failover = new FailoverStrategy({ delegate: new LowestTokenUsageRoutingStrategy() });
     const router = new ModelRouter({
-      routes: [...usageRoutes({ a: 10, b: 10 }), { name: 'c', model: failingModel('c') }],
+      routes: [
+        ...usageRoutes({ a: 10, b: 10 }),
+        { name: 'c', model: fakeModel('c', new Error('c is down')) },
+      ],
       routingStrategy: failover,
     });
     expect(await servedBy(router, 4)).toEqual(['a', 'b', 'a', 'b']);
