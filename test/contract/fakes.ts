@@ -1,13 +1,10 @@
 // Fakes for the contract tests: plain objects and bare functions, as an external user would write.
 import { jest } from '@jest/globals';
 import type {
-  Capability,
-  ChatModel,
   ChatModelRouter,
   ChatModelRoutingRequest,
   ChatModelRoutingResult,
 } from '../../src/index.js';
-import type { ChatFn } from '../support/chat-model-fns.js';
 
 export { collect, deferred, type Deferred } from '../support/async.js';
 export type { ChatFn, StreamFn } from '../support/chat-model-fns.js';

@@ -1,8 +1,6 @@
 import { jest } from '@jest/globals';
-import type { Capability } from '../../../../src/core/chat/capability.js';
 import type { ChatModelRouterFunction } from '../../../../src/core/routing/chat-model-router.js';
 import { ChatModelRoutingResult } from '../../../../src/core/routing/chat-model-routing-result.js';
-import type { ChatFn } from '../../../support/chat-model-fns.js';
 
 export { collect, deferred } from '../../../support/async.js';
 export type { ChatFn, StreamFn } from '../../../support/chat-model-fns.js';

@@ -1,10 +1,6 @@
 import { jest } from '@jest/globals';
 import type { Capability } from '../../../../src/core/chat/capability.js';
-import type {
-  ChatCallOptions,
-  ChatModel,
-  ChatStreamEvent,
-} from '../../../../src/core/chat/chat-model.js';
+import type { ChatModel, ChatStreamEvent } from '../../../../src/core/chat/chat-model.js';
 import { userMessage } from '../../../../src/core/chat/messages.js';
 import type { ChatRequest } from '../../../../src/core/chat/request.js';
 import type { ChatResponse } from '../../../../src/core/chat/response.js';
