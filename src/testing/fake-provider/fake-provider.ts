@@ -1,36 +1,30 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { planAnswer, type PlannedAnswer } from './answer-planner.js';
+import { planAnswer } from './answer-planner.js';
 import {
   anthropicMessage,
   anthropicStreamPlan,
   parseAnthropicMessages,
 } from './anthropic-dialect.js';
 import {
-  anthropicBody,
-  anthropicContentFilterError,
-  anthropicContextLengthError,
-  anthropicStatusError,
-  openAiContentFilterError,
-  openAiContextLengthError,
-  openAiStatusError,
-  type DialectError,
-} from './error-bodies.js';
+  applyRequestFault,
+  type Dialect,
+  filtered,
+  type Json,
+  sendDialectError,
+  sendError,
+  sendJsonWithFault,
+  statusError,
+} from './fault-responses.js';
 import type { FakeAnswerSource, FakeChatRequest } from './fake-chat-request.js';
 import { embeddingsResponse } from './fake-embedding.js';
-import {
-  faultInModelName,
-  parseFault,
-  UnknownFaultError,
-  type Fault,
-  type RetryAfterHint,
-} from './faults.js';
+import { faultInModelName, parseFault, UnknownFaultError, type Fault } from './faults.js';
 import { headerRecord, isGone, presentedKey, readBody, sendJson } from './http-io.js';
 import { openAiCompletion, openAiStreamPlan, parseOpenAiChat } from './openai-dialect.js';
 import { FakeRequestLog, type FakeEndpoint } from './request-log.js';
 import { playStream, type StreamPlan } from './stream-player.js';
 import { TimerRegistry } from './timer-registry.js';
-import { fakeId, tokenize } from './tokens.js';
+import { fakeId } from './tokens.js';
 
 export interface FakeProviderOptions {
   /** Default 127.0.0.1. */
@@ -48,9 +42,6 @@ export interface FakeProviderOptions {
   /** Embedding size when the request does not say `dimensions` (default 64). */
   embeddingDimensions?: number;
 }
-
-type Json = Record<string, unknown>;
-type Dialect = 'openai' | 'anthropic';
 
 /**
  * A deterministic LLM provider on `node:http` for tests: OpenAI chat completions (JSON and
@@ -165,7 +156,7 @@ export class FakeProvider {
         body = text ? (JSON.parse(text) as Json) : undefined;
       } catch {
         this.requests.record(this.entry(req, endpoint, path, headers, undefined));
-        return this.sendError(res, dialect, 400, 'The request body is not valid JSON.');
+        return sendError(res, dialect, 400, 'The request body is not valid JSON.');
       }
       const model = typeof body?.model === 'string' ? body.model : undefined;
       let fault: Fault | undefined;
@@ -180,12 +171,12 @@ export class FakeProvider {
         ...this.entry(req, endpoint, path, headers, body),
         ...(fault ? { fault: fault.spec } : {}),
       });
-      if (unknownFault) return this.sendError(res, dialect, 400, unknownFault);
+      if (unknownFault) return sendError(res, dialect, 400, unknownFault);
       const key = presentedKey(headers);
       if (this.options.apiKey !== undefined && key !== this.options.apiKey) {
-        return this.sendDialectError(res, statusError(dialect, 401, model ?? '', key));
+        return sendDialectError(res, statusError(dialect, 401, model ?? '', key));
       }
-      if (await this.applyRequestFault(res, dialect, fault, model ?? '', key)) return;
+      if (await applyRequestFault(res, dialect, fault, model ?? '', key, this.clock)) return;
       switch (endpoint) {
         case 'chat-completions':
         case 'messages':
@@ -195,7 +186,7 @@ export class FakeProvider {
         case 'models':
           return sendJson(res, 200, this.modelList());
         default:
-          return this.sendError(res, 'openai', 404, `Unknown path ${req.method} ${req.url}`);
+          return sendError(res, 'openai', 404, `Unknown path ${req.method} ${req.url}`);
       }
     } catch (error) {
       if (!res.headersSent && !isGone(res)) {
@@ -239,44 +230,6 @@ export class FakeProvider {
     return fault;
   }
 
-  /** Faults that replace the answer entirely; true when the request has been dealt with. */
-  private async applyRequestFault(
-    res: ServerResponse,
-    dialect: Dialect,
-    fault: Fault | undefined,
-    model: string,
-    key: string | undefined,
-  ): Promise<boolean> {
-    switch (fault?.type) {
-      case 'status':
-        this.sendDialectError(
-          res,
-          statusError(dialect, fault.status, model, key),
-          retryAfterHeaders(fault.retryAfter, this.clock),
-        );
-        return true;
-      case 'reset':
-        res.socket?.resetAndDestroy();
-        return true;
-      case 'hang':
-        return true;
-      case 'context-length':
-        this.sendDialectError(
-          res,
-          dialect === 'anthropic' ? anthropicContextLengthError() : openAiContextLengthError(),
-        );
-        return true;
-      case 'content-filter':
-        this.sendDialectError(
-          res,
-          dialect === 'anthropic' ? anthropicContentFilterError() : openAiContentFilterError(),
-        );
-        return true;
-      default:
-        return false;
-    }
-  }
-
   private async chat(
     res: ServerResponse,
     dialect: Dialect,
@@ -287,7 +240,7 @@ export class FakeProvider {
     try {
       request = dialect === 'anthropic' ? parseAnthropicMessages(body) : parseOpenAiChat(body);
     } catch (error) {
-      return this.sendError(res, dialect, 400, (error as Error).message);
+      return sendError(res, dialect, 400, (error as Error).message);
     }
     const last = request.messages[request.messages.length - 1];
     if (
@@ -295,7 +248,7 @@ export class FakeProvider {
       last?.role === 'assistant' &&
       !last.toolCallNames?.length
     ) {
-      return this.sendError(
+      return sendError(
         res,
         dialect,
         400,
@@ -331,7 +284,7 @@ export class FakeProvider {
             request,
             answer,
           });
-    return this.sendJsonWithFault(res, dialect, json, fault);
+    return sendJsonWithFault(res, dialect, json, fault, this.timers);
   }
 
   private async embeddings(
@@ -343,58 +296,9 @@ export class FakeProvider {
     try {
       json = embeddingsResponse(body, this.options.embeddingDimensions ?? 64);
     } catch (error) {
-      return this.sendError(res, 'openai', 400, (error as Error).message);
+      return sendError(res, 'openai', 400, (error as Error).message);
     }
-    return this.sendJsonWithFault(res, 'openai', json, fault);
-  }
-
-  /** A non-streamed answer under a fault: late, cut half-way, stalled half-way, or a 500. */
-  private async sendJsonWithFault(
-    res: ServerResponse,
-    dialect: Dialect,
-    json: Json,
-    fault: Fault | undefined,
-  ) {
-    switch (fault?.type) {
-      case 'slow-first-token':
-        if (!(await this.timers.sleep(fault.ms)) || isGone(res)) return;
-        return sendJson(res, 200, json);
-      case 'cut-after':
-      case 'stall-after': {
-        const payload = JSON.stringify(json);
-        res.writeHead(200, {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-        });
-        res.write(payload.slice(0, Math.floor(payload.length / 2)), () => {
-          if (fault.type === 'cut-after') res.socket?.destroy();
-        });
-        return;
-      }
-      case 'error-after':
-        return this.sendDialectError(
-          res,
-          statusError(dialect, 500, String(json.model ?? ''), undefined),
-        );
-      default:
-        return sendJson(res, 200, json);
-    }
-  }
-
-  private sendError(res: ServerResponse, dialect: Dialect, status: number, message: string): void {
-    const body =
-      dialect === 'anthropic'
-        ? anthropicBody(status === 404 ? 'not_found_error' : 'invalid_request_error', message)
-        : { error: { message, type: 'invalid_request_error', param: null, code: null } };
-    sendJson(res, status, body);
-  }
-
-  private sendDialectError(
-    res: ServerResponse,
-    error: DialectError,
-    headers: Record<string, string> = {},
-  ): void {
-    sendJson(res, error.status, error.body, headers);
+    return sendJsonWithFault(res, 'openai', json, fault, this.timers);
   }
 
   private modelList(): Json {
@@ -416,36 +320,4 @@ function endpointOf(method: string, path: string): FakeEndpoint {
   if (method === 'POST' && path === '/embeddings') return 'embeddings';
   if (method === 'GET' && path === '/models') return 'models';
   return 'other';
-}
-
-function statusError(
-  dialect: Dialect,
-  status: number,
-  model: string,
-  key: string | undefined,
-): DialectError {
-  const ctx = { model, ...(key === undefined ? {} : { presentedKey: key }) };
-  return dialect === 'anthropic'
-    ? anthropicStatusError(status, ctx)
-    : openAiStatusError(status, ctx);
-}
-
-function retryAfterHeaders(
-  hint: RetryAfterHint | undefined,
-  clock: () => number,
-): Record<string, string> {
-  if (!hint) return {};
-  if (hint.unit === 'ms') return { 'retry-after-ms': String(hint.value) };
-  if (hint.unit === 'date')
-    return { 'retry-after': new Date(clock() + hint.value * 1000).toUTCString() };
-  return { 'retry-after': String(hint.value) };
-}
-
-/** A content-filtered answer: the first two tokens, then finish reason `content_filter`. */
-function filtered(answer: PlannedAnswer): PlannedAnswer {
-  return {
-    text: tokenize(answer.text).slice(0, 2).join(''),
-    toolCalls: [],
-    finishReason: 'content_filter',
-  };
 }
