@@ -1,5 +1,6 @@
 // The public API of nest-model-router. The package's parts have entries of their own:
-// `nest-model-router/core` (no Nest needed), `/providers`, `/redis`, `/metrics`, `/testing`.
+// `nest-model-router/core` (no Nest needed), `/providers`, `/redis`, `/metrics`, `/testing`,
+// `/microservices`.
 // The root exports every part but metrics and testing; the contract of DESIGN.md section 2 is
 // named here first, so that a reader sees it at a glance.
 
@@ -90,6 +91,35 @@ export {
   AnthropicChatModel,
   EmbeddingDecisionModel,
 } from './providers/index.js';
+
+// The router as a microservice (2.8); the server side needs @nestjs/microservices (an optional
+// peer), also `nest-model-router/microservices`
+export {
+  MODEL_ROUTER_PATTERNS,
+  type ModelRouterPattern,
+  type RemoteChatPayload,
+  type RemoteCancelPayload,
+  type RemoteCancelReply,
+  type RemoteModelsReply,
+} from './nest/microservice/model-router-patterns.js';
+export { ModelRouterMicroserviceModule } from './nest/microservice/model-router-microservice.module.js';
+export {
+  RemoteChatModel,
+  DEFAULT_REMOTE_TIMEOUT_MS,
+  type RemoteChatModelOptions,
+  type RemoteChatCallOptions,
+} from './nest/microservice/remote-chat-model.js';
+export type { ModelRouterClient } from './nest/microservice/model-router-client.js';
+export {
+  RemoteModelRouterException,
+  type RemoteModelRouterExceptionDetails,
+} from './nest/microservice/remote-model-router.exception.js';
+export {
+  toRemoteError,
+  fromRemoteError,
+  isRemoteErrorData,
+  type RemoteErrorData,
+} from './nest/microservice/remote-error-codec.js';
 
 // Everything else, part by part
 export * from './core/index.js';
