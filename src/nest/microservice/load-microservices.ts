@@ -6,6 +6,8 @@ import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
  */
 export interface MicroservicesApi {
   MessagePattern(pattern: string): MethodDecorator;
+  Payload(): ParameterDecorator;
+  Ctx(): ParameterDecorator;
   RpcException: new (error: object) => Error;
 }
 
@@ -23,7 +25,10 @@ export async function loadMicroservices(
     return undefined;
   }
   const api = loaded as Partial<MicroservicesApi>;
-  return typeof api.MessagePattern === 'function' && typeof api.RpcException === 'function'
+  return typeof api.MessagePattern === 'function' &&
+    typeof api.Payload === 'function' &&
+    typeof api.Ctx === 'function' &&
+    typeof api.RpcException === 'function'
     ? (api as MicroservicesApi)
     : undefined;
 }
@@ -50,4 +55,14 @@ export function requireMicroservices(
  */
 export function messagePattern(pattern: string): MethodDecorator {
   return microservices ? microservices.MessagePattern(pattern) : () => undefined;
+}
+
+/** `@Payload()` when the package is installed (with `@Ctx()`, Nest passes data and context). */
+export function payload(): ParameterDecorator {
+  return microservices ? microservices.Payload() : () => undefined;
+}
+
+/** `@Ctx()`: the transport's context (TCP: the client's socket, whose closing aborts its calls). */
+export function context(): ParameterDecorator {
+  return microservices ? microservices.Ctx() : () => undefined;
 }

@@ -17,7 +17,7 @@ import { RequestRoutingScope, runInRoutingScope } from '../http/request-routing-
 import { ModelRouterRegistry } from '../module/model-router-registry.js';
 import { ROUTER_ATTRIBUTE } from '../service/router-attribute.js';
 import { RoutingChatService } from '../service/routing-chat.service.js';
-import { messagePattern, requireMicroservices } from './load-microservices.js';
+import { context, messagePattern, payload, requireMicroservices } from './load-microservices.js';
 import {
   MODEL_ROUTER_PATTERNS,
   type RemoteCancelReply,
@@ -68,8 +68,8 @@ export class ModelRouterMicroserviceController
   }
 
   @messagePattern(MODEL_ROUTER_PATTERNS.CHAT)
-  chat(payload: unknown, context?: unknown): Observable<ChatResponse> {
-    return this.run(MODEL_ROUTER_PATTERNS.CHAT, payload, context, (call, valid, scope) =>
+  chat(@payload() data: unknown, @context() rpc?: unknown): Observable<ChatResponse> {
+    return this.run(MODEL_ROUTER_PATTERNS.CHAT, data, rpc, (call, valid, scope) =>
       from(
         runInRoutingScope(scope, () =>
           this.routing().chat(valid.request, this.optionsOf(valid, call)),
@@ -79,8 +79,8 @@ export class ModelRouterMicroserviceController
   }
 
   @messagePattern(MODEL_ROUTER_PATTERNS.STREAM)
-  stream(payload: unknown, context?: unknown): Observable<ChatStreamEvent> {
-    return this.run(MODEL_ROUTER_PATTERNS.STREAM, payload, context, (call, valid, scope) =>
+  stream(@payload() data: unknown, @context() rpc?: unknown): Observable<ChatStreamEvent> {
+    return this.run(MODEL_ROUTER_PATTERNS.STREAM, data, rpc, (call, valid, scope) =>
       runInRoutingScope(scope, () =>
         this.routing().stream(valid.request, this.optionsOf(valid, call)),
       ).pipe(
@@ -94,10 +94,10 @@ export class ModelRouterMicroserviceController
   }
 
   @messagePattern(MODEL_ROUTER_PATTERNS.CANCEL)
-  cancel(payload: unknown): RemoteCancelReply {
+  cancel(@payload() data: unknown): RemoteCancelReply {
     try {
       return {
-        cancelled: this.calls.cancel(validateCancelPayload(MODEL_ROUTER_PATTERNS.CANCEL, payload)),
+        cancelled: this.calls.cancel(validateCancelPayload(MODEL_ROUTER_PATTERNS.CANCEL, data)),
       };
     } catch (error) {
       throw this.rpcError(error);
@@ -128,8 +128,8 @@ export class ModelRouterMicroserviceController
    */
   private run<T>(
     pattern: string,
-    payload: unknown,
-    context: unknown,
+    data: unknown,
+    rpc: unknown,
     execute: (
       call: RunningCall,
       valid: ReturnType<typeof validateChatPayload>,
@@ -144,8 +144,8 @@ export class ModelRouterMicroserviceController
         call?.release();
       };
       try {
-        const valid = validateChatPayload(pattern, payload);
-        call = this.calls.start(valid.callId, connectionOf(context));
+        const valid = validateChatPayload(pattern, data);
+        call = this.calls.start(valid.callId, connectionOf(rpc));
         // the route and model that served the call are recorded here, as for an HTTP request
         const scope = new RequestRoutingScope(undefined);
         const subscription = execute(call, valid, scope).subscribe({

@@ -1,3 +1,4 @@
+import { isNativeError } from 'node:util/types';
 import type { Subscription } from 'rxjs';
 import { abortReason } from '../../core/chat/abort.js';
 import { ModelTimeoutException } from '../../core/errors/timeout-exception.js';
@@ -164,7 +165,9 @@ export class RemoteCall<T> {
 
   /** What the transport delivered as the call's error, as the error to throw. */
   private fromTransport(error: unknown): Error {
-    if (isRemoteErrorData(error) && !(error instanceof Error)) return fromRemoteError(error);
+    // an Error object is the client's own (connection) failure; the service's errors are data
+    const ownFailure = isNativeError(error) || error instanceof Error;
+    if (!ownFailure && isRemoteErrorData(error)) return fromRemoteError(error);
     const { pattern, target } = this.init;
     if (typeof error === 'string') {
       // Nest's own answer, e.g. "There is no matching message handler defined in the remote service."
@@ -182,7 +185,7 @@ export class RemoteCall<T> {
       code?: unknown;
     };
     const detail = typeof fields.message === 'string' ? fields.message : String(error);
-    if (error instanceof Error) {
+    if (ownFailure) {
       // the connection was refused, reset or closed: the call did not (or may not have) run
       return new RemoteModelRouterException(
         boundedMessage(
