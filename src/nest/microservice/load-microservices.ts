@@ -37,9 +37,11 @@ export async function loadMicroservices(
 export const microservices: MicroservicesApi | undefined = await loadMicroservices();
 
 /** The API, or a start-up error that says which package to install. */
-export function requireMicroservices(
-  api: MicroservicesApi | undefined = microservices,
-): MicroservicesApi {
+export function requireMicroservices(): MicroservicesApi {
+  return microservicesOrFail(microservices);
+}
+
+export function microservicesOrFail(api: MicroservicesApi | undefined): MicroservicesApi {
   if (!api) {
     throw new InvalidConfigurationException(
       'ModelRouterMicroserviceModule needs the @nestjs/microservices package (an optional peer ' +
