@@ -19,7 +19,7 @@ import type { ChatResponse } from '../src/core/chat/response.js';
 import { ChatModelRoutingResult } from '../src/core/routing/chat-model-routing-result.js';
 import { RoutingChatModel } from '../src/core/routing/routing-chat-model.js';
 import { FailoverStrategy } from '../src/core/strategies/failover-strategy.js';
-import { ModelRouter } from '../src/core/strategies/model-router.js';
+import { ModelRouter } from '../src/core/group/model-router.js';
 import { ModelRouterMicroserviceModule } from '../src/nest/microservice/model-router-microservice.module.js';
 import { RemoteChatModel } from '../src/nest/microservice/remote-chat-model.js';
 import { ModelRouterModule } from '../src/nest/module/model-router.module.js';

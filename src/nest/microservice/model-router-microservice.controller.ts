@@ -11,7 +11,7 @@ import type { ChatStreamEvent } from '../../core/chat/chat-model.js';
 import type { ChatResponse } from '../../core/chat/response.js';
 import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
 import { ROUTE_ATTRIBUTE } from '../../core/routing/route-attribute.js';
-import { MODEL_ATTRIBUTE } from '../../core/strategies/model-attribute.js';
+import { MODEL_ATTRIBUTE } from '../../core/group/model-attribute.js';
 import { buildHealthReport, type HealthReport } from '../health/health-report.js';
 import { RequestRoutingScope, runInRoutingScope } from '../http/request-routing-scope.js';
 import { ModelRouterRegistry } from '../module/model-router-registry.js';

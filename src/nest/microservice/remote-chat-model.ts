@@ -7,7 +7,7 @@ import { InvalidChatRequestException } from '../../core/errors/invalid-chat-requ
 import { IncompleteStreamException } from '../../core/resilience/incomplete-stream-exception.js';
 import { MAX_TIMER_MS } from '../../core/resilience/retry-policy.js';
 import { ROUTE_ATTRIBUTE } from '../../core/routing/route-attribute.js';
-import { MODEL_ATTRIBUTE } from '../../core/strategies/model-attribute.js';
+import { MODEL_ATTRIBUTE } from '../../core/group/model-attribute.js';
 import type { HealthReport } from '../health/health-report.js';
 import { ROUTER_ATTRIBUTE } from '../service/router-attribute.js';
 import type { ModelRouterClient } from './model-router-client.js';

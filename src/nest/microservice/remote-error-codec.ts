@@ -14,8 +14,8 @@ import {
   DEFAULT_DISPOSITIONS,
   type ErrorKind,
 } from '../../core/resilience/error-classification.js';
-import { scrubCredentials } from '../events/scrub-credentials.js';
-import { UnknownRouterException } from '../service/unknown-router.exception.js';
+import { scrubCredentials } from '../../core/observability/scrub-credentials.js';
+import { UnknownRouterException } from '../../core/errors/unknown-router.exception.js';
 import { RemoteModelRouterException } from './remote-model-router.exception.js';
 
 /**

@@ -10,7 +10,7 @@ import { ProviderException } from '../../../src/core/errors/provider-exception.j
 import { ModelTimeoutException } from '../../../src/core/errors/timeout-exception.js';
 import { MODEL_ROUTER_PATTERNS } from '../../../src/nest/microservice/model-router-patterns.js';
 import { RemoteModelRouterException } from '../../../src/nest/microservice/remote-model-router.exception.js';
-import { UnknownRouterException } from '../../../src/nest/service/unknown-router.exception.js';
+import { UnknownRouterException } from '../../../src/core/errors/unknown-router.exception.js';
 import { collect } from '../../support/async.js';
 import type { TransportName } from './support/router-service.js';
 import { LEAKED_KEY } from './support/service-models.js';

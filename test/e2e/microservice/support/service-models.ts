@@ -12,7 +12,7 @@ import { ModelTimeoutException } from '../../../../src/core/errors/timeout-excep
 import { ChatModelRoutingResult } from '../../../../src/core/routing/chat-model-routing-result.js';
 import { RoutingChatModel } from '../../../../src/core/routing/routing-chat-model.js';
 import { FailoverStrategy } from '../../../../src/core/strategies/failover-strategy.js';
-import { ModelRouter } from '../../../../src/core/strategies/model-router.js';
+import { ModelRouter } from '../../../../src/core/group/model-router.js';
 import type { ChatInterceptor } from '../../../../src/nest/interceptors/chat-interceptor.js';
 import type { ModelRouterModuleOptions } from '../../../../src/nest/module/model-router-module-options.js';
 

@@ -16,7 +16,7 @@ import {
   toRemoteError,
 } from '../../../../src/nest/microservice/remote-error-codec.js';
 import { RemoteModelRouterException } from '../../../../src/nest/microservice/remote-model-router.exception.js';
-import { UnknownRouterException } from '../../../../src/nest/service/unknown-router.exception.js';
+import { UnknownRouterException } from '../../../../src/core/errors/unknown-router.exception.js';
 
 /** As a transport carries it: JSON. */
 const across = (error: unknown): Error =>
