@@ -16,6 +16,7 @@ export {
   type RemoteChatCallOptions,
 } from './nest/microservice/remote-chat-model.js';
 export type { ModelRouterClient } from './nest/microservice/model-router-client.js';
+export { REMOTE_SERVED_ATTRIBUTE } from './nest/microservice/remote-served.js';
 export {
   RemoteModelRouterException,
   type RemoteModelRouterExceptionDetails,

@@ -18,6 +18,7 @@ import {
 } from './model-router-patterns.js';
 import { RemoteCall } from './remote-call.js';
 import { RemoteModelRouterException } from './remote-model-router.exception.js';
+import { keepRemoteServed, restoreRemoteServed } from './remote-served.js';
 
 /** A routed call can take minutes (long answers, failovers); this only bounds a silent service. */
 export const DEFAULT_REMOTE_TIMEOUT_MS = 120_000;
@@ -91,7 +92,7 @@ export class RemoteChatModel implements ChatModel {
           { kind: 'transient' },
         );
       }
-      return checkResponse(reply.value);
+      return keepRemoteServed(checkResponse(reply.value));
     } finally {
       call.close();
     }
@@ -111,7 +112,7 @@ export class RemoteChatModel implements ChatModel {
         const event = checkEvent(reply.value);
         if (event.type === 'complete') {
           completed = true;
-          yield { ...event, response: checkResponse(event.response) };
+          yield { ...event, response: keepRemoteServed(checkResponse(event.response)) };
         } else {
           yield event;
         }
@@ -171,7 +172,7 @@ export class RemoteChatModel implements ChatModel {
     const attributes = remoteAttributes(options.attributes);
     const payload: RemoteChatPayload = {
       callId,
-      request,
+      request: restoreRemoteServed(request),
       ...(router !== undefined ? { router } : {}),
       ...(attributes !== undefined ? { attributes } : {}),
       ...(options.session !== undefined ? { session: options.session } : {}),

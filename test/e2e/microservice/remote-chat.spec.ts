@@ -7,6 +7,9 @@ import { FailoverStrategy } from '../../../src/core/strategies/failover-strategy
 import { MODEL_ATTRIBUTE } from '../../../src/core/group/model-attribute.js';
 import { ModelRouter } from '../../../src/core/group/model-router.js';
 import { ROUTER_ATTRIBUTE } from '../../../src/nest/service/router-attribute.js';
+import { REMOTE_SERVED_ATTRIBUTE } from '../../../src/nest/microservice/remote-served.js';
+import { RoutingChatModel } from '../../../src/core/routing/routing-chat-model.js';
+import { ChatModelRoutingResult } from '../../../src/core/routing/chat-model-routing-result.js';
 import { collect } from '../../support/async.js';
 import type { TransportName } from './support/router-service.js';
 import { useRouterService } from './support/use-router-service.js';
@@ -26,6 +29,8 @@ describe.each<TransportName>(['tcp', 'redis'])('RemoteChatModel over %s', (trans
       [ROUTE_ATTRIBUTE]: 'simple',
       [MODEL_ATTRIBUTE]: 'fast',
       [ROUTER_ATTRIBUTE]: 'main',
+      // kept apart: a local router wrapping the RemoteChatModel overwrites the two above
+      [REMOTE_SERVED_ATTRIBUTE]: { route: 'simple', model: 'fast' },
     });
     // the call went through the service's interceptor chain like any other
     expect(handle.probe.calls).toEqual([
@@ -91,6 +96,46 @@ describe.each<TransportName>(['tcp', 'redis'])('RemoteChatModel over %s', (trans
     expect(final.aiMessage.text).toBe('done after 2 tools');
     expect(final.aiMessage.attributes?.[ROUTE_ATTRIBUTE]).toBe('complex');
     expect(handle.probe.routerCalls).toBe(1);
+  });
+
+  it("keeps the service's route in a tool loop when a local router wraps the RemoteChatModel", async () => {
+    let localRouterCalls = 0;
+    const local = new RoutingChatModel({
+      routes: [
+        { name: 'via-service', model: handle.remote() },
+        { name: 'unused', model: { chat: () => Promise.reject(new Error('not this one')) } },
+      ],
+      router: () => {
+        localRouterCalls++;
+        return ChatModelRoutingResult.route('via-service');
+      },
+      defaultRoute: 'via-service',
+    });
+    const messages: ChatMessage[] = [{ role: 'user', content: 'a complex question' }];
+
+    for (const round of [1, 2]) {
+      const response = await local.chat({ messages });
+      expect(response.aiMessage.toolCalls?.[0]?.id).toBe(`call-${round}`);
+      // the local router's name wins on the way out, the service's is kept apart
+      expect(response.aiMessage.attributes?.[ROUTE_ATTRIBUTE]).toBe('via-service');
+      expect(response.aiMessage.attributes?.[REMOTE_SERVED_ATTRIBUTE]).toMatchObject({
+        route: 'complex',
+      });
+      messages.push(JSON.parse(JSON.stringify(response.aiMessage)) as ChatMessage, {
+        role: 'tool',
+        toolCallId: `call-${round}`,
+        text: `result ${round}`,
+      });
+    }
+    const final = await local.chat({ messages });
+
+    expect(final.aiMessage.text).toBe('done after 2 tools');
+    expect(localRouterCalls).toBe(1);
+    expect(handle.probe.routerCalls).toBe(1);
+    // the caller's conversation is left as it was
+    expect(
+      (messages[1] as { attributes?: Record<string, unknown> }).attributes?.[ROUTE_ATTRIBUTE],
+    ).toBe('via-service');
   });
 
   it('serves 100 concurrent calls, each with its own answer', async () => {
