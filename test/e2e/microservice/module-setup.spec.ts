@@ -10,6 +10,8 @@ import { ModelRouterMicroserviceController } from '../../../src/nest/microservic
 import { ModelRouterMicroserviceModule } from '../../../src/nest/microservice/model-router-microservice.module.js';
 import { RemoteChatModel } from '../../../src/nest/microservice/remote-chat-model.js';
 import { ModelRouterModule } from '../../../src/nest/module/model-router.module.js';
+import { ModelRouterHealthIndicator } from '../../../src/nest/health/model-router-health.indicator.js';
+import { ModelRouterHealthModule } from '../../../src/nest/health/model-router-health.module.js';
 import { until } from '../../integration/faults/server-sockets.js';
 import { clientOf, freeLoopbackPort } from './support/router-service.js';
 import { ServiceProbe, serviceOptions } from './support/service-models.js';
@@ -36,6 +38,46 @@ describe('ModelRouterMicroserviceModule in an application', () => {
     try {
       const response = await new RemoteChatModel(client).chat(ask);
       expect(response.aiMessage.text).toBe('echo: hi');
+    } finally {
+      client.close();
+      await app.close();
+    }
+  });
+
+  it("HEALTH is the indicator's report, cooling models included", async () => {
+    const probe = new ServiceProbe();
+    const port = await freeLoopbackPort();
+    const moduleRef = await Test.createTestingModule({
+      imports: [
+        ModelRouterModule.forRoot(serviceOptions(probe)),
+        ModelRouterMicroserviceModule,
+        ModelRouterHealthModule,
+      ],
+    }).compile();
+    const app = moduleRef.createNestMicroservice<MicroserviceOptions>({
+      transport: Transport.TCP,
+      options: { host: '127.0.0.1', port },
+      logger: false,
+    });
+    await app.listen();
+    const client = clientOf({ transport: 'tcp', port });
+    try {
+      const remote = new RemoteChatModel(client);
+      // both models of `exhausted` fail, and cool down
+      await expect(
+        new RemoteChatModel(client, { router: 'exhausted' }).chat(ask),
+      ).rejects.toThrow();
+
+      const report = await remote.health();
+
+      expect(report).toEqual(
+        JSON.parse(JSON.stringify(app.get(ModelRouterHealthIndicator).report())),
+      );
+      expect(report.status).toBe('down');
+      expect(report.routers.exhausted?.models.primary).toMatchObject({
+        state: 'cooldown',
+        failures: 1,
+      });
     } finally {
       client.close();
       await app.close();
