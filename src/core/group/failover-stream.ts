@@ -9,6 +9,9 @@ import type { ModelRouterCall } from './model-router-call.js';
 import { assertChatResponse, withModelAttribute } from './model-response.js';
 import { IncompleteStreamException } from '../resilience/incomplete-stream-exception.js';
 import { StreamInterruptedException } from '../errors/stream-interrupted.exception.js';
+import { withCost } from '../cost/cost.js';
+import { costOfResponse } from '../cost/response-cost.js';
+import { SpentBeforeContinuation } from '../cost/continuation-usage.js';
 
 /**
  * ModelRouter's stream. Before anything reached the caller, a failure fails over like `chat`.
@@ -27,6 +30,8 @@ export async function* streamWithFailover(
   let toolCalls = false;
   let original: { error: unknown; model: string } | undefined;
   let lastContinuationFailure: { error: unknown; model: string } | undefined;
+  // what the cut attempts used (estimated: a cut stream never reports usage), added to the answer's
+  const spent = new SpentBeforeContinuation();
 
   const interrupted = (reason: string) =>
     new StreamInterruptedException({
@@ -75,6 +80,7 @@ export async function* streamWithFailover(
           } else {
             continue; // not part of the contract: never forwarded
           }
+          if (!streamed && !started) void call.firstToken(attempt);
           started = true;
           yielding = true;
           yield event;
@@ -85,6 +91,7 @@ export async function* streamWithFailover(
         if (yielding) throw error; // thrown into the generator by the caller, not by the model
         settled = true;
         const { kind, disposition } = await call.failed(attempt, error);
+        if (streamed) spent.add(attempt.model, request, streamed);
         if (!started) {
           if (!disposition.failover) throw error;
           continue;
@@ -105,8 +112,10 @@ export async function* streamWithFailover(
         continue;
       }
       settled = true;
-      await call.succeeded(attempt, response);
-      const final = original ? joinContinuation(response, before, streamed) : response;
+      const cost = spent.total(costOfResponse(response, attempt.model));
+      await call.succeeded(attempt, response, costOfResponse(response, attempt.model));
+      const joined = original ? joinContinuation(spent.into(response), before, streamed) : response;
+      const final = withCost(joined, cost);
       yield { type: 'complete', response: withModelAttribute(final, name) };
       return;
     } finally {

@@ -79,6 +79,8 @@ export class ModelRouterCall {
     private readonly group: RouterGroup,
     readonly request: ChatRequest,
     readonly options: ChatCallOptions,
+    /** A stream: strategies hear of its first token (latency balancing). */
+    readonly streaming = false,
   ) {
     const modelOptions: ChatCallOptions = {};
     if (options.signal !== undefined) modelOptions.signal = options.signal;
@@ -130,12 +132,13 @@ export class ModelRouterCall {
     return { model, isDefault, number: this.attempts, context };
   }
 
-  async succeeded(attempt: Attempt, response: ChatResponse): Promise<void> {
+  async succeeded(attempt: Attempt, response: ChatResponse, costUsd?: number): Promise<void> {
     this.emit({
       type: 'model-succeeded',
       ...this.routeField(),
       model: attempt.model.name,
       attempt: attempt.number,
+      ...(costUsd !== undefined ? { costUsd } : {}),
     });
     if (attempt.isDefault) return;
     // the session stays with whichever model answered (re-pinned after a failover)
@@ -186,6 +189,13 @@ export class ModelRouterCall {
       );
     }
     return { kind, disposition };
+  }
+
+  /** The attempt's first stream event arrived. */
+  async firstToken(attempt: Attempt): Promise<void> {
+    if (attempt.isDefault) return;
+    const { strategy } = this.group;
+    await quietly(() => strategy.onFirstToken?.(attempt.model, this.request, attempt.context));
   }
 
   /** The attempt ended without a verdict (the caller stopped reading): release what it holds. */
@@ -285,6 +295,7 @@ export class ModelRouterCall {
     if (this.options.signal !== undefined) context.signal = this.options.signal;
     if (this.options.observer !== undefined) context.observer = this.options.observer;
     if (this.route !== undefined) context.route = this.route;
+    if (this.streaming) context.stream = true;
     return context;
   }
 

@@ -1,6 +1,7 @@
 import { isChatModel, type ChatModel } from '../chat/chat-model.js';
 import { InvalidConfigurationException } from '../errors/exceptions.js';
 import type { RouteStateStore } from '../state/route-state-store.js';
+import type { BudgetLedger } from '../budget/budget-ledger.js';
 import type {
   ErrorClassifier,
   ErrorDisposition,
@@ -42,6 +43,11 @@ export interface ModelRouterOptions {
   sessionStore?: RouteStateStore;
   /** Key prefix of this group's session pins; default: unique, or the Nest module's scope. */
   sessionScope?: string;
+  /**
+   * Budgets this group checks before each call and charges after it; default: the Nest
+   * module's (`budgets` option), else none.
+   */
+  budgets?: BudgetLedger;
 }
 
 export const DEFAULT_ROUTE_NAME = 'default';

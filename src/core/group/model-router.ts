@@ -28,6 +28,9 @@ import type {
   ModelRoutingStrategy,
 } from '../strategies/model-routing-strategy.js';
 import { SessionAffinity } from './session-affinity.js';
+import { ModelChecks } from '../limits/model-checks.js';
+import { costOfResponse } from '../cost/response-cost.js';
+import { withCost } from '../cost/cost.js';
 import { normalizeStrategy } from './strategy-invocation.js';
 
 /**
@@ -39,6 +42,8 @@ import { normalizeStrategy } from './strategy-invocation.js';
 export class ModelRouter implements ChatModel, InspectableRouting {
   protected readonly group: RouterGroup;
   protected readonly strategy: ModelRoutingStrategy;
+  /** The checks before each call (context window, rate limits, budgets) around the strategy. */
+  protected readonly checks: ModelChecks;
   protected readonly continuation: boolean;
   /** Which model each session was last answered by (see SESSION_ATTRIBUTE). */
   protected readonly sessions: SessionAffinity;
@@ -71,10 +76,13 @@ export class ModelRouter implements ChatModel, InspectableRouting {
       ...(given.sessionStore !== undefined ? { store: given.sessionStore } : {}),
       ...(given.sessionScope !== undefined ? { scope: given.sessionScope } : {}),
     });
+    this.checks = new ModelChecks(this.strategy, models, {
+      ...(given.budgets !== undefined ? { budgets: given.budgets } : {}),
+    });
     this.group = {
       models,
       ...(defaultModel ? { defaultModel } : {}),
-      strategy: this.strategy,
+      strategy: this.checks,
       listeners: this.listeners,
       classify,
       ...(given.errorDispositions ? { dispositions: given.errorDispositions } : {}),
@@ -122,8 +130,9 @@ export class ModelRouter implements ChatModel, InspectableRouting {
         if (!disposition.failover) throw error;
         continue;
       }
-      await call.succeeded(attempt, response);
-      return withModelAttribute(response, attempt.model.name);
+      const cost = costOfResponse(response, attempt.model);
+      await call.succeeded(attempt, response, cost);
+      return withModelAttribute(withCost(response, cost), attempt.model.name);
     }
   }
 
@@ -134,7 +143,7 @@ export class ModelRouter implements ChatModel, InspectableRouting {
   ): AsyncGenerator<ChatStreamEvent> {
     throwIfAborted(options?.signal);
     assertChatRequest(request);
-    const call = new ModelRouterCall(this.group, request, options ?? {});
+    const call = new ModelRouterCall(this.group, request, options ?? {}, true);
     yield* streamWithFailover(call, this.continuation);
   }
 
@@ -169,6 +178,11 @@ export class ModelRouter implements ChatModel, InspectableRouting {
           state: 'available',
           failures: 0,
         }));
+    for (const status of statuses) {
+      const model = this.group.models.find((m) => m.name === status.model);
+      const skip = model && this.checks.skipOf(model);
+      if (skip && skip.reason !== 'context') status.skipped = skip;
+    }
     const fallback = this.group.defaultModel;
     if (fallback) statuses.push({ model: fallback.name, state: 'available', failures: 0 });
     return statuses;
@@ -176,6 +190,7 @@ export class ModelRouter implements ChatModel, InspectableRouting {
 
   bindRouteState(binding: RouteStateBinding): void {
     this.sessions.bind(binding);
+    this.checks.bindRouteState(binding);
     (this.strategy as Partial<InspectableRouting>).bindRouteState?.(binding);
   }
 

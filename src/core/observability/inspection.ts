@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { RouteStateStore } from '../state/route-state-store.js';
-import type { ErrorSummary } from './routing-event.js';
+import type { ErrorSummary, SkipReason } from './routing-event.js';
+import type { BudgetLedger } from '../budget/budget-ledger.js';
 
 /** How health shows a model: `cooldown` while its circuit is open, `half-open` while probed. */
 export type ModelAvailability = 'available' | 'cooldown' | 'half-open';
@@ -16,6 +17,8 @@ export interface ModelStatus {
   lastError?: ErrorSummary;
   /** Accumulated token usage, where the strategy tracks it. */
   tokens?: number;
+  /** Passed over for now, though its circuit admits it: why and until when (epoch ms). */
+  skipped?: { reason: SkipReason; until?: number; budget?: string };
 }
 
 /**
@@ -37,6 +40,8 @@ export interface RouteStateBinding {
   /** Prefix for keys, e.g. `default/simple`: unique per model group. */
   scope: string;
   clock?: Clock;
+  /** The module's budgets: every group checks and charges them, unless it has its own. */
+  budgets?: BudgetLedger;
 }
 
 export function isInspectableRouting(value: unknown): value is InspectableRouting {

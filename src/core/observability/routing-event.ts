@@ -34,7 +34,35 @@ export type RoutingEvent =
   | { type: 'failover'; route?: string; from: string; to: string; attempt: number }
   /** A model of a group is about to be called: the one answering until it succeeds or fails. */
   | { type: 'model-called'; route?: string; model: string; attempt: number }
-  | { type: 'model-succeeded'; route?: string; model: string; attempt: number }
+  | {
+      type: 'model-succeeded';
+      route?: string;
+      model: string;
+      attempt: number;
+      /** USD of this attempt, when the model has pricing (absent: unknown, not free). */
+      costUsd?: number;
+    }
+  /** A balancer chose `model` among `candidates` models that the circuits admitted. */
+  | { type: 'model-balanced'; route?: string; model: string; balancer: string; candidates: number }
+  /** A model was passed over for this call before being tried: it was not failed or cooled down. */
+  | {
+      type: 'model-skipped';
+      route?: string;
+      model: string;
+      reason: SkipReason;
+      /** Epoch ms when the reason ends (a rate-limit window, a budget period), when known. */
+      until?: number;
+      /** The budget that excluded it (`over-budget`). */
+      budget?: string;
+    }
+  | {
+      type: 'budget-warning' | 'budget-exceeded';
+      budget: string;
+      spentUsd: number;
+      limitUsd: number;
+      /** Epoch ms when the budget's period ends and spend starts from 0. */
+      resetsAt: number;
+    }
   | {
       type: 'cooldown-started';
       route?: string;
@@ -54,6 +82,9 @@ export type RoutingEvent =
       retryAfterMs?: number;
     }
   | { type: 'stream-chunk-skipped'; route?: string; model: string; reason: string };
+
+/** Why a model was passed over for a call: its rate limit, a budget, or its context window. */
+export type SkipReason = 'rate-limited' | 'over-budget' | 'context';
 
 export type RoutingObserver = (event: RoutingEvent) => void;
 

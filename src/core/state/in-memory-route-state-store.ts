@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.js';
 import { systemClock } from '../clock.js';
+import { LocalCounters, type CounterWindow, type WindowedAdd } from './counter-store.js';
 import {
   CLOSED_CIRCUIT,
   type CircuitRecord,
@@ -18,8 +19,27 @@ export class InMemoryRouteStateStore implements RouteStateStore {
   private readonly sticky = new Map<string, { value: StickyAssignment; expiresAt: number }>();
   private readonly listeners = new Set<CircuitListener>();
   private nextStickySweepAt = MIN_STICKY_SWEEP_SIZE;
+  private readonly counters: LocalCounters;
 
-  constructor(private readonly clock: Clock = systemClock) {}
+  constructor(private readonly clock: Clock = systemClock) {
+    this.counters = new LocalCounters(clock);
+  }
+
+  addToWindow(key: string, delta: number, window: CounterWindow): WindowedAdd {
+    return this.counters.addToWindow(key, delta, window);
+  }
+
+  getWindow(key: string, window: CounterWindow): number {
+    return this.counters.getWindow(key, window);
+  }
+
+  setGauge(key: string, value: number, ttlMs: number): void {
+    this.counters.setGauge(key, value, ttlMs);
+  }
+
+  getGauge(key: string): number | undefined {
+    return this.counters.getGauge(key);
+  }
 
   getCircuit(key: string): CircuitRecord {
     return this.circuits.get(key) ?? CLOSED_CIRCUIT;

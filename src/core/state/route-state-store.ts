@@ -1,4 +1,5 @@
 import type { CircuitState, ErrorSummary } from '../observability/routing-event.js';
+import type { CounterStore } from './counter-store.js';
 
 /**
  * The state of one model's circuit. Records are replaced whole, never mutated: a store compares
@@ -74,6 +75,16 @@ export interface RouteStateStore {
 
   getSticky(conversationKey: string): StickyAssignment | undefined;
   setSticky(conversationKey: string, assignment: StickyAssignment, ttlMs: number): Promise<void>;
+
+  /**
+   * Windowed counters and gauges (rpm/tpm, spend, in-flight balancing, latency). Both shipped
+   * stores implement them; a custom store without them gets per-process counters
+   * (`countersOf`).
+   */
+  addToWindow?: CounterStore['addToWindow'];
+  getWindow?: CounterStore['getWindow'];
+  setGauge?: CounterStore['setGauge'];
+  getGauge?: CounterStore['getGauge'];
 
   /** Notified when any circuit changes, including changes made by other replicas. */
   onCircuitChange?(listener: (key: string, record: CircuitRecord) => void): () => void;

@@ -179,6 +179,14 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     );
   }
 
+  onFirstToken(
+    model: ChatModelWrapper,
+    request: ChatRequest,
+    context?: StrategyCallContext,
+  ): void | Promise<void> {
+    return this.delegate?.onFirstToken?.(model, request, context);
+  }
+
   /** Every model cooling down: ms until the first one admits probes again; else undefined. */
   retryAfterMs(models: readonly ChatModelWrapper[]): number | undefined {
     const now = this.clock();

@@ -22,6 +22,8 @@ export interface StrategyCallContext {
    * came from): return it if it is available now, else undefined, without any fallback policy.
    */
   readonly onlyIfAvailable?: boolean;
+  /** The call streams (balancers measure time to first token instead of the whole answer). */
+  readonly stream?: boolean;
   /** In `onFailure`/`onCancel`: how the router classified the error. */
   readonly errorKind?: ErrorKind;
   /** In `onFailure`/`onCancel`: what the classification means (does it count against the model?). */
@@ -65,6 +67,12 @@ export interface ModelRoutingStrategy {
   onCancel?(
     model: ChatModelWrapper,
     reason: unknown,
+    request: ChatRequest,
+    context?: StrategyCallContext,
+  ): void | Promise<void>;
+  /** A streamed attempt produced its first event (latency balancing measures up to here). */
+  onFirstToken?(
+    model: ChatModelWrapper,
     request: ChatRequest,
     context?: StrategyCallContext,
   ): void | Promise<void>;

@@ -131,7 +131,8 @@ describe('ModelRouter.stream after output: only continuation may rescue it', () 
     expect(last.type).toBe('complete');
     const response = (last as Extract<ChatStreamEvent, { type: 'complete' }>).response;
     expect(response.aiMessage.text).toBe('The answer is forty-two.');
-    expect(response.tokenUsage).toEqual({ totalTokens: 12 });
+    // both calls count: the cut one's usage estimated ('Hello' ≈ 2, 'The answer is ' ≈ 4), plus 12
+    expect(response.tokenUsage).toEqual({ totalTokens: 18 });
     expect(b.requests[0]!.messages).toEqual([
       userMessage('Hello'),
       { role: 'assistant', text: 'The answer is ' },

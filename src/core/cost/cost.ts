@@ -1,0 +1,122 @@
+import type { ChatMessage } from '../chat/messages.js';
+import type { ChatRequest } from '../chat/request.js';
+import type { ChatResponse, TokenUsage } from '../chat/response.js';
+import type { ModelPricing } from './model-profile.js';
+
+/** The response attribute holding what the call cost, in USD. Absent when the price is unknown. */
+export const COST_ATTRIBUTE = 'model_router_cost_usd';
+
+/** Cached prompt tokens, where a provider reports them (not part of TokenUsage's contract). */
+interface UsageWithCache extends TokenUsage {
+  cachedInputTokens?: number;
+}
+
+/**
+ * USD for `usage` at `pricing`, or undefined when either is missing: an unknown price is not a
+ * free call. Rounded to a nano-dollar so that sums of many calls stay exact.
+ */
+export function costOf(
+  usage: TokenUsage | undefined,
+  pricing: ModelPricing | undefined,
+): number | undefined {
+  if (!pricing || !usage) return undefined;
+  const input = count(usage.inputTokens);
+  const output = count(usage.outputTokens);
+  if (input === 0 && output === 0 && count(usage.totalTokens) > 0) {
+    // only a total: price it all as input, the cheaper side, rather than invent a split
+    return roundUsd((count(usage.totalTokens) * pricing.input) / 1e6);
+  }
+  const cached = Math.min(input, count((usage as UsageWithCache).cachedInputTokens));
+  const cachedPrice = pricing.cachedInput ?? pricing.input;
+  return roundUsd(
+    ((input - cached) * pricing.input + cached * cachedPrice + output * pricing.output) / 1e6,
+  );
+}
+
+/** `usd` in nano-dollars (the integer unit budgets count in). */
+export function toNanoUsd(usd: number): number {
+  return Math.round(usd * 1e9);
+}
+
+export function roundUsd(usd: number): number {
+  return Math.round(usd * 1e9) / 1e9;
+}
+
+/** The response with its cost attribute set (or removed, when the cost is unknown). */
+export function withCost(response: ChatResponse, cost: number | undefined): ChatResponse {
+  const attributes = { ...response.aiMessage.attributes };
+  if (cost === undefined) {
+    if (!(COST_ATTRIBUTE in attributes)) return response;
+    delete attributes[COST_ATTRIBUTE];
+  } else {
+    attributes[COST_ATTRIBUTE] = cost;
+  }
+  return { ...response, aiMessage: { ...response.aiMessage, attributes } };
+}
+
+/** The cost a response carries, if any. */
+export function costAttributeOf(response: ChatResponse | undefined): number | undefined {
+  const value = response?.aiMessage?.attributes?.[COST_ATTRIBUTE];
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/**
+ * Both calls' usage, for a stream one model started and another continued. A field the second
+ * call did not report stays absent: half of it would pass for the whole.
+ */
+export function addUsage(a: TokenUsage | undefined, b: TokenUsage | undefined): TokenUsage {
+  const usage: TokenUsage = {
+    totalTokens: count(a?.totalTokens ?? sum(a)) + count(b?.totalTokens ?? sum(b)),
+  };
+  if (b?.inputTokens !== undefined)
+    usage.inputTokens = count(a?.inputTokens) + count(b.inputTokens);
+  if (b?.outputTokens !== undefined) {
+    usage.outputTokens = count(a?.outputTokens) + count(b.outputTokens);
+  }
+  return usage;
+}
+
+/** Prompt tokens of a request, estimated at four characters per token (no tokenizer needed). */
+export function estimatePromptTokens(request: ChatRequest): number {
+  let characters = 0;
+  for (const message of request.messages ?? []) characters += charactersOf(message);
+  for (const tool of request.parameters?.tools ?? []) {
+    characters += tool.name.length + (tool.description?.length ?? 0);
+    if (tool.parameters) characters += JSON.stringify(tool.parameters).length;
+  }
+  return Math.ceil(characters / 4);
+}
+
+/** Tokens of text, with the same four-characters rule. */
+export function estimateTextTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+function charactersOf(message: ChatMessage): number {
+  switch (message.role) {
+    case 'system':
+    case 'tool':
+      return message.text?.length ?? 0;
+    case 'user':
+      if (typeof message.content === 'string') return message.content.length;
+      return message.content.reduce(
+        (total, part) => total + (part.type === 'text' ? part.text.length : 0),
+        0,
+      );
+    case 'assistant':
+      return (
+        (message.text?.length ?? 0) +
+        (message.toolCalls ?? []).reduce((total, call) => total + call.arguments.length, 0)
+      );
+    default:
+      return 0;
+  }
+}
+
+function sum(usage: TokenUsage | undefined): number {
+  return count(usage?.inputTokens) + count(usage?.outputTokens);
+}
+
+function count(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
+}

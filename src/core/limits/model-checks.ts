@@ -1,0 +1,291 @@
+import type { ChatRequest } from '../chat/request.js';
+import type { ChatResponse } from '../chat/response.js';
+import { systemClock, type Clock } from '../clock.js';
+import { callScopeOf } from '../budget/budget.js';
+import type { BudgetLedger } from '../budget/budget-ledger.js';
+import { estimatePromptTokens } from '../cost/cost.js';
+import { profileOf } from '../cost/model-profile.js';
+import { costOfResponse } from '../cost/response-cost.js';
+import { BudgetExceededException } from '../errors/budget-exceeded.exception.js';
+import { ContextLengthExceededException } from '../errors/context-length-exceeded.exception.js';
+import type { ChatModelWrapper } from '../group/chat-model-wrapper.js';
+import type { RouteStateBinding } from '../observability/inspection.js';
+import { emitTo, type RoutingObserver, type SkipReason } from '../observability/routing-event.js';
+import { windowEnd } from '../state/counter-store.js';
+import { InMemoryRouteStateStore } from '../state/in-memory-route-state-store.js';
+import { chain, type MaybePromise } from '../state/maybe-async.js';
+import type { RouteStateStore } from '../state/route-state-store.js';
+import type {
+  ModelRoutingStrategy,
+  StrategyCallContext,
+} from '../strategies/model-routing-strategy.js';
+import { RATE_LIMIT_ATTRIBUTE } from './provider-quota.js';
+import { RateLimits, type RateClaim } from './rate-limits.js';
+
+export interface ModelChecksOptions {
+  budgets?: BudgetLedger;
+  store?: RouteStateStore;
+  clock?: Clock;
+}
+
+/** Why a model is passed over right now (health shows it). */
+export interface ModelSkip {
+  reason: SkipReason;
+  until?: number;
+  budget?: string;
+}
+
+interface Skipped extends ModelSkip {
+  model: ChatModelWrapper;
+}
+
+/**
+ * The checks before a call, around a group's strategy: a model whose context window cannot hold
+ * the request, that is at its rpm/tpm (or its provider's quota), or that a budget has closed, is
+ * passed over for this call (not failed, not cooled down) and reported as `model-skipped`; the
+ * strategy chooses among the rest. A chosen model with limits takes its slot atomically; one
+ * that lost the race is released and the strategy chooses again without it. When nothing is
+ * left the caller gets why: context (400), budget (429), or rate limits (a retry-after hint).
+ */
+export class ModelChecks implements ModelRoutingStrategy {
+  private budgets: BudgetLedger | undefined;
+  private ownStore: RouteStateStore | undefined;
+  private clock: Clock;
+  private readonly explicit: { store: boolean; clock: boolean };
+  private readonly limits = new RateLimits(() => this.store);
+  private readonly claims = new WeakMap<object, RateClaim>();
+  /** Any model with a context window or limits: otherwise checks cost nothing per call. */
+  private readonly profiled: boolean;
+  private quotaSeen = false;
+
+  constructor(
+    private readonly inner: ModelRoutingStrategy,
+    models: readonly ChatModelWrapper[],
+    options: ModelChecksOptions = {},
+  ) {
+    this.budgets = options.budgets;
+    this.clock = options.clock ?? systemClock;
+    this.ownStore = options.store;
+    this.explicit = { store: options.store !== undefined, clock: options.clock !== undefined };
+    this.profiled = models.some((model) => {
+      const profile = profileOf(model);
+      return profile.contextWindow !== undefined || profile.limits !== undefined;
+    });
+  }
+
+  route(
+    models: readonly ChatModelWrapper[],
+    request: ChatRequest,
+    context?: StrategyCallContext,
+  ): MaybePromise<ChatModelWrapper | undefined> {
+    if (!this.active()) return this.inner.route(models, request, context);
+    const now = this.clock();
+    const prompt = estimatePromptTokens(request);
+    const output = request.parameters?.maxOutputTokens ?? 0;
+    const left: ChatModelWrapper[] = [];
+    const skipped: Skipped[] = [];
+    for (const model of models) {
+      const skip = this.skipOf(model, prompt, output, context, now);
+      if (skip) skipped.push({ model, ...skip });
+      else left.push(model);
+    }
+    for (const skip of skipped) this.report(skip, context?.observer, context?.route);
+    if (left.length === 0) return this.nothingLeft(skipped, prompt, output, context, now);
+    return this.chooseAndClaim(left, request, context, prompt + output, now);
+  }
+
+  /** Why `model` would be passed over now by any request (rate limits, budgets). */
+  skipOf(
+    model: ChatModelWrapper,
+    prompt = 0,
+    output = 0,
+    context?: StrategyCallContext,
+    now = this.clock(),
+  ): ModelSkip | undefined {
+    const window = profileOf(model).contextWindow;
+    if (window !== undefined && prompt + output > window) return { reason: 'context' };
+    const until = this.limits.blockedUntil(model, prompt + output, now);
+    if (until !== undefined) return { reason: 'rate-limited', until };
+    const over = this.budgets?.exceeded(
+      callScopeOf(context?.attributes ?? {}, context?.route, model.name),
+    );
+    if (over) return { reason: 'over-budget', until: over.resetsAt, budget: over.budget.name };
+    return undefined;
+  }
+
+  onSuccess(
+    model: ChatModelWrapper,
+    response: ChatResponse,
+    request: ChatRequest,
+    context?: StrategyCallContext,
+  ): void | Promise<void> {
+    this.settle(context, response?.tokenUsage?.totalTokens ?? 0);
+    const headers = response?.aiMessage?.attributes?.[RATE_LIMIT_ATTRIBUTE];
+    if (headers && typeof headers === 'object') {
+      this.quotaSeen = true;
+      this.limits.observeQuota(model.name, headers as Record<string, string>, this.clock());
+    }
+    const cost = this.budgets?.size ? costOfResponse(response, model) : undefined;
+    if (cost !== undefined) {
+      const scope = callScopeOf(context?.attributes ?? {}, context?.route, model.name);
+      try {
+        // not awaited: the answer should not wait for a shared store to count its spend
+        void Promise.resolve(this.budgets!.charge(scope, cost, context?.observer)).catch(
+          () => undefined,
+        );
+      } catch {
+        // counting spend is best effort; the answer is already there
+      }
+    }
+    return this.inner.onSuccess?.(model, response, request, context);
+  }
+
+  onFailure(
+    model: ChatModelWrapper,
+    error: unknown,
+    request: ChatRequest,
+    context?: StrategyCallContext,
+  ): void | Promise<void> {
+    this.settle(context, 0);
+    return this.inner.onFailure?.(model, error, request, context);
+  }
+
+  onCancel(
+    model: ChatModelWrapper,
+    reason: unknown,
+    request: ChatRequest,
+    context?: StrategyCallContext,
+  ): void | Promise<void> {
+    this.settle(context, 0);
+    return this.inner.onCancel?.(model, reason, request, context);
+  }
+
+  onFirstToken(model: ChatModelWrapper, request: ChatRequest, context?: StrategyCallContext) {
+    return this.inner.onFirstToken?.(model, request, context);
+  }
+
+  retryAfterMs(models: readonly ChatModelWrapper[]): number | undefined {
+    const inner = this.inner.retryAfterMs?.(models);
+    if (inner !== undefined || !this.active()) return inner;
+    const now = this.clock();
+    let earliest = Number.POSITIVE_INFINITY;
+    for (const model of models) {
+      const skip = this.skipOf(model, 0, 0, undefined, now);
+      if (skip?.reason !== 'rate-limited' || skip.until === undefined) return undefined;
+      earliest = Math.min(earliest, skip.until);
+    }
+    return Number.isFinite(earliest) ? Math.max(0, earliest - now) : undefined;
+  }
+
+  registerModels(models: readonly ChatModelWrapper[]): void {
+    this.inner.registerModels?.(models);
+  }
+
+  /** The strategy's events (budgets, shared by groups, are subscribed to on the ledger). */
+  onEvent(listener: RoutingObserver): () => void {
+    return this.inner.onEvent?.(listener) ?? (() => undefined);
+  }
+
+  bindRouteState(binding: RouteStateBinding): void {
+    if (!this.explicit.store) this.ownStore = binding.store;
+    if (!this.explicit.clock && binding.clock) this.clock = binding.clock;
+    if (!this.budgets && binding.budgets) this.budgets = binding.budgets;
+  }
+
+  /** Created on first use: a group built per request (the gateway's lists) may never need it. */
+  private get store(): RouteStateStore {
+    return (this.ownStore ??= new InMemoryRouteStateStore(this.clock));
+  }
+
+  private active(): boolean {
+    return this.profiled || this.quotaSeen || (this.budgets?.size ?? 0) > 0;
+  }
+
+  private chooseAndClaim(
+    candidates: readonly ChatModelWrapper[],
+    request: ChatRequest,
+    context: StrategyCallContext | undefined,
+    tokens: number,
+    now: number,
+  ): MaybePromise<ChatModelWrapper | undefined> {
+    if (candidates.length === 0) return undefined;
+    return chain(this.inner.route(candidates, request, context), (picked) => {
+      const model = picked && candidates.find((c) => c === picked || c.name === picked.name);
+      if (!model) return picked; // none, or not one of ours (ModelRouter reports that)
+      return chain(this.limits.claim(model, tokens, now), (claim) => {
+        if (claim) {
+          if (context) this.claims.set(context, claim);
+          return model;
+        }
+        this.report(
+          { model, reason: 'rate-limited', until: windowEnd({ windowMs: 60_000, now }) },
+          context?.observer,
+          context?.route,
+        );
+        // lost the minute's last slot to a concurrent call: the strategy chooses again without it
+        const released = this.inner.onCancel?.(model, undefined, request, context);
+        return chain(released ?? undefined, () =>
+          this.chooseAndClaim(
+            candidates.filter((c) => c !== model),
+            request,
+            context,
+            tokens,
+            now,
+          ),
+        );
+      });
+    });
+  }
+
+  private nothingLeft(
+    skipped: Skipped[],
+    prompt: number,
+    output: number,
+    context: StrategyCallContext | undefined,
+    now: number,
+  ): undefined {
+    // a sticky preference only asks about one model: no verdict on the call
+    if (context?.onlyIfAvailable) return undefined;
+    if (skipped.every((skip) => skip.reason === 'context')) {
+      throw new ContextLengthExceededException({
+        promptTokens: prompt,
+        outputTokens: output,
+        largestContextWindow: Math.max(
+          ...skipped.map((s) => profileOf(s.model).contextWindow ?? 0),
+        ),
+        models: skipped.map((s) => s.model.name),
+      });
+    }
+    // rate limits end within the minute: no model now, and a retry-after hint
+    if (skipped.some((skip) => skip.reason === 'rate-limited')) return undefined;
+    const budget = skipped.find((skip) => skip.reason === 'over-budget')!;
+    const over = this.budgets!.budgets.find((b) => b.name === budget.budget)!;
+    throw new BudgetExceededException({
+      budget: over.name,
+      limitUsd: over.limitUsd,
+      spentUsd: this.budgets!.spentUsd(over.name),
+      resetsAt: budget.until!,
+      now,
+      models: skipped.map((s) => s.model.name),
+    });
+  }
+
+  private settle(context: object | undefined, usedTokens: number): void {
+    if (!context) return;
+    const claim = this.claims.get(context);
+    if (!claim) return;
+    this.claims.delete(context);
+    this.limits.settle(claim, usedTokens);
+  }
+
+  private report(skip: Skipped, observer: RoutingObserver | undefined, route: string | undefined) {
+    emitTo(observer, {
+      type: 'model-skipped',
+      ...(route !== undefined ? { route } : {}),
+      model: skip.model.name,
+      reason: skip.reason,
+      ...(skip.until !== undefined ? { until: skip.until } : {}),
+      ...(skip.budget !== undefined ? { budget: skip.budget } : {}),
+    });
+  }
+}

@@ -1,0 +1,108 @@
+import type { ChatRequest } from '../../chat/request.js';
+import { systemClock, type Clock } from '../../clock.js';
+import type { RouteStateBinding } from '../../observability/inspection.js';
+import { emitTo } from '../../observability/routing-event.js';
+import { InMemoryRouteStateStore } from '../../state/in-memory-route-state-store.js';
+import type { MaybePromise } from '../../state/maybe-async.js';
+import type { RouteStateStore } from '../../state/route-state-store.js';
+import { uniqueScope } from '../../state/unique-scope.js';
+import type { ChatModelWrapper } from '../../group/chat-model-wrapper.js';
+import type { ModelRoutingStrategy, StrategyCallContext } from '../model-routing-strategy.js';
+
+/** The names of the shipped balancers (the YAML `balance:` values). */
+export const BALANCERS = [
+  'ordered',
+  'weighted',
+  'least-busy',
+  'lowest-latency',
+  'lowest-cost',
+  'lowest-token-usage',
+] as const;
+export type BalancerName = (typeof BALANCERS)[number];
+
+export interface BalancerOptions {
+  /** Where the balancer's counters live; default: a new in-memory store (or the module's). */
+  store?: RouteStateStore;
+  /** Key prefix of this group's counters; default: unique per instance (or the module's). */
+  scope?: string;
+  clock?: Clock;
+}
+
+/**
+ * What every balancer shares: a store and a scope that the Nest module may bind (so replicas
+ * share the balancer's state), a clock, and a `model-balanced` event per choice. A balancer is a
+ * ModelRoutingStrategy: use it alone, or as FailoverStrategy's `delegate`, which hands it only
+ * the models whose circuit admits a request.
+ */
+export abstract class Balancer implements ModelRoutingStrategy {
+  abstract readonly name: BalancerName;
+  protected store: RouteStateStore;
+  protected scope: string;
+  protected clock: Clock;
+  private readonly explicit: { store: boolean; scope: boolean; clock: boolean };
+
+  constructor(options: BalancerOptions = {}) {
+    const given = options ?? {};
+    this.clock = given.clock ?? systemClock;
+    this.store = given.store ?? new InMemoryRouteStateStore(this.clock);
+    this.scope = given.scope ?? uniqueScope('balancer');
+    this.explicit = {
+      store: given.store !== undefined,
+      scope: given.scope !== undefined,
+      clock: given.clock !== undefined,
+    };
+  }
+
+  route(
+    models: readonly ChatModelWrapper[],
+    request: ChatRequest,
+    context?: StrategyCallContext,
+  ): MaybePromise<ChatModelWrapper | undefined> {
+    if (models.length === 0) return undefined;
+    const picked = models.length === 1 ? models[0]! : this.pick(models, request, context);
+    this.dispatched(picked, request, context);
+    if (context?.observer) {
+      emitTo(context.observer, {
+        type: 'model-balanced',
+        ...(context.route !== undefined ? { route: context.route } : {}),
+        model: picked.name,
+        balancer: this.name,
+        candidates: models.length,
+      });
+    }
+    return picked;
+  }
+
+  bindRouteState(binding: RouteStateBinding): void {
+    if (!this.explicit.store) this.store = binding.store;
+    if (!this.explicit.scope) this.scope = `${binding.scope}:${this.name}`;
+    if (!this.explicit.clock && binding.clock) this.clock = binding.clock;
+  }
+
+  /** Chooses among two or more candidates. */
+  protected abstract pick(
+    models: readonly ChatModelWrapper[],
+    request: ChatRequest,
+    context: StrategyCallContext | undefined,
+  ): ChatModelWrapper;
+
+  /** Bookkeeping once a model is chosen (in-flight counts, timers); none by default. */
+  protected dispatched(
+    _model: ChatModelWrapper,
+    _request: ChatRequest,
+    _context: StrategyCallContext | undefined,
+  ): void {}
+
+  protected key(model: ChatModelWrapper | string, what: string): string {
+    return `${this.scope}:${typeof model === 'string' ? model : model.name}:${what}`;
+  }
+}
+
+/** The first candidate, in registration order: today's failover order. */
+export class OrderedBalancer extends Balancer {
+  readonly name = 'ordered' as const;
+
+  protected pick(models: readonly ChatModelWrapper[]): ChatModelWrapper {
+    return models[0]!;
+  }
+}
