@@ -113,6 +113,7 @@ export type {
   RoutingObserver,
   ErrorSummary,
   CircuitState,
+  SkipReason,
 } from './observability/routing-event.js';
 export type {
   InspectableRouting,
@@ -128,6 +129,82 @@ export {
   type StickyAssignment,
 } from './state/route-state-store.js';
 export { InMemoryRouteStateStore } from './state/in-memory-route-state-store.js';
+export {
+  countersOf,
+  windowStart,
+  windowEnd,
+  LocalCounters,
+  type CounterStore,
+  type CounterWindow,
+  type WindowedAdd,
+} from './state/counter-store.js';
+
+// Cost, limits, budgets and balancers
+export {
+  MODEL_PROFILE,
+  profileOf,
+  validateProfile,
+  type ModelProfile,
+  type ModelPricing,
+  type ModelLimits,
+} from './cost/model-profile.js';
+export {
+  COST_ATTRIBUTE,
+  costOf,
+  costAttributeOf,
+  withCost,
+  addUsage,
+  estimatePromptTokens,
+  toNanoUsd,
+} from './cost/cost.js';
+export { costOfResponse } from './cost/response-cost.js';
+export { ModelChecks, type ModelChecksOptions, type ModelSkip } from './limits/model-checks.js';
+export { RateLimits, type RateClaim } from './limits/rate-limits.js';
+export {
+  RATE_LIMIT_ATTRIBUTE,
+  RATE_LIMIT_HEADERS,
+  pickRateLimitHeaders,
+  exhaustedUntil,
+} from './limits/provider-quota.js';
+export {
+  BUDGET_PERIODS,
+  BUDGET_DIMENSIONS,
+  validateBudgets,
+  callScopeOf,
+  type BudgetDefinition,
+  type BudgetPeriod,
+  type BudgetScope,
+  type BudgetDimension,
+} from './budget/budget.js';
+export {
+  BudgetLedger,
+  type BudgetLedgerOptions,
+  type BudgetStatus,
+  type SpentBudget,
+} from './budget/budget-ledger.js';
+export { BudgetExceededException } from './errors/budget-exceeded.exception.js';
+export { ContextLengthExceededException } from './errors/context-length-exceeded.exception.js';
+export {
+  Balancer,
+  OrderedBalancer,
+  BALANCERS,
+  type BalancerName,
+  type BalancerOptions,
+} from './strategies/balancers/balancer.js';
+export {
+  WeightedBalancer,
+  type WeightedBalancerOptions,
+} from './strategies/balancers/weighted-balancer.js';
+export { LeastBusyBalancer } from './strategies/balancers/least-busy-balancer.js';
+export {
+  LowestLatencyBalancer,
+  type LowestLatencyBalancerOptions,
+} from './strategies/balancers/lowest-latency-balancer.js';
+export {
+  LowestCostBalancer,
+  type LowestCostBalancerOptions,
+} from './strategies/balancers/lowest-cost-balancer.js';
+export { createBalancer } from './strategies/balancers/create-balancer.js';
 
 // Decision routing
 export {

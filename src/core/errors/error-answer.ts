@@ -7,6 +7,8 @@ import {
   ModelRouterException,
   NoMatchingModelFoundException,
 } from './exceptions.js';
+import { BudgetExceededException } from './budget-exceeded.exception.js';
+import { ContextLengthExceededException } from './context-length-exceeded.exception.js';
 import { InvalidChatRequestException } from './invalid-chat-request.exception.js';
 import { ProviderException } from './provider-exception.js';
 import { ModelTimeoutException } from './timeout-exception.js';
@@ -15,7 +17,11 @@ import { UnknownRouterException } from './unknown-router.exception.js';
 
 /** OpenAI's error types, which every HTTP surface of the project uses. */
 export type ErrorAnswerType =
-  'invalid_request_error' | 'rate_limit_error' | 'server_error' | 'request_cancelled';
+  | 'invalid_request_error'
+  | 'rate_limit_error'
+  | 'server_error'
+  | 'request_cancelled'
+  | 'budget_exceeded';
 
 /** How an error of the library is answered to a client, over any transport. */
 export interface ErrorAnswer {
@@ -31,6 +37,8 @@ export interface ErrorAnswer {
   retryAfterMs?: number;
   /** What the client can act on. Provider and library messages carry no keys. */
   message: string;
+  /** Machine-readable facts beside the message (a spent budget's name, limit and reset). */
+  details?: Record<string, string | number>;
 }
 
 /**
@@ -56,6 +64,27 @@ function answerFor(error: unknown): Omit<ErrorAnswer, 'name'> {
     return answer(400, 'invalid_request_error', error.message, null, 'messages');
   }
   if (error instanceof NoMatchingModelFoundException) return exhausted(error);
+  if (error instanceof ContextLengthExceededException) {
+    return answer(
+      400,
+      'invalid_request_error',
+      error.message,
+      'context_length_exceeded',
+      'messages',
+    );
+  }
+  if (error instanceof BudgetExceededException) {
+    return {
+      ...answer(429, 'budget_exceeded', error.message, 'budget_exceeded'),
+      retryAfterMs: error.retryAfterMs,
+      details: {
+        budget: error.budget,
+        limit_usd: error.limitUsd,
+        spent_usd: error.spentUsd,
+        resets_at: new Date(error.resetsAt).toISOString(),
+      },
+    };
+  }
   if (error instanceof ProviderException) return fromProvider(error);
   if (error instanceof ModelTimeoutException) {
     return answer(504, 'server_error', error.message, 'timeout');

@@ -76,9 +76,11 @@ export class ModelRouter implements ChatModel, InspectableRouting {
       ...(given.sessionStore !== undefined ? { store: given.sessionStore } : {}),
       ...(given.sessionScope !== undefined ? { scope: given.sessionScope } : {}),
     });
-    this.checks = new ModelChecks(this.strategy, models, {
-      ...(given.budgets !== undefined ? { budgets: given.budgets } : {}),
-    });
+    this.checks = new ModelChecks(
+      this.strategy,
+      models,
+      given.budgets !== undefined ? { budgets: given.budgets } : {},
+    );
     this.group = {
       models,
       ...(defaultModel ? { defaultModel } : {}),

@@ -4,7 +4,12 @@ import { errorAnswer, retryAfterSeconds, UnknownRouterException } from 'nest-mod
 export interface WireError {
   status: number;
   headers: Record<string, string>;
-  body: { error: { message: string; type: string; param: string | null; code: string | null } };
+  body: {
+    error: { message: string; type: string; param: string | null; code: string | null } & Record<
+      string,
+      unknown
+    >;
+  };
 }
 
 /** Thrown by the gateway for a model name it cannot serve (404 `model_not_found`). */
@@ -42,10 +47,10 @@ export function toWireError(error: unknown): WireError {
     const type = status < 500 ? 'invalid_request_error' : 'server_error';
     return { status, headers: {}, body: { error: { message, type, param, code: null } } };
   }
-  const { status, type, code, param, message, retryAfterMs } = errorAnswer(error);
+  const { status, type, code, param, message, retryAfterMs, details } = errorAnswer(error);
   return {
     status,
     headers: retryAfterMs === undefined ? {} : { 'retry-after': retryAfterSeconds(retryAfterMs) },
-    body: { error: { message, type, param, code } },
+    body: { error: { message, type, param, code, ...details } },
   };
 }

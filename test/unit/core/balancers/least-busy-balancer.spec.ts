@@ -15,8 +15,8 @@ describe('LeastBusyBalancer', () => {
     });
     expect(counts(held.map((h) => h.model))).toEqual({ a: 3, b: 3, c: 3 });
     // two finish on 'b': the next two calls go there
-    for (const h of held.filter((h) => h.model.name === 'b').slice(0, 2)) {
-      balancer.onSuccess(h.model, answer('ok'), request, h.context);
+    for (const done of held.filter((h) => h.model.name === 'b').slice(0, 2)) {
+      balancer.onSuccess(done.model, answer('ok'), request, done.context);
     }
     expect(balancer.inFlight('b')).toBe(1);
     expect((balancer.route(models, request, attempt()) as ChatModelWrapper).name).toBe('b');
