@@ -33,6 +33,8 @@ import { decodeSticky, encodeSticky } from './sticky-codec.js';
 import { StickyMirror } from './sticky-mirror.js';
 import { TokenCounters } from './token-counters.js';
 import { TokenIncrementBatch } from './token-increment-batch.js';
+import { RedisCounters } from './redis-counters.js';
+import type { CounterWindow, WindowedAdd } from '../core/state/counter-store.js';
 
 /** `shared`: state goes through Redis; `local-only`: Redis is away, this replica decides alone. */
 export type RouteStateSharing = 'shared' | 'local-only';
@@ -84,6 +86,8 @@ export class RedisRouteStateStore implements RouteStateStore {
   protected readonly circuits: CircuitMirror;
   protected readonly stickies: StickyMirror;
   protected readonly tokens = new TokenCounters();
+  /** Windowed counters (rpm/tpm, spend) and gauges (latency): see RedisCounters. */
+  protected readonly counters: RedisCounters;
   private readonly increments = new TokenIncrementBatch((key, delta) =>
     this.sendIncrement(key, delta),
   );
@@ -117,6 +121,13 @@ export class RedisRouteStateStore implements RouteStateStore {
       this.options.logger.warn(`a circuit listener threw: ${this.redact(error)}`),
     );
     this.stickies = new StickyMirror(this.options.clock);
+    this.counters = new RedisCounters({
+      prefix: this.options.keyPrefix,
+      command: () => this.connections?.command,
+      isShared: () => this.isShared(),
+      clock: this.options.clock,
+      failed: (error) => this.commandFailed(error),
+    });
   }
 
   // ---- lifecycle ----------------------------------------------------------------------------
@@ -276,6 +287,28 @@ export class RedisRouteStateStore implements RouteStateStore {
 
   getTokens(key: string): number {
     return this.tokens.get(key);
+  }
+
+  // ---- windowed counters and gauges ---------------------------------------------------------
+
+  addToWindow(
+    key: string,
+    delta: number,
+    window: CounterWindow,
+  ): WindowedAdd | Promise<WindowedAdd> {
+    return this.counters.addToWindow(key, delta, window);
+  }
+
+  getWindow(key: string, window: CounterWindow): number {
+    return this.counters.getWindow(key, window);
+  }
+
+  setGauge(key: string, value: number, ttlMs: number): void {
+    this.counters.setGauge(key, value, ttlMs);
+  }
+
+  getGauge(key: string): number | undefined {
+    return this.counters.getGauge(key);
   }
 
   // ---- sticky assignments -------------------------------------------------------------------
@@ -448,6 +481,7 @@ export class RedisRouteStateStore implements RouteStateStore {
     if (!this.isShared() || this.refreshing) return;
     this.refreshing = true;
     try {
+      await this.counters.refresh();
       if (!(await this.sync!.refreshTokenTotals())) {
         this.loseSharing('Redis lost the route state (restarted without persistence, or flushed)');
       }
