@@ -15,6 +15,8 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ToBoolean, ToNumber } from './config-transforms.js';
+import { BALANCERS, type BalancerName } from '../core/strategies/balancers/balancer.js';
+import type { BudgetDefinition } from '../core/budget/budget.js';
 
 export const GROUP_STRATEGIES = ['failover', 'lowest-token-usage'] as const;
 export type GroupStrategy = (typeof GROUP_STRATEGIES)[number];
@@ -53,6 +55,11 @@ export class GroupConfig {
   @IsOptional()
   @IsIn(GROUP_STRATEGIES)
   strategy?: GroupStrategy;
+
+  /** How the group chooses among the models its circuits admit; default `ordered`. */
+  @IsOptional()
+  @IsIn(BALANCERS)
+  balance?: BalancerName;
 
   @IsOptional()
   @ToNumber()
@@ -246,6 +253,11 @@ export class ModelRouterConfig {
   @IsString()
   @IsNotEmpty()
   defaultRouter?: string;
+
+  /** Spend limits: `{ name, scope: { router?, route?, model? }, limitUsd, period, warnAt? }`. */
+  @IsOptional()
+  @IsArray()
+  budgets?: BudgetDefinition[];
 
   /** `{ type: memory }` (default) or `{ type: redis, url, keyPrefix, … }`. */
   @IsOptional()

@@ -17,18 +17,20 @@ import {
   RouterConfig,
 } from './model-router-config.js';
 import { quoteNames } from '../core/errors/quote-names.js';
+import { checkBalance, checkBudgets, checkModelProfile } from './cost-config.js';
 
 const GROUP_KEYS = [
   'model',
   'models',
   'strategy',
+  'balance',
   ...GROUP_BREAKER_KEYS,
   'continuation',
   'sessionTtlMs',
 ];
 const ROUTER_KEYS = new Set([...GROUP_KEYS, 'routes', 'decision', 'defaultRoute']);
 const ROUTE_KEYS = new Set([...GROUP_KEYS, 'name', 'description', 'examples']);
-const TOP_KEYS = new Set(['providers', 'models', 'routers', 'defaultRouter', 'state']);
+const TOP_KEYS = new Set(['providers', 'models', 'routers', 'defaultRouter', 'state', 'budgets']);
 
 /**
  * Validates a parsed (and interpolated) configuration: shapes with class-validator, then every
@@ -85,6 +87,7 @@ export function validateModelRouterConfig(raw: unknown, source?: string): ModelR
     }
   }
   if (config.state !== undefined) checkState(config.state, problems);
+  if (config.budgets !== undefined) checkBudgets(config.budgets, problems);
 
   if (problems.length > 0) throw new InvalidModelRouterConfigException(problems, source);
   config.providers = Object.fromEntries(providers) as Record<string, ProviderConfig>;
@@ -111,6 +114,7 @@ function checkModel(
   if (model.resilience !== undefined && model.resilience !== false && !isRecord(model.resilience)) {
     problems.push(`${path}.resilience: must be an object of resilience options, or false`);
   }
+  checkModelProfile(name, model, problems);
 }
 
 function checkRouter(
@@ -165,6 +169,7 @@ function checkRouter(
 }
 
 function checkGroup(group: GroupConfig, path: string, models: string[], problems: string[]): void {
+  checkBalance(group, path, problems);
   if (group.model !== undefined && group.models !== undefined) {
     problems.push(`${path}: give model or models, not both`);
     return;

@@ -75,6 +75,13 @@ export {
   StateStoreStatusEvent,
 } from './events/model-router-event-payloads.js';
 export { ModelRouterEventPublisher } from './events/model-router-event-publisher.js';
+export {
+  MODEL_ROUTER_COST_EVENTS,
+  ModelCostEvent,
+  ModelSkippedEvent,
+  BudgetEvent,
+  type ModelRouterCostEventName,
+} from './events/cost-events.js';
 
 // Health
 export { ModelRouterHealthIndicator } from './health/model-router-health.indicator.js';

@@ -1,7 +1,7 @@
 import type { ChatRequest } from '../chat/request.js';
 import type { ChatResponse } from '../chat/response.js';
 import { systemClock, type Clock } from '../clock.js';
-import { callScopeOf } from '../budget/budget.js';
+import { callScopeOf, type BudgetScope } from '../budget/budget.js';
 import type { BudgetLedger } from '../budget/budget-ledger.js';
 import { estimatePromptTokens } from '../cost/cost.js';
 import { profileOf } from '../cost/model-profile.js';
@@ -57,6 +57,8 @@ export class ModelChecks implements ModelRoutingStrategy {
   /** Any model with a context window or limits: otherwise checks cost nothing per call. */
   private readonly profiled: boolean;
   private quotaSeen = false;
+  /** The scope of each model's latest call: what health checks budgets against outside a call. */
+  private readonly lastScope = new Map<string, BudgetScope>();
 
   constructor(
     private readonly inner: ModelRoutingStrategy,
@@ -106,9 +108,13 @@ export class ModelChecks implements ModelRoutingStrategy {
     if (window !== undefined && prompt + output > window) return { reason: 'context' };
     const until = this.limits.blockedUntil(model, prompt + output, now);
     if (until !== undefined) return { reason: 'rate-limited', until };
-    const over = this.budgets?.exceeded(
-      callScopeOf(context?.attributes ?? {}, context?.route, model.name),
-    );
+    if (!this.budgets?.size) return undefined;
+    let scope = this.lastScope.get(model.name) ?? { model: model.name };
+    if (context) {
+      scope = callScopeOf(context.attributes, context.route, model.name);
+      this.lastScope.set(model.name, scope);
+    }
+    const over = this.budgets.exceeded(scope);
     if (over) return { reason: 'over-budget', until: over.resetsAt, budget: over.budget.name };
     return undefined;
   }

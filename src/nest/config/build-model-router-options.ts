@@ -9,7 +9,6 @@ import { buildModel } from '../../config/build-model.js';
 import { RoutingChatModel } from '../../core/routing/routing-chat-model.js';
 import type { RouteStateStore } from '../../core/state/route-state-store.js';
 import { FailoverStrategy } from '../../core/strategies/failover-strategy.js';
-import { LowestTokenUsageRoutingStrategy } from '../../core/strategies/lowest-token-usage-routing-strategy.js';
 import { ModelRouter } from '../../core/group/model-router.js';
 import { createRouteStateStore } from '../../redis/route-state-store-config.js';
 import type { RedisStoreLogger } from '../../redis/redis-route-state-store-options.js';
@@ -34,6 +33,12 @@ import type {
   ModelRouterFactories,
 } from '../../config/model-router-factories.js';
 import { quoteNames } from '../../core/errors/quote-names.js';
+import {
+  groupBalancer,
+  profileMetadata,
+  rememberProfile,
+  splitProfile,
+} from '../../config/cost-config.js';
 
 export interface BuildModelRouterOptions {
   /** Model and decision model types; default: `defaultModelRouterFactories()`. */
@@ -85,6 +90,7 @@ export async function buildModelRouterOptions(
     models,
     routers,
     ...(config.defaultRouter !== undefined ? { defaultRouter: config.defaultRouter } : {}),
+    ...(config.budgets !== undefined ? { budgets: config.budgets } : {}),
     ...(stateStore ? { stateStore, closeStateStoreOnShutdown } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.interceptors ? { interceptors: options.interceptors } : {}),
@@ -106,7 +112,9 @@ function buildModels(
       resilience: providerResilience,
       ...inherited
     } = (provider ?? {}) as Record<string, unknown>;
-    const { type: ownType, provider: _provider, resilience: ownResilience, ...own } = model;
+    const { type: ownType, provider: _provider, resilience: ownResilience, ...settings } = model;
+    // pricing, limits, context window, weight: the router's to read, not the provider factory's
+    const { profile, rest: own } = splitProfile(settings);
     const type = ownType ?? (providerType as string | undefined);
     const resilience = ownResilience ?? (providerResilience as ModelConfig['resilience']);
     const built = attempt(path, problems, () =>
@@ -127,7 +135,10 @@ function buildModels(
         },
       ),
     );
-    if (built) models[name] = built;
+    if (built) {
+      rememberProfile(built, profile);
+      models[name] = built;
+    }
   }
   return models;
 }
@@ -233,12 +244,14 @@ function buildGroup(group: GroupConfig, models: Record<string, ChatModel>): Chat
     ...PRODUCTION_BREAKER,
     ...pick(group, GROUP_BREAKER_KEYS),
   };
-  const strategy =
-    group.strategy === 'lowest-token-usage'
-      ? new FailoverStrategy({ ...breaker, delegate: new LowestTokenUsageRoutingStrategy() })
-      : new FailoverStrategy(breaker);
+  const delegate = groupBalancer(group);
+  const strategy = new FailoverStrategy(delegate ? { ...breaker, delegate } : breaker);
   return new ModelRouter({
-    routes: names.map((model) => ({ name: model, model: models[model]! })),
+    routes: names.map((model) => ({
+      name: model,
+      model: models[model]!,
+      metadata: profileMetadata(models[model]!),
+    })),
     routingStrategy: strategy,
     ...(group.continuation !== undefined ? { continuation: group.continuation } : {}),
     ...(group.sessionTtlMs !== undefined ? { sessionTtlMs: group.sessionTtlMs } : {}),

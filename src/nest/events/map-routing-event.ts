@@ -11,9 +11,10 @@ import {
   RouterExhaustedEvent,
 } from './model-router-event-payloads.js';
 import { safeErrorSummary } from '../../core/observability/scrub-credentials.js';
+import { mapCostEvent, type ModelRouterCostEventName } from './cost-events.js';
 
 export interface MappedEvent {
-  name: ModelRouterEventName;
+  name: ModelRouterEventName | ModelRouterCostEventName;
   payload: ModelRouterEvent;
 }
 
@@ -108,7 +109,7 @@ export function mapRoutingEvent(event: RoutingEvent, router: string): MappedEven
         }),
       };
     default:
-      return undefined;
+      return mapCostEvent(event, router);
   }
 }
 

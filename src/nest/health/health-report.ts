@@ -3,6 +3,7 @@ import { InMemoryRouteStateStore } from '../../core/state/in-memory-route-state-
 import type { RouteStateStore } from '../../core/state/route-state-store.js';
 import { scrubCredentials, safeErrorSummary } from '../../core/observability/scrub-credentials.js';
 import type { RouterInspection } from '../module/model-router-registry.js';
+import type { BudgetStatus } from '../../core/budget/budget-ledger.js';
 
 export type HealthStatus = 'up' | 'degraded' | 'down';
 
@@ -14,6 +15,8 @@ export interface ModelHealth {
   failures: number;
   lastError?: { name: string; message: string };
   tokens?: number;
+  /** Passed over for now though its circuit admits it: why (`rate-limited`, `over-budget`) and until. */
+  skipped?: { reason: string; until?: string; budget?: string };
 }
 
 export interface RouterHealth {
@@ -38,6 +41,8 @@ export interface HealthReport {
   status: HealthStatus;
   routers: Record<string, RouterHealth>;
   stateStore: StateStoreHealth;
+  /** Spend against each budget of the module (absent when there are none). */
+  budgets?: BudgetStatus[];
 }
 
 /**
@@ -48,6 +53,7 @@ export interface HealthReport {
 export function buildHealthReport(
   inspections: RouterInspection[],
   store: RouteStateStore,
+  budgets: BudgetStatus[] = [],
 ): HealthReport {
   const routers: Record<string, RouterHealth> = {};
   for (const inspection of inspections) routers[inspection.router] = routerHealth(inspection);
@@ -58,7 +64,7 @@ export function buildHealthReport(
     : statuses.includes('degraded')
       ? 'degraded'
       : 'up';
-  return { status, routers, stateStore };
+  return { status, routers, stateStore, ...(budgets.length > 0 ? { budgets } : {}) };
 }
 
 function routerHealth(inspection: RouterInspection): RouterHealth {
@@ -93,6 +99,14 @@ function modelHealth(status: ModelStatus): ModelHealth {
   }
   if (status.lastError) health.lastError = safeErrorSummary(status.lastError);
   if (status.tokens !== undefined) health.tokens = status.tokens;
+  if (status.skipped) {
+    const { reason, until, budget } = status.skipped;
+    health.skipped = {
+      reason,
+      ...(until !== undefined ? { until: new Date(until).toISOString() } : {}),
+      ...(budget !== undefined ? { budget } : {}),
+    };
+  }
   return health;
 }
 

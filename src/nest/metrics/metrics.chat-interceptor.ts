@@ -2,6 +2,7 @@ import { Inject, Logger } from '@nestjs/common';
 import { type Observable, tap } from 'rxjs';
 import type { ChatStreamEvent } from '../../core/chat/chat-model.js';
 import { logSafe } from '../../core/observability/log-safe.js';
+import { costAttributeOf } from '../../core/cost/cost.js';
 import type { ChatCallHandler, ChatInterceptor } from '../interceptors/chat-interceptor.js';
 import type { ChatInterceptorContext } from '../interceptors/chat-interceptor-context.js';
 import { ChatInterceptorProvider } from '../interceptors/chat-interceptor-provider.decorator.js';
@@ -48,6 +49,7 @@ export class MetricsChatInterceptor implements ChatInterceptor {
         // the timing interceptor sets durationMs outside this one: read the clock directly
         durationMs: context.durationMs ?? context.elapsedMs(),
         tokenUsage: outcome === 'ok' ? context.response?.tokenUsage : undefined,
+        costUsd: outcome === 'ok' ? costAttributeOf(context.response) : undefined,
       });
     } catch (error) {
       // metrics watch calls; they never change a call's outcome

@@ -26,6 +26,7 @@ export interface ModelRouterMetricNames {
   retries: string;
   decisionFailures: string;
   modelState: string;
+  cost: string;
 }
 
 export interface FinishedCall {
@@ -35,6 +36,8 @@ export interface FinishedCall {
   outcome: CallOutcome;
   durationMs: number;
   tokenUsage?: TokenUsage;
+  /** USD of the call, when the serving model has pricing. */
+  costUsd?: number;
 }
 
 type CallLabel = 'router' | 'route' | 'model';
@@ -55,6 +58,7 @@ export class ModelRouterMetrics {
   protected readonly retries: Counter<'router' | 'model'>;
   protected readonly decisionFailures: Counter<'router'>;
   protected readonly modelState: Gauge<ModelStateLabel>;
+  protected readonly cost: Counter<CallLabel>;
   private inspect: (() => RouterInspection[]) | undefined;
   private readonly registered: Metric[] = [];
   private readonly labelFor: ModelRouterMetricsOptions['labelFor'];
@@ -72,6 +76,7 @@ export class ModelRouterMetrics {
       retries: `${prefix}retries_total`,
       decisionFailures: `${prefix}decision_failures_total`,
       modelState: `${prefix}model_state`,
+      cost: `${prefix}cost_usd_total`,
     };
     this.assertNamesFree();
     // registers: [] then registerMetric: a clash fails before anything half-registers
@@ -132,6 +137,14 @@ export class ModelRouterMetrics {
         registers: [],
       }),
     );
+    this.cost = this.register(
+      new prom.Counter({
+        name: this.names.cost,
+        help: 'USD spent on calls answered by models with pricing (usage × the model profile’s price); calls to unpriced models are not counted.',
+        labelNames: ['router', 'route', 'model'],
+        registers: [],
+      }),
+    );
     const collectStates = () => this.collectModelStates();
     this.modelState = this.register(
       new prom.Gauge({
@@ -174,6 +187,8 @@ export class ModelRouterMetrics {
     const output = tokenCount(call.tokenUsage?.outputTokens);
     if (input > 0) this.tokens.inc({ ...labels, type: 'input' }, input);
     if (output > 0) this.tokens.inc({ ...labels, type: 'output' }, output);
+    const cost = call.costUsd;
+    if (typeof cost === 'number' && Number.isFinite(cost) && cost > 0) this.cost.inc(labels, cost);
   }
 
   /** Counts one routing event of a call served by `router` (`route`: the call's route so far). */

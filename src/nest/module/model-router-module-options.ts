@@ -1,6 +1,8 @@
 import type { ChatModel } from '../../core/chat/chat-model.js';
 import type { Clock } from '../../core/clock.js';
 import type { RouteStateStore } from '../../core/state/route-state-store.js';
+import type { BudgetDefinition } from '../../core/budget/budget.js';
+import type { BudgetLedger } from '../../core/budget/budget-ledger.js';
 import type { ChatInterceptorRegistration } from '../interceptors/chat-interceptor.js';
 
 export interface ModelRouterModuleOptions {
@@ -20,6 +22,11 @@ export interface ModelRouterModuleOptions {
   stateStore?: RouteStateStore;
   /** Close the state store when the application shuts down (set when the module created it). */
   closeStateStoreOnShutdown?: boolean;
+  /**
+   * Spend limits every group checks before a call and charges after it, counted in the state
+   * store (so replicas sharing Redis share them); a group built with its own `budgets` keeps those.
+   */
+  budgets?: BudgetDefinition[] | BudgetLedger;
   /** The clock handed to routers with the state store; default: each component's own. */
   clock?: Clock;
   /** Register the module globally (also accepted by `forRootAsync`). */

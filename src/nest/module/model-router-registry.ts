@@ -11,6 +11,18 @@ import type {
 import { UnknownRouterException } from '../../core/errors/unknown-router.exception.js';
 import { validateModuleOptions } from './validate-module-options.js';
 import { quoteNames } from '../../core/errors/quote-names.js';
+import { BudgetLedger } from '../../core/budget/budget-ledger.js';
+
+/** The budgets of the options as a ledger on the module's store and clock. */
+function moduleBudgets(options: ModelRouterModuleOptions, store: RouteStateStore): BudgetLedger {
+  const given = options.budgets;
+  const ledger =
+    given instanceof BudgetLedger
+      ? given
+      : new BudgetLedger(given ?? [], options.clock ? { clock: options.clock } : {});
+  ledger.bindRouteState({ store, ...(options.clock ? { clock: options.clock } : {}) });
+  return ledger;
+}
 
 /** A component that reports events it notices outside any call (e.g. a cooldown ending). */
 export interface RoutingEventSource {
@@ -41,6 +53,8 @@ export class ModelRouterRegistry {
   readonly stateStore: RouteStateStore;
   readonly defaultRouter: string | undefined;
   readonly closeStateStoreOnShutdown: boolean;
+  /** The module's budgets (empty when none are configured). */
+  readonly budgets: BudgetLedger;
   private readonly routers: ReadonlyMap<string, ChatModel>;
   private readonly models: ReadonlyMap<string, ChatModel>;
 
@@ -50,6 +64,7 @@ export class ModelRouterRegistry {
     this.models = new Map(Object.entries(options.models ?? {}));
     this.stateStore = options.stateStore ?? new InMemoryRouteStateStore(options.clock);
     this.closeStateStoreOnShutdown = options.closeStateStoreOnShutdown ?? false;
+    this.budgets = moduleBudgets(options, this.stateStore);
     this.defaultRouter =
       options.defaultRouter ?? (this.routers.size === 1 ? [...this.routers.keys()][0] : undefined);
     this.bindRouteState(options);
@@ -129,6 +144,7 @@ export class ModelRouterRegistry {
           store: this.stateStore,
           scope: name,
           ...(options.clock ? { clock: options.clock } : {}),
+          ...(this.budgets.size > 0 ? { budgets: this.budgets } : {}),
         });
       }
     }

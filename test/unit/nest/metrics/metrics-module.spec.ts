@@ -361,6 +361,7 @@ describe('ModelRouterMetricsModule: options and registries', () => {
       .map((metric) => metric.name)
       .toSorted();
     expect(names).toEqual([
+      'llm_gateway_cost_usd_total',
       'llm_gateway_decision_failures_total',
       'llm_gateway_failovers_total',
       'llm_gateway_model_failures_total',
