@@ -39,3 +39,9 @@ export {
   type ProviderFactory,
   type DisabledProvider,
 } from './provider-model-source.js';
+export {
+  MODEL_PROFILE_KEYS,
+  configuredProfile,
+  profileMetadata,
+  groupBalancer,
+} from './cost-config.js';

@@ -6,6 +6,11 @@ import {
   type CircuitBreakerOptions,
   FailoverStrategy,
   ModelRouter,
+  type ChatResponse,
+  configuredProfile,
+  costAttributeOf,
+  costOf,
+  profileMetadata,
   type ModelRouterRegistry,
   type RoutingChatOptions,
 } from 'nest-model-router';
@@ -47,7 +52,8 @@ export class ModelResolver {
           `models[${models.indexOf(name)}]: '${name}' is a router; a failover list takes model names`,
         );
       }
-      return { name, model: this.modelNamed(name) };
+      const chosen = this.modelNamed(name);
+      return { name, model: chosen, metadata: profileMetadata(chosen) };
     });
     if (entries.length === 1) return this.single(model);
     return {
@@ -105,6 +111,17 @@ export class ModelResolver {
     const { provider } = providerModelName(name);
     if (provider !== undefined && this.providers.has(provider)) return { id: name, kind: 'model' };
     throw this.unknown(name, provider);
+  }
+
+  /**
+   * What an answer served by model `name` cost: the group's price on it, else the configured
+   * model's pricing; undefined when neither knows a price.
+   */
+  costOf(name: string | undefined, response: ChatResponse): number | undefined {
+    const priced = costAttributeOf(response);
+    if (priced !== undefined || name === undefined) return priced;
+    const model = this.registry.getModel(name);
+    return model ? costOf(response.tokenUsage, configuredProfile(model)?.pricing) : undefined;
   }
 
   private single(name: string): RoutingChatOptions {

@@ -29,7 +29,12 @@ import { ModelResolver } from '../models/model-resolver.js';
 import { ChatCompletionRequestDto } from './chat-completion-request.dto.js';
 import { toWireError } from './openai-error.js';
 import { SseWriter } from './sse-writer.js';
-import { ChunkEncoder, toChatCompletion, type AnsweredBy } from './to-chat-completion.js';
+import {
+  ChunkEncoder,
+  costHeader,
+  toChatCompletion,
+  type AnsweredBy,
+} from './to-chat-completion.js';
 import { toChatRequest } from './to-chat-request.js';
 import type { WireChatCompletionRequest } from './wire-types.js';
 
@@ -82,9 +87,10 @@ export class ChatCompletionsController {
       return;
     }
     const response = await this.service.chat(request, options);
-    await reply
-      .status(200)
-      .send(toChatCompletion(response, answeredBy(currentCall(), options, response), created));
+    const by = answeredBy(currentCall(), options, response);
+    const cost = this.resolver.costOf(by.origin.model ?? wire.model, response);
+    if (cost !== undefined) reply.header('x-model-router-cost', costHeader(cost));
+    await reply.status(200).send(toChatCompletion(response, by, created, cost));
   }
 
   /**
@@ -101,8 +107,12 @@ export class ChatCompletionsController {
     const sse = new SseWriter(reply.raw);
     // the call's record: the service attaches it to this request when the stream is subscribed
     let record: ChatInterceptorContext | undefined;
-    const encoder = new ChunkEncoder(`chatcmpl-${randomUUID().replaceAll('-', '')}`, created, () =>
-      answeredBy(record, options),
+    // a stream's headers leave before its cost is known: the cost goes in the last chunk's usage
+    const encoder = new ChunkEncoder(
+      `chatcmpl-${randomUUID().replaceAll('-', '')}`,
+      created,
+      () => answeredBy(record, options),
+      (response) => this.resolver.costOf(answeredBy(record, options).origin.model, response),
     );
     return new Promise<void>((resolve, reject) => {
       let started = false;

@@ -17,6 +17,7 @@ export function toChatCompletion(
   response: ChatResponse,
   answeredBy: AnsweredBy,
   created: number,
+  costUsd?: number,
 ): WireChatCompletion {
   const toolCalls = response.aiMessage.toolCalls?.map((call) => toWireToolCall(call, answeredBy));
   return {
@@ -36,18 +37,24 @@ export function toChatCompletion(
         logprobs: null,
       },
     ],
-    usage: toWireUsage(response.tokenUsage),
+    usage: toWireUsage(response.tokenUsage, costUsd),
   };
 }
 
-export function toWireUsage(usage: TokenUsage | undefined): WireUsage {
+export function toWireUsage(usage: TokenUsage | undefined, costUsd?: number): WireUsage {
   const prompt = usage?.inputTokens ?? 0;
   const completion = usage?.outputTokens ?? 0;
   return {
     prompt_tokens: prompt,
     completion_tokens: completion,
     total_tokens: usage?.totalTokens ?? prompt + completion,
+    ...(costUsd !== undefined ? { cost: costUsd } : {}),
   };
+}
+
+/** `x-model-router-cost`: decimal USD, never in exponent notation (`0.0002`, not `2e-4`). */
+export function costHeader(costUsd: number): string {
+  return costUsd.toFixed(9).replace(/\.?0+$/, '') || '0';
 }
 
 function toWireToolCall(
@@ -73,6 +80,8 @@ export class ChunkEncoder {
     private readonly id: string,
     private readonly created: number,
     private readonly answeredBy: () => AnsweredBy,
+    /** What the finished answer cost (the final chunk's `usage.cost`). */
+    private readonly costOf: (response: ChatResponse) => number | undefined = () => undefined,
   ) {}
 
   encode(event: ChatStreamEvent): WireChatCompletionChunk[] {
@@ -103,7 +112,7 @@ export class ChunkEncoder {
           response.finishReason ?? (response.aiMessage.toolCalls?.length ? 'tool_calls' : 'stop');
         chunks.push({
           ...this.chunk({}, reason),
-          usage: toWireUsage(response.tokenUsage),
+          usage: toWireUsage(response.tokenUsage, this.costOf(response)),
         });
         break;
       }

@@ -53,6 +53,8 @@ export interface WireUsage {
   prompt_tokens: number;
   completion_tokens: number;
   total_tokens: number;
+  /** Not OpenAI's (OpenRouter's): USD of the request, when the serving model has pricing. */
+  cost?: number;
 }
 
 export interface WireChatCompletion {
