@@ -1,3 +1,4 @@
+import type { ChatResponse } from '../chat/response.js';
 import { parseHttpDate } from '../resilience/retry-after.js';
 
 /** Response attribute where a provider puts the rate-limit headers of its answer. */
@@ -18,6 +19,20 @@ export const RATE_LIMIT_HEADERS = [
   'anthropic-ratelimit-output-tokens-remaining',
   'anthropic-ratelimit-output-tokens-reset',
 ] as const;
+
+/** The response with the provider's rate-limit headers in its attributes. */
+export function withRateLimit(
+  response: ChatResponse,
+  headers: Record<string, string>,
+): ChatResponse {
+  return {
+    ...response,
+    aiMessage: {
+      ...response.aiMessage,
+      attributes: { ...response.aiMessage.attributes, [RATE_LIMIT_ATTRIBUTE]: headers },
+    },
+  };
+}
 
 type HeaderSource = { get(name: string): string | null } | Record<string, unknown>;
 

@@ -6,6 +6,7 @@ import type { ChatRequest } from '../../core/chat/request.js';
 import type { ChatResponse } from '../../core/chat/response.js';
 import type { Clock } from '../../core/clock.js';
 import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
+import { withRateLimit } from '../../core/limits/provider-quota.js';
 import { OptionChecks } from '../shared/option-checks.js';
 import {
   fromStreamErrorPayload,
@@ -87,11 +88,14 @@ export class AnthropicChatModel extends SdkChatModel<Anthropic, AnthropicChatMod
   ): Promise<ChatResponse> {
     const model = this.modelFor(request);
     return this.callSdk(model, options.signal, async (signal) => {
-      const message = await this.client.messages.create(
-        { ...this.buildBody(request, model), stream: false },
-        { ...this.requestOptions(signal), timeout: NON_STREAMING_SDK_TIMEOUT_MS },
+      const { data: message, quota } = await this.withQuota(
+        this.client.messages.create(
+          { ...this.buildBody(request, model), stream: false },
+          { ...this.requestOptions(signal), timeout: NON_STREAMING_SDK_TIMEOUT_MS },
+        ),
       );
-      return fromAnthropicMessage(message, model);
+      const response = fromAnthropicMessage(message, model);
+      return quota ? withRateLimit(response, quota) : response;
     });
   }
 

@@ -6,6 +6,7 @@ import type { ChatRequest } from '../../core/chat/request.js';
 import type { ChatResponse } from '../../core/chat/response.js';
 import type { Clock } from '../../core/clock.js';
 import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
+import { withRateLimit } from '../../core/limits/provider-quota.js';
 import { ProviderException } from '../../core/errors/provider-exception.js';
 import { OptionChecks } from '../shared/option-checks.js';
 import {
@@ -111,10 +112,12 @@ export class OpenAiCompatibleChatModel extends SdkChatModel<
     options: ChatCallOptions,
   ): Promise<ChatResponse> {
     const model = this.modelFor(request);
-    const completion = await this.callSdk(model, options.signal, (signal) =>
-      this.client.chat.completions.create(
-        { ...this.buildBody(request, model), stream: false },
-        this.requestOptions(signal),
+    const { data: completion, quota } = await this.callSdk(model, options.signal, (signal) =>
+      this.withQuota(
+        this.client.chat.completions.create(
+          { ...this.buildBody(request, model), stream: false },
+          this.requestOptions(signal),
+        ),
       ),
     );
     const response = fromOpenAiCompletion(completion, model);
@@ -129,7 +132,7 @@ export class OpenAiCompatibleChatModel extends SdkChatModel<
         },
       );
     }
-    return response;
+    return quota ? withRateLimit(response, quota) : response;
   }
 
   protected openStream(

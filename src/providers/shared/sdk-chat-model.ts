@@ -3,6 +3,7 @@ import type { Capability } from '../../core/chat/capability.js';
 import type { ChatCallOptions, ChatStreamEvent } from '../../core/chat/chat-model.js';
 import type { ChatRequest } from '../../core/chat/request.js';
 import { systemClock, type Clock } from '../../core/clock.js';
+import { pickRateLimitHeaders, withRateLimit } from '../../core/limits/provider-quota.js';
 import { callSignal, type CallSignal } from './call-signal.js';
 import { toProviderError, type ProviderErrorContext } from './provider-error-mapper.js';
 import type { MalformedChunkPolicy } from './stream-guards.js';
@@ -118,11 +119,31 @@ export abstract class SdkChatModel<
     }
     // the timeout bounds the wait for the response; once it streams, idle limits are the resilience layer's
     call.stopTimer();
+    // what is left of the provider's quota travels on the answer, for the router's checks
+    const quota = pickRateLimitHeaders(response.headers);
     try {
-      yield* this.readStream(response, model, errors, options);
+      for await (const event of this.readStream(response, model, errors, options)) {
+        yield quota && event.type === 'complete'
+          ? { type: 'complete', response: withRateLimit(event.response, quota) }
+          : event;
+      }
     } finally {
       call.release();
     }
+  }
+
+  /**
+   * Sends a non-streamed SDK request and keeps the rate-limit headers of its response; an
+   * injected client whose promise has no `withResponse` (a test double) is awaited as it is.
+   */
+  protected async withQuota<T>(
+    sent: Promise<T>,
+  ): Promise<{ data: T; quota: Record<string, string> | undefined }> {
+    const withResponse = (sent as { withResponse?: () => Promise<{ data: T; response: Response }> })
+      .withResponse;
+    if (typeof withResponse !== 'function') return { data: await sent, quota: undefined };
+    const { data, response } = await withResponse.call(sent);
+    return { data, quota: pickRateLimitHeaders(response?.headers) };
   }
 
   protected requestOptions(signal: AbortSignal | undefined): { signal?: AbortSignal } {

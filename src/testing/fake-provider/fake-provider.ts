@@ -263,6 +263,8 @@ export class FakeProvider {
       sequence,
     );
     if (fault?.type === 'content-filter-finish') answer = filtered(answer);
+    // answers, but says the quota is spent: what a router should read before the 429 comes
+    if (request.model.includes('quota-exhausted')) sendQuotaExhausted(res, dialect, this.clock());
     if (request.stream) {
       const plan: StreamPlan =
         dialect === 'anthropic'
@@ -320,4 +322,19 @@ function endpointOf(method: string, path: string): FakeEndpoint {
   if (method === 'POST' && path === '/embeddings') return 'embeddings';
   if (method === 'GET' && path === '/models') return 'models';
   return 'other';
+}
+
+/** The rate-limit headers of a provider whose request quota is spent for 30 seconds. */
+function sendQuotaExhausted(
+  res: ServerResponse,
+  dialect: 'openai' | 'anthropic',
+  now: number,
+): void {
+  if (dialect === 'anthropic') {
+    res.setHeader('anthropic-ratelimit-requests-remaining', '0');
+    res.setHeader('anthropic-ratelimit-requests-reset', new Date(now + 30_000).toISOString());
+  } else {
+    res.setHeader('x-ratelimit-remaining-requests', '0');
+    res.setHeader('x-ratelimit-reset-requests', '30s');
+  }
 }

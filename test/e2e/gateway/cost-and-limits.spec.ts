@@ -85,6 +85,26 @@ describe('cost, limits and budgets through the gateway over HTTP', () => {
     expect(next.headers.get('x-model-router-model')).toBe('limited');
   });
 
+  it('reads the provider’s remaining-quota headers: an exhausted model is skipped until the reset', async () => {
+    for (const [router, stream] of [
+      ['quota', false],
+      ['quota-stream', true],
+    ] as const) {
+      const served: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const response = await chat({ model: router, stream, messages: [user('hi')] });
+        await response.text();
+        served.push(response.headers.get('x-model-router-model') ?? '');
+      }
+      // the first answer said 0 requests left for 30 s: the next calls go to the spare
+      expect(served.slice(1)).toEqual(['spare', 'spare']);
+      expect(served[0]).toMatch(/^spent/);
+    }
+    clock.advance(30_001);
+    const back = await chat({ model: 'quota', messages: [user('hi')] });
+    expect(back.headers.get('x-model-router-model')).toBe('spent');
+  });
+
   it('answers 400 context_length_exceeded naming the sizes when no model can hold the request', async () => {
     const response = await chat({
       model: 'small',
@@ -111,7 +131,9 @@ describe('cost, limits and budgets through the gateway over HTTP', () => {
     const response = await chat({ model: 'budgeted', messages: [user('hello there')] });
     const body = (await response.json()) as { error: Record<string, unknown> };
     expect(response.status).toBe(429);
-    expect(response.headers.get('retry-after')).toBe(String(29 * 60 + 30 - 60));
+    expect(response.headers.get('retry-after')).toBe(
+      String(Math.ceil((Date.parse('2030-01-01T11:00:00Z') - clock.now) / 1000)),
+    );
     expect(body.error).toMatchObject({
       type: 'budget_exceeded',
       code: 'budget_exceeded',
