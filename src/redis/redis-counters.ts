@@ -9,7 +9,10 @@ import {
 import { ADD_TO_WINDOW } from './route-state-scripts.js';
 
 interface WindowView {
+  key: string;
   start: number;
+  end: number;
+  windowMs: number;
   /** The last total Redis reported for this window. */
   remote: number;
   /** Adds sent and not answered yet (counted at once, so this replica never overshoots). */
@@ -82,9 +85,9 @@ export class RedisCounters implements CounterStore {
     );
   }
 
+  /** A window read here is watched from now on, so other replicas' adds reach it on refresh. */
   getWindow(key: string, window: CounterWindow): number {
-    const view = this.windows.get(key);
-    if (!view || view.start !== windowStart(window)) return 0;
+    const view = this.view(key, window);
     view.readAt = this.deps.clock();
     return view.remote + view.pending + view.local;
   }
@@ -112,10 +115,14 @@ export class RedisCounters implements CounterStore {
     const command = this.deps.command();
     if (!this.deps.isShared() || command === undefined) return;
     const now = this.deps.clock();
+    for (const [id, view] of this.windows) {
+      // over for a whole window length and not read lately: nobody adds to it any more
+      if (view.end + view.windowMs < now && now - view.readAt >= WATCH_MS) this.windows.delete(id);
+    }
     const watched = [...this.windows].filter(([, view]) => now - view.readAt < WATCH_MS);
     const [totals, gauges] = await Promise.all([
       watched.length > 0
-        ? command.mget(...watched.map(([key, view]) => this.redisKey(key, view.start)))
+        ? command.mget(...watched.map(([, view]) => this.redisKey(view.key, view.start)))
         : Promise.resolve([] as (string | null)[]),
       command.hgetall(this.gaugeKey),
     ]);
@@ -136,10 +143,20 @@ export class RedisCounters implements CounterStore {
 
   private view(key: string, window: CounterWindow): WindowView {
     const start = windowStart(window);
-    let view = this.windows.get(key);
-    if (!view || view.start !== start) {
-      view = { start, remote: 0, pending: 0, local: 0, readAt: this.deps.clock() };
-      this.windows.set(key, view);
+    const id = `${key}@${start}`;
+    let view = this.windows.get(id);
+    if (!view) {
+      view = {
+        key,
+        start,
+        end: windowEnd(window),
+        windowMs: window.windowMs,
+        remote: 0,
+        pending: 0,
+        local: 0,
+        readAt: this.deps.clock(),
+      };
+      this.windows.set(id, view);
     }
     return view;
   }

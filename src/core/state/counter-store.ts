@@ -46,17 +46,20 @@ export function windowEnd(window: Pick<CounterWindow, 'windowMs' | 'now'>): numb
 
 /** The in-process counters: the in-memory store's, and the fallback for a store without any. */
 export class LocalCounters implements CounterStore {
-  private readonly windows = new Map<string, { start: number; total: number }>();
+  /** Keyed by counter and window start: a past window may still be added to (a release). */
+  private readonly windows = new Map<string, { end: number; windowMs: number; total: number }>();
   private readonly gauges = new Map<string, { value: number; expiresAt: number }>();
+  private nextSweepAt = 1024;
 
   constructor(private readonly clock: () => number = Date.now) {}
 
   addToWindow(key: string, delta: number, window: CounterWindow): WindowedAdd {
-    const start = windowStart(window);
-    let entry = this.windows.get(key);
-    if (!entry || entry.start !== start) {
-      entry = { start, total: 0 };
-      this.windows.set(key, entry);
+    const id = `${key}@${windowStart(window)}`;
+    let entry = this.windows.get(id);
+    if (!entry) {
+      entry = { end: windowEnd(window), windowMs: window.windowMs, total: 0 };
+      this.windows.set(id, entry);
+      if (this.windows.size >= this.nextSweepAt) this.sweep(window.now);
     }
     if (window.limit !== undefined && delta > 0 && entry.total + delta > window.limit) {
       return { ok: false, total: entry.total };
@@ -66,8 +69,15 @@ export class LocalCounters implements CounterStore {
   }
 
   getWindow(key: string, window: CounterWindow): number {
-    const entry = this.windows.get(key);
-    return entry && entry.start === windowStart(window) ? entry.total : 0;
+    return this.windows.get(`${key}@${windowStart(window)}`)?.total ?? 0;
+  }
+
+  /** Windows over for a whole window length are never read again. */
+  private sweep(now: number): void {
+    for (const [id, entry] of this.windows) {
+      if (entry.end + entry.windowMs < now) this.windows.delete(id);
+    }
+    this.nextSweepAt = Math.max(1024, this.windows.size * 2);
   }
 
   setGauge(key: string, value: number, ttlMs: number): void {

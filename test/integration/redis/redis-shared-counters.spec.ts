@@ -93,6 +93,20 @@ describe('shared counters across two RedisRouteStateStores', () => {
     expect(replicas.map((r) => r.served.limited)).toEqual([19, 18]);
   });
 
+  it("a replica that never spent sees another replica's spend on refresh", async () => {
+    const one = await env.stores.open({ clock });
+    const two = await env.stores.open({ clock });
+    const budgets = [{ name: 'shared', limitUsd: 1, period: '1h' as const }];
+    const spender = new BudgetLedger(budgets, { store: one, clock });
+    const watcher = new BudgetLedger(budgets, { store: two, clock });
+    expect(watcher.spentUsd('shared')).toBe(0);
+    await spender.charge({ model: 'm' }, 0.25);
+    await waitFor('the spend on the other replica', () => watcher.spentUsd('shared') === 0.25);
+    expect(watcher.exceeded({ model: 'm' })).toBeUndefined();
+    await spender.charge({ model: 'm' }, 0.75);
+    await waitFor('the budget closed on the other replica', () => watcher.exceeded({ model: 'm' }));
+  });
+
   it('a limit refused by Redis is not counted locally either', async () => {
     const one = await env.stores.open({ clock });
     const two = await env.stores.open({ clock });

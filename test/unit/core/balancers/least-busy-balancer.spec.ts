@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { LeastBusyBalancer } from '../../../../src/core/strategies/balancers/least-busy-balancer.js';
 import { InMemoryRouteStateStore } from '../../../../src/core/state/in-memory-route-state-store.js';
 import type { ChatModelWrapper } from '../../../../src/core/group/chat-model-wrapper.js';
-import { answer, attempt, counts, member, request } from './support.js';
+import { answer, attempt, counts, manualClock, member, request } from './support.js';
 
 describe('LeastBusyBalancer', () => {
   const models = [member('a'), member('b'), member('c')];
@@ -38,6 +38,21 @@ describe('LeastBusyBalancer', () => {
     const first = one.route(models, request, attempt()) as ChatModelWrapper;
     const second = two.route(models, request, attempt()) as ChatModelWrapper;
     expect([first.name, second.name]).toEqual(['a', 'b']);
+  });
+
+  it('a call never released (its replica died) stops counting after one to two windows', () => {
+    const clock = manualClock(0);
+    const balancer = new LeastBusyBalancer({ clock: clock.fn, windowMs: 1000 });
+    balancer.route(models, request, attempt()); // never settled
+    clock.advance(1500);
+    const finishing = attempt();
+    const model = balancer.route(models, request, finishing) as ChatModelWrapper;
+    expect(balancer.inFlight('a')).toBe(1); // the lost call, in the previous window
+    expect(model.name).toBe('b');
+    clock.advance(500); // it started in a window that no longer counts; this one released later
+    balancer.onSuccess(model, answer('ok'), request, finishing);
+    expect(balancer.inFlight('a')).toBe(0);
+    expect(balancer.inFlight('b')).toBe(0);
   });
 
   it('a call without a context (the balancer used as a bare chooser) is not counted', () => {
