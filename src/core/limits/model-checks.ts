@@ -91,7 +91,10 @@ export class ModelChecks implements ModelRoutingStrategy {
       if (skip) skipped.push({ model, ...skip });
       else left.push(model);
     }
-    for (const skip of skipped) this.report(skip, context?.observer, context?.route);
+    // a sticky preference is asked about first; the full choice that follows reports the skip
+    if (!context?.onlyIfAvailable) {
+      for (const skip of skipped) this.report(skip, context?.observer, context?.route);
+    }
     if (left.length === 0) return this.nothingLeft(skipped, prompt, output, context, now);
     return this.chooseAndClaim(left, request, context, prompt + output, now);
   }
