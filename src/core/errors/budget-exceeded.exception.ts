@@ -5,6 +5,11 @@ import { ModelRouterException } from './exceptions.js';
  * `budget_exceeded` with `Retry-After` until the budget's period ends.
  */
 export class BudgetExceededException extends ModelRouterException {
+  /**
+   * To a group above this one it is a refusal like a provider's 429: fail over, and leave this
+   * group alone at least until the budget resets (`retryAfterMs`).
+   */
+  readonly kind = 'rate-limited' as const;
   readonly budget: string;
   readonly limitUsd: number;
   readonly spentUsd: number;

@@ -2,6 +2,8 @@ import { ModelRouterException } from './exceptions.js';
 
 /** No model of the group has a context window that holds the prompt plus the requested output. */
 export class ContextLengthExceededException extends ModelRouterException {
+  /** To a group above this one: a larger window elsewhere may fit; never this group's failure. */
+  readonly kind = 'context-length' as const;
   readonly promptTokens: number;
   readonly outputTokens: number;
   readonly largestContextWindow: number;

@@ -103,6 +103,24 @@ describe('context window check', () => {
   });
 });
 
+describe('checks inside nested groups', () => {
+  it("an inner group's context error fails the outer group over, without cooling the inner one", async () => {
+    const { router: inner } = group({ small: { contextWindow: 100 } });
+    const big = fakeModel('big', usageAnswer('from big', 1, 1));
+    const outer = new FailoverStrategy();
+    const router = new ModelRouter({
+      routes: [
+        { name: 'inner', model: inner },
+        { name: 'big', model: big },
+      ],
+      routingStrategy: outer,
+    });
+    const response = await router.chat({ messages: [userMessage('x'.repeat(1000))] });
+    expect(response.aiMessage.text).toBe('from big');
+    expect(outer.circuitOf('inner').state).toBe('closed');
+  });
+});
+
 describe('rate limits (rpm / tpm)', () => {
   it('holds rpm exactly under concurrent calls and overflows to the next model', async () => {
     const clock = manualClock(60_000 * 1000);
