@@ -6,6 +6,8 @@ import {
   NoMatchingModelFoundException,
   RoutingException,
 } from '../../core/errors/exceptions.js';
+import { BudgetExceededException } from '../../core/errors/budget-exceeded.exception.js';
+import { ContextLengthExceededException } from '../../core/errors/context-length-exceeded.exception.js';
 import { InvalidChatRequestException } from '../../core/errors/invalid-chat-request.exception.js';
 import { ProviderException } from '../../core/errors/provider-exception.js';
 import { ModelTimeoutException, type TimeoutPhase } from '../../core/errors/timeout-exception.js';
@@ -39,6 +41,15 @@ export interface RemoteErrorData {
   timeoutMs?: number;
   requested?: string;
   known?: string[];
+  /** BudgetExceededException. */
+  budget?: string;
+  limitUsd?: number;
+  spentUsd?: number;
+  resetsAt?: number;
+  /** ContextLengthExceededException. */
+  promptTokens?: number;
+  outputTokens?: number;
+  largestContextWindow?: number;
 }
 
 export const MAX_ERROR_MESSAGE_LENGTH = 2_000;
@@ -88,6 +99,21 @@ export function toRemoteError(error: unknown, depth = 0): RemoteErrorData {
   if (error instanceof ModelTimeoutException) {
     data.phase = error.phase;
     data.timeoutMs = error.timeoutMs;
+  }
+  if (error instanceof BudgetExceededException) {
+    data.budget = boundedName(error.budget) ?? '';
+    Object.assign(data, {
+      limitUsd: error.limitUsd,
+      spentUsd: error.spentUsd,
+      resetsAt: error.resetsAt,
+    });
+  }
+  if (error instanceof ContextLengthExceededException) {
+    Object.assign(data, {
+      promptTokens: error.promptTokens,
+      outputTokens: error.outputTokens,
+      largestContextWindow: error.largestContextWindow,
+    });
   }
   if (error instanceof UnknownRouterException) {
     data.requested = boundedName(error.requested) ?? '';
@@ -149,6 +175,29 @@ export function fromRemoteError(data: RemoteErrorData, depth = 0): Error {
       );
     case 'InvalidChatRequestException':
       return new InvalidChatRequestException(message);
+    case 'BudgetExceededException': {
+      // the service's clock decided the wait: keep it as sent
+      const resetsAt = numberOf(data.resetsAt) ?? 0;
+      const rebuilt = new BudgetExceededException({
+        budget: stringOf(data.budget) ?? '',
+        limitUsd: numberOf(data.limitUsd) ?? 0,
+        spentUsd: numberOf(data.spentUsd) ?? 0,
+        resetsAt,
+        now: resetsAt - (retryAfterMs ?? 0),
+        models: [],
+      });
+      return withMessage(rebuilt, message);
+    }
+    case 'ContextLengthExceededException':
+      return withMessage(
+        new ContextLengthExceededException({
+          promptTokens: numberOf(data.promptTokens) ?? 0,
+          outputTokens: numberOf(data.outputTokens) ?? 0,
+          largestContextWindow: numberOf(data.largestContextWindow) ?? 0,
+          models: [],
+        }),
+        message,
+      );
     case 'RoutingException':
       return new RoutingException(message);
     case 'InvalidConfigurationException':

@@ -6,6 +6,8 @@ import {
   NoMatchingModelFoundException,
   RoutingException,
 } from '../../../../src/core/errors/exceptions.js';
+import { BudgetExceededException } from '../../../../src/core/errors/budget-exceeded.exception.js';
+import { ContextLengthExceededException } from '../../../../src/core/errors/context-length-exceeded.exception.js';
 import { InvalidChatRequestException } from '../../../../src/core/errors/invalid-chat-request.exception.js';
 import { ProviderException } from '../../../../src/core/errors/provider-exception.js';
 import { ModelTimeoutException } from '../../../../src/core/errors/timeout-exception.js';
@@ -59,6 +61,43 @@ describe('the remote error codec', () => {
     const unknown = across(new UnknownRouterException("Unknown router 'x'", 'x', ['a', 'b']));
     expect(unknown).toBeInstanceOf(UnknownRouterException);
     expect(unknown).toMatchObject({ requested: 'x', known: ['a', 'b'] });
+  });
+
+  it('keeps the fields of BudgetExceededException and ContextLengthExceededException', () => {
+    const budget = new BudgetExceededException({
+      budget: 'team-a',
+      limitUsd: 5,
+      spentUsd: 5.01,
+      resetsAt: 1_800_000_000_000,
+      now: 1_799_999_000_000,
+      models: ['mini'],
+    });
+    const rebuiltBudget = across(budget);
+    expect(rebuiltBudget).toBeInstanceOf(BudgetExceededException);
+    expect(rebuiltBudget).toMatchObject({
+      budget: 'team-a',
+      limitUsd: 5,
+      spentUsd: 5.01,
+      resetsAt: 1_800_000_000_000,
+      retryAfterMs: 1_000_000,
+      kind: 'rate-limited',
+      message: budget.message,
+    });
+
+    const context = new ContextLengthExceededException({
+      promptTokens: 9_000,
+      outputTokens: 1_000,
+      largestContextWindow: 8_192,
+      models: ['mini'],
+    });
+    const rebuiltContext = across(context);
+    expect(rebuiltContext).toBeInstanceOf(ContextLengthExceededException);
+    expect(rebuiltContext).toMatchObject({
+      promptTokens: 9_000,
+      outputTokens: 1_000,
+      largestContextWindow: 8_192,
+      message: context.message,
+    });
   });
 
   it('rebuilds every attempt of NoMatchingModelFoundException, bounded in count and depth', () => {
