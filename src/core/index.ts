@@ -53,7 +53,9 @@ export { ModelTimeoutException, type TimeoutPhase } from './errors/timeout-excep
 export { InvalidChatRequestException } from './errors/invalid-chat-request.exception.js';
 export { UnknownRouterException } from './errors/unknown-router.exception.js';
 export {
+  boundedMessage,
   errorAnswer,
+  MAX_ANSWER_MESSAGE_LENGTH,
   retryAfterSeconds,
   type ErrorAnswer,
   type ErrorAnswerType,

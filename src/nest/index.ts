@@ -106,7 +106,17 @@ export {
 } from './config/model-router-config.factory.js';
 
 // HTTP body validation
-export { JsonBodyValidationPipe } from './dto/json-body-validation.pipe.js';
+export {
+  JsonBodyValidationPipe,
+  MAX_ERROR_MESSAGE_LENGTH,
+  MAX_REPORTED_PROBLEMS,
+} from './dto/json-body-validation.pipe.js';
+export {
+  bodyBoundsProblem,
+  DEFAULT_MAX_ARRAY_LENGTH,
+  DEFAULT_MAX_VALUES,
+  type JsonBodyBounds,
+} from './dto/json-body-bounds.js';
 export { MAX_JSON_DEPTH, pathDeeperThan } from './dto/json-depth.js';
 export {
   ChatRequestDto,

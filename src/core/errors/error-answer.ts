@@ -50,10 +50,23 @@ export function errorAnswer(error: unknown): ErrorAnswer {
   if (error instanceof NoMatchingModelFoundException) {
     // every model refused the request alike: answer the refusal, not an outage to retry
     const refusal = error.retryAfterMs === undefined ? uniformRefusal(error) : undefined;
-    if (refusal) return { name: refusal.name, ...fromProvider(refusal) };
+    if (refusal) {
+      const answered = fromProvider(refusal);
+      return { name: refusal.name, ...answered, message: boundedMessage(answered.message) };
+    }
   }
   const name = error instanceof Error ? error.name : typeof error;
-  return { name, ...answerFor(error) };
+  const answered = answerFor(error);
+  return { name, ...answered, message: boundedMessage(answered.message) };
+}
+
+/** Longest message of an error answer: messages quote names and texts that clients chose. */
+export const MAX_ANSWER_MESSAGE_LENGTH = 4000;
+
+/** `message` cut to `MAX_ANSWER_MESSAGE_LENGTH` characters, saying that it was cut. */
+export function boundedMessage(message: string): string {
+  if (message.length <= MAX_ANSWER_MESSAGE_LENGTH) return message;
+  return `${message.slice(0, MAX_ANSWER_MESSAGE_LENGTH)}… (${message.length - MAX_ANSWER_MESSAGE_LENGTH} more characters)`;
 }
 
 function answerFor(error: unknown): Omit<ErrorAnswer, 'name'> {

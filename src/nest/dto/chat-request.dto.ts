@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
   ArrayMinSize,
   IsArray,
   IsIn,
@@ -18,6 +19,10 @@ import {
 import type { ChatMessage, ContentPart, ToolCall } from '../../core/chat/messages.js';
 import type { ChatRequest, ChatRequestParameters } from '../../core/chat/request.js';
 import { IsChatContent } from './chat-content.validator.js';
+import { DEFAULT_MAX_ARRAY_LENGTH } from './json-body-bounds.js';
+
+/** At most this many messages, tools or tool calls: each one is validated and mapped. */
+export const MAX_CHAT_ARRAY_LENGTH = DEFAULT_MAX_ARRAY_LENGTH;
 
 const ROLES = ['system', 'user', 'assistant', 'tool'] as const;
 
@@ -60,6 +65,9 @@ export class ChatMessageDto {
     (message: ChatMessageDto) => isRole(message, 'assistant') && message.toolCalls !== undefined,
   )
   @IsArray()
+  @ArrayMaxSize(MAX_CHAT_ARRAY_LENGTH)
+  // class-validator passes a nested array as valid: each element must be an object
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => ToolCallDto)
   toolCalls?: ToolCallDto[];
@@ -144,11 +152,14 @@ export class ChatRequestParametersDto {
 
   @IsOptional()
   @IsArray()
+  @ArrayMaxSize(16)
   @IsString({ each: true })
   stopSequences?: string[];
 
   @IsOptional()
   @IsArray()
+  @ArrayMaxSize(MAX_CHAT_ARRAY_LENGTH)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => ToolSpecificationDto)
   tools?: ToolSpecificationDto[];
@@ -172,6 +183,9 @@ export class ChatRequestParametersDto {
 export class ChatRequestDto {
   @IsArray()
   @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_CHAT_ARRAY_LENGTH, {
+    message: `messages must contain at most ${MAX_CHAT_ARRAY_LENGTH} messages`,
+  })
   @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => ChatMessageDto)

@@ -5,18 +5,27 @@ import {
   ValidationPipe,
   type ValidationError,
 } from '@nestjs/common';
-import { pathDeeperThan, tooDeepMessage } from './json-depth.js';
+import { bodyBoundsProblem, type JsonBodyBounds } from './json-body-bounds.js';
+
+/** Problems listed in one answer: enough to fix a body, bounded whatever the body holds. */
+export const MAX_REPORTED_PROBLEMS = 10;
+/** Longest error message, so an error answer stays small whatever the body held. */
+export const MAX_ERROR_MESSAGE_LENGTH = 4000;
 
 /**
  * Validates a JSON body against a class-validator DTO and reports every problem with the path of
  * its field (`messages.0.role: ...`); the first path becomes the OpenAI error's `param`. The body
  * itself is passed on unchanged (fields the DTO does not know are tolerated, as OpenAI's SDKs
- * send some).
+ * send some). Before any of that, the body's size in values, array lengths and depth is checked
+ * (`JsonBodyBounds`), so no body makes the validator's work or its answer large.
  */
 export class JsonBodyValidationPipe implements PipeTransform {
   private readonly pipe: ValidationPipe;
 
-  constructor(private readonly dto: Type<object>) {
+  constructor(
+    private readonly dto: Type<object>,
+    private readonly bounds: JsonBodyBounds = {},
+  ) {
     this.pipe = new ValidationPipe({
       transform: false,
       forbidUnknownValues: false,
@@ -31,10 +40,11 @@ export class JsonBodyValidationPipe implements PipeTransform {
         param: null,
       });
     }
-    // deeper bodies would overflow the stack in class-transformer (a 500)
-    const deep = pathDeeperThan(value);
-    if (deep !== undefined) {
-      throw new BadRequestException({ message: tooDeepMessage(deep), param: deep });
+    // refused before class-transformer copies and class-validator visits every value: deeper
+    // bodies overflow their stack (a 500), longer ones hold the event loop and the heap
+    const problem = bodyBoundsProblem(value, this.bounds);
+    if (problem !== undefined) {
+      throw new BadRequestException({ message: problem.message, param: problem.path });
     }
     return this.pipe.transform(value, { type: 'body', metatype: this.dto });
   }
@@ -62,8 +72,16 @@ function flatten(errors: ValidationError[], parent: string): FieldProblem[] {
 }
 
 function invalidBody(problems: FieldProblem[]): BadRequestException {
-  return new BadRequestException({
-    message: `Invalid request body: ${problems.map((p) => p.message).join('; ')}`,
-    param: problems[0]?.path ?? null,
-  });
+  const listed = problems.slice(0, MAX_REPORTED_PROBLEMS).map((p) => p.message);
+  const more = problems.length - listed.length;
+  let message = `Invalid request body: ${listed.join('; ')}`;
+  if (message.length > MAX_ERROR_MESSAGE_LENGTH) {
+    message = `${message.slice(0, MAX_ERROR_MESSAGE_LENGTH)}…`;
+  }
+  if (more > 0) message += ` (and ${more} more problems)`;
+  return new BadRequestException({ message, param: clip(problems[0]?.path ?? null) });
+}
+
+function clip(path: string | null): string | null {
+  return path !== null && path.length > 200 ? `${path.slice(0, 200)}…` : path;
 }

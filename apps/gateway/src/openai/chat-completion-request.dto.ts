@@ -104,7 +104,7 @@ class FunctionCallDto {
 class ToolCallDto {
   @IsString() @IsNotEmpty() id!: string;
   @IsIn(['function']) type!: 'function';
-  @ValidateNested() @Type(() => FunctionCallDto) function!: FunctionCallDto;
+  @IsObject() @ValidateNested() @Type(() => FunctionCallDto) function!: FunctionCallDto;
 }
 
 export class ChatCompletionMessageDto {
@@ -118,6 +118,8 @@ export class ChatCompletionMessageDto {
 
   @ValidateIf((m: ChatCompletionMessageDto) => m.role === 'assistant' && m.tool_calls != null)
   @IsArray()
+  // class-validator passes a nested array (`[[]]`) as valid: each element must be an object
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => ToolCallDto)
   tool_calls?: ToolCallDto[];
@@ -138,7 +140,7 @@ class FunctionDefinitionDto {
 
 class ToolDto {
   @IsIn(['function']) type!: 'function';
-  @ValidateNested() @Type(() => FunctionDefinitionDto) function!: FunctionDefinitionDto;
+  @IsObject() @ValidateNested() @Type(() => FunctionDefinitionDto) function!: FunctionDefinitionDto;
 }
 
 class JsonSchemaDto {
@@ -170,6 +172,7 @@ export class ChatCompletionRequestDto {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(MAX_MESSAGES, { message: `messages must contain at most ${MAX_MESSAGES} messages` })
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => ChatCompletionMessageDto)
   messages!: ChatCompletionMessageDto[];
@@ -184,6 +187,8 @@ export class ChatCompletionRequestDto {
 
   @IsOptional()
   @IsArray()
+  @ArrayMaxSize(MAX_MESSAGES)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => ToolDto)
   tools?: ToolDto[];
@@ -195,6 +200,7 @@ export class ChatCompletionRequestDto {
   tool_choice?: 'auto' | 'required' | 'none';
 
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => ResponseFormatDto)
   response_format?: ResponseFormatDto;

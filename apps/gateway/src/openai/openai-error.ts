@@ -1,5 +1,10 @@
 import { HttpException } from '@nestjs/common';
-import { errorAnswer, retryAfterSeconds, UnknownRouterException } from 'nest-model-router';
+import {
+  boundedMessage,
+  errorAnswer,
+  retryAfterSeconds,
+  UnknownRouterException,
+} from 'nest-model-router';
 
 export interface WireError {
   status: number;
@@ -42,7 +47,7 @@ export function toWireError(error: unknown): WireError {
     const response = error.getResponse() as
       string | { message?: string | string[]; param?: string | null };
     const raw = typeof response === 'string' ? response : response.message;
-    const message = Array.isArray(raw) ? raw.join('; ') : (raw ?? error.message);
+    const message = boundedMessage(Array.isArray(raw) ? raw.join('; ') : (raw ?? error.message));
     const param = typeof response === 'object' ? (response.param ?? null) : null;
     const type = status < 500 ? 'invalid_request_error' : 'server_error';
     return { status, headers: {}, body: { error: { message, type, param, code: null } } };
