@@ -22,6 +22,7 @@ const COMMON = [
   'providerName',
   'parameters',
   'malformedChunks',
+  'allowModelOverride',
 ];
 const OPENAI_SETTINGS = [
   ...COMMON,

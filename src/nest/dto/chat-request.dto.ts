@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
+  Equals,
   IsArray,
   IsIn,
   IsInt,
@@ -129,8 +130,16 @@ export class ResponseFormatDto {
 }
 
 export class ChatRequestParametersDto {
+  /**
+   * Refused: the provider model id is configuration. A caller that chose it could turn its own
+   * typo into the provider's 404 and put every model of a router into cooldown.
+   */
   @IsOptional()
-  @IsString()
+  @Equals(undefined, {
+    message:
+      'parameters.modelName: a request cannot choose the provider model id; name a router ' +
+      '(`router`) and let it choose, or remove modelName',
+  })
   modelName?: string;
 
   @IsOptional()

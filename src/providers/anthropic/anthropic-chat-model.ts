@@ -49,6 +49,11 @@ export interface AnthropicChatModelOptions extends BaseChatModelOptions {
   structuredOutputs?: boolean;
   /** A malformed SSE chunk fails the stream (default) or is skipped with a `stream-chunk-skipped` event. */
   malformedChunks?: MalformedChunkPolicy;
+  /**
+   * Whether a request's `parameters.modelName` may replace `model`. Default false: the model id
+   * is configuration, so a caller cannot make this model fail (and cool down) by naming another.
+   */
+  allowModelOverride?: boolean;
   /** A client of your own (Bedrock, Vertex, a proxy); `apiKey`, `baseURL`, `headers`, `maxRetries` are then ignored. */
   client?: Anthropic;
   /** For `Retry-After` HTTP dates. */

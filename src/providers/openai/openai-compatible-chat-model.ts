@@ -55,6 +55,11 @@ export interface OpenAiCompatibleChatModelOptions extends BaseChatModelOptions {
   /** A malformed SSE chunk fails the stream (default) or is skipped with a `stream-chunk-skipped` event. */
   malformedChunks?: MalformedChunkPolicy;
   /**
+   * Whether a request's `parameters.modelName` may replace `model`. Default false: the model id
+   * is configuration, so a caller cannot make this model fail (and cool down) by naming another.
+   */
+  allowModelOverride?: boolean;
+  /**
    * The server continues a trailing assistant message (vLLM, llama.cpp, DeepSeek…): declares
    * `ASSISTANT_PREFILL`, which streaming continuation relies on. Default false.
    */

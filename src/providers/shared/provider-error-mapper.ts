@@ -17,6 +17,11 @@ export interface ProviderErrorContext {
   clock?: Clock;
   /** Set when the model's own timeout aborted the call: the error is then kind `timeout`. */
   timeoutMs?: number;
+  /**
+   * The model id came from the request (`parameters.modelName`), not the configuration: a 404
+   * then names the caller's mistake, and must not cool the configured model down.
+   */
+  modelChosenByRequest?: boolean;
 }
 
 type SdkError = Error & {
@@ -111,11 +116,12 @@ function fromApiError(error: SdkError, ctx: ProviderErrorContext): ProviderExcep
     (typeof body.message === 'string' && body.message) ||
     (typeof error.apiMessage === 'string' && error.apiMessage) ||
     error.message;
-  const kind = kindOfProviderError({
+  const configuredKind = kindOfProviderError({
     ...(status === undefined ? {} : { status }),
     codes,
     message: providerMessage,
   });
+  const kind = status === 404 && ctx.modelChosenByRequest ? 'invalid-request' : configuredKind;
   const retryAfterMs = parseRetryAfter(
     error.headers as HeadersLike | undefined,
     (ctx.clock ?? Date.now)(),

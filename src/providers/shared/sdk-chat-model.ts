@@ -21,6 +21,13 @@ export interface SdkChatModelOptions<Client> extends BaseChatModelOptions {
   malformedChunks?: MalformedChunkPolicy;
   client?: Client;
   clock?: Clock;
+  /**
+   * Whether a request's `parameters.modelName` may replace `model`. Default false: the model id
+   * is configuration, and a request that chose one could make its provider's 404 count against
+   * this model (one caller putting a whole group into cooldown). When true, a 404 for a model
+   * the request chose is the caller's error (`invalid-request`), never the model's failure.
+   */
+  allowModelOverride?: boolean;
 }
 
 /**
@@ -81,9 +88,20 @@ export abstract class SdkChatModel<
     options: ChatCallOptions,
   ): AsyncGenerator<ChatStreamEvent>;
 
-  /** The model a request asks for, else the configured one. */
+  /**
+   * The configured model, or the one a request asks for when `allowModelOverride` is on (or
+   * when it is the owner's own `defaultRequestParameters.modelName`).
+   */
   protected modelFor(request: ChatRequest): string {
-    return request.parameters?.modelName ?? this.model;
+    const asked = request.parameters?.modelName;
+    if (asked === undefined || asked === this.model) return this.model;
+    if (this.options.allowModelOverride === true) return asked;
+    return asked === this.defaultRequestParameters().modelName ? asked : this.model;
+  }
+
+  /** Whether `model` is a request's choice rather than this model's configuration. */
+  private chosenByRequest(model: string): boolean {
+    return model !== this.model && model !== this.defaultRequestParameters().modelName;
   }
 
   /** Runs one non-streamed SDK call under the caller's signal and this model's timeout. */
@@ -157,6 +175,7 @@ export abstract class SdkChatModel<
       secrets: this.secrets,
       clock: this.clock,
       ...(signal ? { signal } : {}),
+      ...(this.chosenByRequest(model) ? { modelChosenByRequest: true } : {}),
     };
   }
 

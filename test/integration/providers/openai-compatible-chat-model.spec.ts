@@ -126,9 +126,10 @@ describe('OpenAiCompatibleChatModel against the fake provider', () => {
       expect(stopped).toMatchObject({ finishReason: 'stop', aiMessage: { text: 'You said: one' } });
     });
 
-    it('merges default parameters and lets modelName pick another model on the same server', async () => {
+    it('merges default parameters; modelName picks another model only with allowModelOverride', async () => {
       const response = await model('gpt-fake', {
         defaultRequestParameters: { temperature: 0.7 },
+        allowModelOverride: true,
       }).chat({
         messages: [userMessage('hi')],
         parameters: { modelName: 'gpt-other' },
@@ -138,6 +139,26 @@ describe('OpenAiCompatibleChatModel against the fake provider', () => {
         temperature: 0.7,
       });
       expect(response.modelName).toBe('gpt-other');
+    });
+
+    it('ignores a request’s modelName by default: the model id is configuration (issue 12)', async () => {
+      const response = await model('gpt-fake').chat({
+        messages: [userMessage('hi')],
+        parameters: { modelName: 'gpt-4-32k-fault-404' },
+      });
+      expect(provider.requests.last()!.body).toMatchObject({ model: 'gpt-fake' });
+      expect(response.modelName).toBe('gpt-fake');
+    });
+
+    it('calls a 404 for a model the request chose the caller’s error, not the model’s (issue 12)', async () => {
+      const failure = await model('gpt-fake', { allowModelOverride: true })
+        .chat({ messages: [userMessage('hi')], parameters: { modelName: 'gpt-x-fault-404' } })
+        .catch((error: unknown) => error);
+      expect(failure).toMatchObject({ kind: 'invalid-request', status: 404 });
+      const configured = await model('gpt-y-fault-404')
+        .chat({ messages: [userMessage('hi')] })
+        .catch((error: unknown) => error);
+      expect(configured).toMatchObject({ kind: 'misconfigured', status: 404 });
     });
 
     it('sends configured headers and extra body fields', async () => {
