@@ -272,6 +272,7 @@ export type {
 } from './strategies/model-routing-strategy.js';
 export { FailoverStrategy, type FailoverStrategyOptions } from './strategies/failover-strategy.js';
 export type { CircuitBreakerOptions } from './circuit/circuit-policy.js';
+export { PROBE_ATTRIBUTE, isProbeCall } from './circuit/probe-attribute.js';
 export {
   LowestTokenUsageRoutingStrategy,
   type LowestTokenUsageOptions,

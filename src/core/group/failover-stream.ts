@@ -65,7 +65,7 @@ export async function* streamWithFailover(
     try {
       let response: ChatResponse | undefined;
       try {
-        const events = streamModel(attempt.model.model, request, call.modelOptions);
+        const events = streamModel(attempt.model.model, request, call.optionsFor(attempt));
         for await (const event of abortable(events, signal)) {
           if (event.type === 'complete') {
             response = assertChatResponse(event.response, name);

@@ -1,4 +1,5 @@
 import { throwIfAborted } from '../chat/abort.js';
+import { PROBE_ATTRIBUTE } from '../circuit/probe-attribute.js';
 import type { ChatCallOptions } from '../chat/chat-model.js';
 import type { ChatRequest } from '../chat/request.js';
 import type { ChatResponse } from '../chat/response.js';
@@ -130,6 +131,15 @@ export class ModelRouterCall {
       attempt: this.attempts,
     });
     return { model, isDefault, number: this.attempts, context };
+  }
+
+  /** The options `attempt`'s model is called with: a half-open probe is marked as one. */
+  optionsFor(attempt: Attempt): ChatCallOptions {
+    if (!attempt.context.probe) return this.modelOptions;
+    return {
+      ...this.modelOptions,
+      attributes: { ...this.modelOptions.attributes, [PROBE_ATTRIBUTE]: true },
+    };
   }
 
   async succeeded(attempt: Attempt, response: ChatResponse, costUsd?: number): Promise<void> {

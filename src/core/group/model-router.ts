@@ -122,7 +122,7 @@ export class ModelRouter implements ChatModel, InspectableRouting {
       await call.abortIfAborted(attempt);
       let response: ChatResponse;
       try {
-        const answer = attempt.model.model.chat(request, call.modelOptions);
+        const answer = attempt.model.model.chat(request, call.optionsFor(attempt));
         response = assertChatResponse(
           await raceAbort(Promise.resolve(answer), options?.signal),
           attempt.model.name,

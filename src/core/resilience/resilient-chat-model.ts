@@ -12,6 +12,7 @@ import {
   type RouteStateBinding,
 } from '../observability/inspection.js';
 import { emitTo, type RoutingObserver } from '../observability/routing-event.js';
+import { isProbeCall } from '../circuit/probe-attribute.js';
 import { ROUTE_ATTRIBUTE } from '../routing/route-attribute.js';
 import { AttemptScope, CallScope } from './call-scope.js';
 import { IncompleteStreamException } from './incomplete-stream-exception.js';
@@ -198,6 +199,8 @@ export class ResilientChatModel implements ChatModel {
       clock: this.clock,
       timers: this.timers,
       onRetry: (event: RetryEvent) => this.onRetry(event, options),
+      // a half-open probe asks whether the model is back: one attempt, not a retried call
+      ...(isProbeCall(options.attributes) ? { maxAttempts: 1 } : {}),
     };
   }
 

@@ -85,6 +85,8 @@ export interface RetryExecuteOptions {
   timers?: Timers;
   /** Called before each backoff wait. */
   onRetry?(event: RetryEvent): void;
+  /** Fewer attempts than the policy's for this execution (1: a half-open probe). */
+  maxAttempts?: number;
 }
 
 /**
@@ -184,6 +186,7 @@ export class RetryPolicy {
         return await fn(attempt);
       } catch (error) {
         if (signal?.aborted) throw abortReason(signal);
+        if (options.maxAttempts !== undefined && attempt >= options.maxAttempts) throw error;
         const decision = this.decide(error, attempt, {
           signal,
           now: clock(),

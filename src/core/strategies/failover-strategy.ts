@@ -338,7 +338,11 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
   }
 
   private admitted(context: StrategyCallContext | undefined, kind: AttemptKind): true {
-    if (context) this.admissions.set(context, kind);
+    if (context) {
+      this.admissions.set(context, kind);
+      // the call's own context: the router reads it to call the model as a probe
+      (context as { probe?: boolean }).probe = kind === 'probe';
+    }
     return true;
   }
 

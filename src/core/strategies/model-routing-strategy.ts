@@ -28,6 +28,11 @@ export interface StrategyCallContext {
   readonly errorKind?: ErrorKind;
   /** In `onFailure`/`onCancel`: what the classification means (does it count against the model?). */
   readonly disposition?: ErrorDisposition;
+  /**
+   * Set by a strategy that admitted this attempt as a half-open probe of a recovering model: the
+   * model is then called with `PROBE_ATTRIBUTE`, so it makes one attempt without retries.
+   */
+  readonly probe?: boolean;
 }
 
 export type ModelRoutingFunction = (
