@@ -6,6 +6,11 @@ export {
   MODEL_ROUTER_CONFIG_ENV,
   type LoadModelRouterConfigOptions,
 } from './load-model-router-config.js';
+export {
+  configuredBreaker,
+  CONFIGURED_BREAKER_DEFAULTS,
+  type ConfiguredBreaker,
+} from './configured-breaker.js';
 export { readModelRouterConfigNames } from './model-router-config-names.js';
 export {
   ModelRouterFactories,

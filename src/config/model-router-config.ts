@@ -263,4 +263,12 @@ export class ModelRouterConfig {
   @IsOptional()
   @IsObject()
   state?: Record<string, unknown>;
+
+  /**
+   * The breaker of failover lists built per request (the gateway's `models: [...]`): the breaker
+   * settings of a group (`cooldownMs`, `halfOpenProbes`, `maxCooldownMs`…), same defaults.
+   */
+  @IsOptional()
+  @IsObject()
+  failoverLists?: GroupConfig;
 }

@@ -30,7 +30,16 @@ const GROUP_KEYS = [
 ];
 const ROUTER_KEYS = new Set([...GROUP_KEYS, 'routes', 'decision', 'defaultRoute']);
 const ROUTE_KEYS = new Set([...GROUP_KEYS, 'name', 'description', 'examples']);
-const TOP_KEYS = new Set(['providers', 'models', 'routers', 'defaultRouter', 'state', 'budgets']);
+const TOP_KEYS = new Set([
+  'providers',
+  'models',
+  'routers',
+  'defaultRouter',
+  'state',
+  'failoverLists',
+  'budgets',
+]);
+const FAILOVER_LIST_KEYS = new Set<string>(GROUP_BREAKER_KEYS);
 
 /**
  * Validates a parsed (and interpolated) configuration: shapes with class-validator, then every
@@ -88,6 +97,10 @@ export function validateModelRouterConfig(raw: unknown, source?: string): ModelR
   }
   if (config.state !== undefined) checkState(config.state, problems);
   if (config.budgets !== undefined) checkBudgets(config.budgets, problems);
+  if (isRecord(config.failoverLists)) {
+    checkKeys(config.failoverLists, FAILOVER_LIST_KEYS, 'failoverLists', problems);
+    config.failoverLists = validated(GroupConfig, config.failoverLists, 'failoverLists', problems);
+  }
 
   if (problems.length > 0) throw new InvalidModelRouterConfigException(problems, source);
   config.providers = Object.fromEntries(providers) as Record<string, ProviderConfig>;

@@ -3,13 +3,14 @@ import { APP_FILTER, HttpAdapterHost } from '@nestjs/core';
 import type { Registry } from 'prom-client';
 import {
   type Clock,
+  configuredBreaker,
   ModelRouterHealthModule,
   ModelRouterModule,
   ModelRouterRegistry,
 } from 'nest-model-router';
 // the subpath entry (nest-model-router/metrics), as an application would import it
 import { ModelRouterMetricsModule } from 'nest-model-router/metrics';
-import { DEMO_BREAKER, type GatewayConfig } from './config/gateway-config.js';
+import { type GatewayConfig } from './config/gateway-config.js';
 import { ChatController } from './chat/chat.controller.js';
 import { HealthController } from './health/health.controller.js';
 import { GATEWAY_CLOCK, GATEWAY_CONFIG } from './http/gateway-tokens.js';
@@ -63,7 +64,7 @@ export class GatewayModule {
           provide: ModelResolver,
           useFactory: (registry: ModelRouterRegistry, providers: ProviderModels) => {
             return new ModelResolver(registry, providers, {
-              breaker: config.adHocFailover ?? DEMO_BREAKER,
+              breaker: config.adHocFailover ?? configuredBreaker(),
               store: registry.stateStore,
               ...(clock ? { clock } : {}),
             });

@@ -16,7 +16,7 @@ import { scrubCredentials } from '../../core/observability/scrub-credentials.js'
 import type { ChatInterceptorRegistration } from '../interceptors/chat-interceptor.js';
 import type { ModelRouterModuleOptions } from '../module/model-router-module-options.js';
 import { defaultModelRouterFactories } from '../../config/default-model-router-factories.js';
-import { GROUP_BREAKER_KEYS } from '../../config/group-breaker-keys.js';
+import { configuredBreaker } from '../../config/configured-breaker.js';
 import {
   InvalidModelRouterConfigException,
   joinPath,
@@ -232,18 +232,13 @@ function createDecisionModel(
   });
 }
 
-const PRODUCTION_BREAKER = { halfOpenProbes: 1, cooldownMultiplier: 2 } as const;
-
 /** A ModelRouter over the group's models with its strategy; undefined if a model is missing. */
 function buildGroup(group: GroupConfig, models: Record<string, ChatModel>): ChatModel | undefined {
   const names = group.models ?? (group.model !== undefined ? [group.model] : []);
   if (names.some((model) => models[model] === undefined)) return undefined;
-  // The configuration defaults to the probing breaker (one probe, doubling cooldowns); the classes'
-  // own defaults stay the seed contract's plain failover.
-  const breaker = {
-    ...PRODUCTION_BREAKER,
-    ...pick(group, GROUP_BREAKER_KEYS),
-  };
+  // The configuration defaults to the probing breaker (one probe, doubling cooldowns, capped);
+  // the classes' own defaults stay the seed contract's plain failover.
+  const breaker = configuredBreaker(group);
   const delegate = groupBalancer(group);
   const strategy = new FailoverStrategy(delegate ? { ...breaker, delegate } : breaker);
   return new ModelRouter({
@@ -256,14 +251,6 @@ function buildGroup(group: GroupConfig, models: Record<string, ChatModel>): Chat
     ...(group.continuation !== undefined ? { continuation: group.continuation } : {}),
     ...(group.sessionTtlMs !== undefined ? { sessionTtlMs: group.sessionTtlMs } : {}),
   });
-}
-
-function pick<T extends object>(source: T, keys: readonly (keyof T & string)[]): Partial<T> {
-  const result: Partial<T> = {};
-  for (const key of keys) {
-    if (source[key] !== undefined) result[key] = structuredClone(source[key]);
-  }
-  return result;
 }
 
 /** Runs one build step; a configuration error becomes a problem at `path`. */

@@ -1,5 +1,6 @@
 import type {
   CircuitBreakerOptions,
+  ConfiguredBreaker,
   DisabledProvider,
   ModelRouterModuleOptions,
   ProviderConfig,
@@ -18,8 +19,11 @@ export interface GatewayConfig {
   module: ModelRouterModuleOptions;
   /** Providers addressable as `provider/model-id`; models are created on first use and cached. */
   providers?: Record<string, ProviderSource>;
-  /** The breaker of per-request `models` failover lists, shared per model name. */
-  adHocFailover?: CircuitBreakerOptions;
+  /**
+   * The breaker of per-request `models` failover lists, shared per model name (YAML:
+   * `failoverLists`). Default: `CONFIGURED_BREAKER_DEFAULTS` (10 s doubling to 30 s, one probe).
+   */
+  adHocFailover?: ConfiguredBreaker;
   /** Where the configuration came from, for the start-up banner (a file path). */
   source?: string;
 }

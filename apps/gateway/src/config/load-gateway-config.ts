@@ -1,6 +1,7 @@
 import {
   type Clock,
   buildModelRouterOptions,
+  configuredBreaker,
   DEFAULT_MODEL_ROUTER_CONFIG_PATH,
   loadModelRouterConfig,
   MODEL_ROUTER_CONFIG_ENV,
@@ -43,5 +44,10 @@ export async function loadGatewayConfig(
       providerModelSource(name, provider, factories, options.clock),
     ]),
   );
-  return { module, providers, source: path };
+  return {
+    module,
+    providers,
+    adHocFailover: configuredBreaker(config.failoverLists),
+    source: path,
+  };
 }

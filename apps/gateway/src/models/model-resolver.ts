@@ -3,7 +3,7 @@ import {
   type ChatModel,
   type Clock,
   type RouteStateStore,
-  type CircuitBreakerOptions,
+  type ConfiguredBreaker,
   FailoverStrategy,
   ModelRouter,
   type ChatResponse,
@@ -31,7 +31,7 @@ export class ModelResolver {
     private readonly registry: ModelRouterRegistry,
     private readonly providers: ProviderModels,
     private readonly adHoc: {
-      breaker: CircuitBreakerOptions;
+      breaker: ConfiguredBreaker;
       store: RouteStateStore;
       clock?: Clock;
     },
