@@ -112,3 +112,14 @@ describe('nested arrays where objects belong (issue 12, point 8)', () => {
     expect(error.param).toBe(param);
   });
 });
+
+describe('an empty failover list (issue 12, point 10)', () => {
+  it('is no fallback, not a 400', async () => {
+    const response = await postJson(`${gateway.url}/v1/chat/completions`, {
+      model: 'auto',
+      models: [],
+      messages: [user('What is the capital of France?')],
+    });
+    expect(response.status).toBe(200);
+  });
+});

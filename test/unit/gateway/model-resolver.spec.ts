@@ -49,6 +49,11 @@ describe('ModelResolver', () => {
     expect(response.aiMessage.text).toBe('b');
   });
 
+  it('serves an empty list as no fallback: the model or router alone (issue 12)', () => {
+    expect(resolverWith().resolve('a', [])).toEqual({ model: 'a' });
+    expect(resolverWith().resolve('auto', [])).toEqual({ router: 'auto' });
+  });
+
   it('serves a one-entry list as the model itself', () => {
     expect(resolverWith().resolve('a', ['a'])).toEqual({ model: 'a' });
   });

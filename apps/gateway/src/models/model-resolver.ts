@@ -38,7 +38,8 @@ export class ModelResolver {
   ) {}
 
   resolve(model: string, models?: readonly string[] | null): RoutingChatOptions {
-    if (models == null) return this.single(model);
+    // an empty list: no fallback, the model alone
+    if (models == null || models.length === 0) return this.single(model);
     if (this.registry.getRouter(model)) {
       throw new BadRequestException(
         `models: a failover list takes model names, but model '${model}' is a router; ` +

@@ -205,9 +205,9 @@ export class ChatCompletionRequestDto {
   @Type(() => ResponseFormatDto)
   response_format?: ResponseFormatDto;
 
+  /** Fallbacks after `model`; an empty list means none (as LiteLLM and OpenRouter read it). */
   @IsOptional()
   @IsArray()
-  @ArrayMinSize(1)
   @ArrayMaxSize(10)
   @IsString({ each: true })
   models?: string[];
