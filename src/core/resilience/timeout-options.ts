@@ -8,7 +8,11 @@ import { MAX_TIMER_MS } from './retry-policy.js';
 export interface TimeoutOptions {
   /** Each chat() attempt. Default 60 000. */
   attemptMs?: number | null;
-  /** A stream's wait for its first event, per attempt. Default: `attemptMs`. */
+  /**
+   * A stream's wait for its first event, per attempt. Default 20 000, or `attemptMs` when that is
+   * shorter: a stream is for an answer that starts at once. Models that think before their
+   * first token (reasoning models) raise it per model, e.g. `{ firstTokenMs: 120_000 }`.
+   */
   firstTokenMs?: number | null;
   /** A stream's wait for each following event (a stall). Default 30 000. */
   idleMs?: number | null;
@@ -28,12 +32,17 @@ export interface ResolvedTimeouts {
 
 export const DEFAULT_ATTEMPT_TIMEOUT_MS = 60_000;
 export const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
+export const DEFAULT_FIRST_TOKEN_TIMEOUT_MS = 20_000;
 
 export function resolveTimeouts(options: TimeoutOptions = {}): ResolvedTimeouts {
   const attemptMs = bound('attemptMs', options.attemptMs, DEFAULT_ATTEMPT_TIMEOUT_MS);
   return {
     attemptMs,
-    firstTokenMs: bound('firstTokenMs', options.firstTokenMs, attemptMs),
+    firstTokenMs: bound(
+      'firstTokenMs',
+      options.firstTokenMs,
+      Math.min(DEFAULT_FIRST_TOKEN_TIMEOUT_MS, attemptMs ?? Number.POSITIVE_INFINITY),
+    ),
     idleMs: bound('idleMs', options.idleMs, DEFAULT_IDLE_TIMEOUT_MS),
     deadlineMs: bound('deadlineMs', options.deadlineMs, undefined),
   };

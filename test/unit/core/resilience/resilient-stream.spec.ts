@@ -106,7 +106,28 @@ describe('ResilientChatModel.stream', () => {
     expect(calls[0]!.signal?.reason).toBe(outcome.error);
   });
 
-  it('uses the attempt timeout for the first token when none is set', async () => {
+  it('bounds the first token at 20 s by default, not the 60 s attempt timeout (issue 12)', async () => {
+    const { run } = resilientStream([[hang]]);
+    const drained = run();
+    await jest.advanceTimersByTimeAsync(19_999);
+    expect(drained.outcome()).toBeUndefined();
+    await jest.advanceTimersByTimeAsync(1);
+    expect(drained.outcome()).toMatchObject({
+      ok: false,
+      error: { phase: 'first-token', timeoutMs: 20_000 },
+    });
+  });
+
+  it('lets a model that thinks first raise its first-token bound', async () => {
+    const { run } = resilientStream([[hang]], { timeouts: { firstTokenMs: 120_000 } });
+    const drained = run();
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(drained.outcome()).toBeUndefined();
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(drained.outcome()).toMatchObject({ ok: false, error: { timeoutMs: 120_000 } });
+  });
+
+  it('uses a shorter attempt timeout for the first token when none is set', async () => {
     const { run } = resilientStream([[hang]], { timeouts: { attemptMs: 300 } });
     const drained = run();
     await jest.advanceTimersByTimeAsync(300);
