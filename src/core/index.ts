@@ -130,7 +130,12 @@ export {
   type CircuitRecord,
   type StickyAssignment,
 } from './state/route-state-store.js';
-export { InMemoryRouteStateStore } from './state/in-memory-route-state-store.js';
+export {
+  InMemoryRouteStateStore,
+  DEFAULT_CIRCUIT_TTL_MS,
+  DEFAULT_MAX_CIRCUITS,
+  type InMemoryRouteStateStoreOptions,
+} from './state/in-memory-route-state-store.js';
 export {
   countersOf,
   windowStart,

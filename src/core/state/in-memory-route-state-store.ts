@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.js';
 import { systemClock } from '../clock.js';
 import { LocalCounters, type CounterWindow, type WindowedAdd } from './counter-store.js';
+import { InvalidConfigurationException } from '../errors/exceptions.js';
 import {
   CLOSED_CIRCUIT,
   type CircuitRecord,
@@ -12,16 +13,46 @@ const MIN_STICKY_SWEEP_SIZE = 1024;
 
 type CircuitListener = (key: string, record: CircuitRecord) => void;
 
+export interface InMemoryRouteStateStoreOptions {
+  /**
+   * An unchanged circuit is forgotten (back to closed) this long after its last change or the
+   * end of its cooldown, whichever is later, as the Redis store's `ttlMs`. Default 1 hour.
+   */
+  circuitTtlMs?: number;
+  /**
+   * Most circuits kept; beyond it the least recently changed is forgotten. Clients choose the
+   * names of some models (the gateway's `provider/<id>` in failover lists), so without a bound
+   * every new name would stay in memory for good. Default 10 000.
+   */
+  maxCircuits?: number;
+}
+
+export const DEFAULT_CIRCUIT_TTL_MS = 60 * 60_000;
+export const DEFAULT_MAX_CIRCUITS = 10_000;
+
+interface StoredCircuit {
+  record: CircuitRecord;
+  expiresAt: number;
+}
+
 /** The default store: one process, no sharing. Every operation is synchronous underneath. */
 export class InMemoryRouteStateStore implements RouteStateStore {
-  private readonly circuits = new Map<string, CircuitRecord>();
+  /** In order of last change (a change moves its key last), so the first is the stalest. */
+  private readonly circuits = new Map<string, StoredCircuit>();
+  private readonly circuitTtlMs: number;
+  private readonly maxCircuits: number;
   private readonly tokens = new Map<string, number>();
   private readonly sticky = new Map<string, { value: StickyAssignment; expiresAt: number }>();
   private readonly listeners = new Set<CircuitListener>();
   private nextStickySweepAt = MIN_STICKY_SWEEP_SIZE;
   private readonly counters: LocalCounters;
 
-  constructor(private readonly clock: Clock = systemClock) {
+  constructor(
+    private readonly clock: Clock = systemClock,
+    options: InMemoryRouteStateStoreOptions = {},
+  ) {
+    this.circuitTtlMs = positive(options.circuitTtlMs, 'circuitTtlMs', DEFAULT_CIRCUIT_TTL_MS);
+    this.maxCircuits = positive(options.maxCircuits, 'maxCircuits', DEFAULT_MAX_CIRCUITS);
     this.counters = new LocalCounters(clock);
   }
 
@@ -42,7 +73,18 @@ export class InMemoryRouteStateStore implements RouteStateStore {
   }
 
   getCircuit(key: string): CircuitRecord {
-    return this.circuits.get(key) ?? CLOSED_CIRCUIT;
+    const stored = this.circuits.get(key);
+    if (!stored) return CLOSED_CIRCUIT;
+    if (stored.expiresAt <= this.clock()) {
+      this.circuits.delete(key);
+      return CLOSED_CIRCUIT;
+    }
+    return stored.record;
+  }
+
+  /** How many circuits are held (expired ones may still count until they are read or swept). */
+  circuitCount(): number {
+    return this.circuits.size;
   }
 
   compareAndSetCircuit(
@@ -62,7 +104,7 @@ export class InMemoryRouteStateStore implements RouteStateStore {
     const current = this.getCircuit(key);
     if (current.version !== expected.version) return { ok: false, record: current };
     const record = Object.freeze({ ...next, version: current.version + 1 });
-    this.circuits.set(key, record);
+    this.keepCircuit(key, record);
     for (const listener of this.listeners) {
       try {
         listener(key, record);
@@ -74,9 +116,23 @@ export class InMemoryRouteStateStore implements RouteStateStore {
   }
 
   listCircuits(prefix = ''): Map<string, CircuitRecord> {
+    const now = this.clock();
     const result = new Map<string, CircuitRecord>();
-    for (const [key, record] of this.circuits) if (key.startsWith(prefix)) result.set(key, record);
+    for (const [key, { record, expiresAt }] of this.circuits) {
+      if (expiresAt > now && key.startsWith(prefix)) result.set(key, record);
+    }
     return result;
+  }
+
+  private keepCircuit(key: string, record: CircuitRecord): void {
+    const now = this.clock();
+    const expiresAt = Math.max(now, record.cooldownUntil ?? now) + this.circuitTtlMs;
+    this.circuits.delete(key);
+    this.circuits.set(key, { record, expiresAt });
+    // the one changed longest ago goes: O(1), and mostly one that has expired anyway
+    while (this.circuits.size > this.maxCircuits) {
+      this.circuits.delete(this.circuits.keys().next().value!);
+    }
   }
 
   addTokens(key: string, delta: number): Promise<number> {
@@ -123,4 +179,14 @@ export class InMemoryRouteStateStore implements RouteStateStore {
   isShared(): boolean {
     return false;
   }
+}
+
+function positive(value: number | undefined, field: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 1) {
+    throw new InvalidConfigurationException(
+      `InMemoryRouteStateStore option '${field}' must be a number >= 1; got ${String(value)}`,
+    );
+  }
+  return value;
 }
