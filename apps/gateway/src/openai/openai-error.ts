@@ -44,6 +44,7 @@ export class UnknownModelException extends UnknownRouterException {
 export function toWireError(error: unknown): WireError {
   if (error instanceof HttpException) {
     const status = error.getStatus();
+    if (status === 415) return UNSUPPORTED_MEDIA_TYPE;
     const response = error.getResponse() as
       string | { message?: string | string[]; param?: string | null };
     const raw = typeof response === 'string' ? response : response.message;
@@ -59,3 +60,19 @@ export function toWireError(error: unknown): WireError {
     body: { error: { message, type, param, code, ...details } },
   };
 }
+
+/** Fastify refuses a body with no parser for its type before Nest runs; only JSON has one. */
+const UNSUPPORTED_MEDIA_TYPE: WireError = {
+  status: 415,
+  headers: {},
+  body: {
+    error: {
+      message:
+        'The request body must be JSON: send it with Content-Type: application/json ' +
+        '(text, form and multipart bodies are not accepted)',
+      type: 'invalid_request_error',
+      param: null,
+      code: 'unsupported_media_type',
+    },
+  },
+};
