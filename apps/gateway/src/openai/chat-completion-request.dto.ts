@@ -178,6 +178,12 @@ export class ChatCompletionRequestDto {
   messages!: ChatCompletionMessageDto[];
 
   @IsOptional() @IsBoolean() stream?: boolean;
+  /** One choice per request: a silent single answer to `n: 3` would look like a complete one. */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1, { message: 'n must be 1: one choice per request is served; send n requests instead' })
+  n?: number;
   @IsOptional() @IsObject() stream_options?: { include_usage?: boolean };
   @IsOptional() @IsNumber() @Min(0) @Max(2) temperature?: number;
   @IsOptional() @IsNumber() @Min(0) @Max(1) top_p?: number;

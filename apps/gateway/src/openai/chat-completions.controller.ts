@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   Body,
   Controller,
@@ -32,6 +31,7 @@ import { SseWriter } from './sse-writer.js';
 import {
   ChunkEncoder,
   costHeader,
+  completionId,
   toChatCompletion,
   type AnsweredBy,
 } from './to-chat-completion.js';
@@ -83,7 +83,13 @@ export class ChatCompletionsController {
     const created = Math.floor(this.clock() / 1000);
     const request = toChatRequest(wire);
     if (wire.stream) {
-      await this.stream(request, options, created, reply);
+      await this.stream(
+        request,
+        options,
+        created,
+        reply,
+        wire.stream_options?.include_usage === true,
+      );
       return;
     }
     const response = await this.service.chat(request, options);
@@ -103,16 +109,18 @@ export class ChatCompletionsController {
     options: RoutingChatOptions,
     created: number,
     reply: FastifyReply,
+    includeUsage: boolean,
   ): Promise<void> {
     const sse = new SseWriter(reply.raw);
     // the call's record: the service attaches it to this request when the stream is subscribed
     let record: ChatInterceptorContext | undefined;
     // a stream's headers leave before its cost is known: the cost goes in the last chunk's usage
     const encoder = new ChunkEncoder(
-      `chatcmpl-${randomUUID().replaceAll('-', '')}`,
+      completionId(),
       created,
       () => answeredBy(record, options),
       (response) => this.resolver.costOf(answeredBy(record, options).origin.model, response),
+      includeUsage,
     );
     return new Promise<void>((resolve, reject) => {
       let started = false;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type ChatStreamEvent, type ChatResponse, type TokenUsage } from 'nest-model-router';
 import { encodeToolCallId, type ToolCallOrigin } from './tool-call-ids.js';
 import type {
@@ -21,7 +22,7 @@ export function toChatCompletion(
 ): WireChatCompletion {
   const toolCalls = response.aiMessage.toolCalls?.map((call) => toWireToolCall(call, answeredBy));
   return {
-    id: response.id ?? `chatcmpl-${created.toString(36)}`,
+    id: completionId(response.id),
     object: 'chat.completion',
     created,
     model: answeredBy.model,
@@ -39,6 +40,15 @@ export function toChatCompletion(
     ],
     usage: toWireUsage(response.tokenUsage, costUsd),
   };
+}
+
+/**
+ * OpenAI's ids start with `chatcmpl-`, and clients rely on it (dedup, logs): a provider's own
+ * such id is kept, any other (a local model's `local-demo-mini-4`, none at all) is replaced.
+ */
+export function completionId(providerId?: string): string {
+  if (providerId?.startsWith('chatcmpl-')) return providerId;
+  return `chatcmpl-${randomUUID().replaceAll('-', '')}`;
 }
 
 export function toWireUsage(usage: TokenUsage | undefined, costUsd?: number): WireUsage {
@@ -82,6 +92,11 @@ export class ChunkEncoder {
     private readonly answeredBy: () => AnsweredBy,
     /** What the finished answer cost (the final chunk's `usage.cost`). */
     private readonly costOf: (response: ChatResponse) => number | undefined = () => undefined,
+    /**
+     * `stream_options.include_usage`: as OpenAI, usage then comes in a last chunk of its own with
+     * `choices: []`. Without it the finish chunk carries usage (the gateway's own, older shape).
+     */
+    private readonly includeUsage = false,
   ) {}
 
   encode(event: ChatStreamEvent): WireChatCompletionChunk[] {
@@ -110,10 +125,13 @@ export class ChunkEncoder {
         const response = event.response;
         const reason =
           response.finishReason ?? (response.aiMessage.toolCalls?.length ? 'tool_calls' : 'stop');
-        chunks.push({
-          ...this.chunk({}, reason),
-          usage: toWireUsage(response.tokenUsage, this.costOf(response)),
-        });
+        const usage = toWireUsage(response.tokenUsage, this.costOf(response));
+        if (!this.includeUsage) {
+          chunks.push({ ...this.chunk({}, reason), usage });
+          break;
+        }
+        chunks.push({ ...this.chunk({}, reason), usage: null });
+        chunks.push({ ...this.chunk({}, null), choices: [], usage });
         break;
       }
     }
