@@ -2,6 +2,7 @@ import type { ChatModel } from '../core/chat/chat-model.js';
 import type { Clock } from '../core/clock.js';
 import { InvalidConfigurationException } from '../core/errors/exceptions.js';
 import type { ResilienceOptions } from '../core/resilience/resilient-chat-model.js';
+import { CREDENTIALS_IN_URL, hasCredentials } from '../providers/shared/option-checks.js';
 import { buildModel } from './build-model.js';
 import type { ProviderConfig } from './model-router-config.js';
 import type { ModelRouterFactories } from './model-router-factories.js';
@@ -39,6 +40,11 @@ export function providerModelSource(
     throw new InvalidConfigurationException(
       `providers.${name}.type: unknown model type '${String(type)}'; registered types: ${factories.modelTypeNames().join(', ')}`,
     );
+  }
+  // checked now: the provider's models are built on first use, where this would be a 500
+  const { baseURL } = settings as { baseURL?: unknown };
+  if (typeof baseURL === 'string' && hasCredentials(baseURL)) {
+    throw new InvalidConfigurationException(`providers.${name}.baseURL: ${CREDENTIALS_IN_URL}`);
   }
   if ('apiKey' in settings) {
     const key = settings.apiKey;

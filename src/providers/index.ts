@@ -39,3 +39,4 @@ export type { MalformedChunkPolicy } from './shared/stream-guards.js';
 export { toProviderError, type ProviderErrorContext } from './shared/provider-error-mapper.js';
 export { kindOfProviderError } from './shared/error-kind.js';
 export { redactSecrets } from './shared/redact.js';
+export { CREDENTIALS_IN_URL, hasCredentials } from './shared/option-checks.js';

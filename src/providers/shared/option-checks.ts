@@ -26,6 +26,9 @@ export class OptionChecks {
         `must be an absolute URL such as http://localhost:11434/v1 (got ${describe(value)})`,
       );
     }
+    if (hasCredentials(value as string)) {
+      this.fail(field, CREDENTIALS_IN_URL);
+    }
   }
 
   optionalInteger(field: string, value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): void {
@@ -70,10 +73,27 @@ export class OptionChecks {
   }
 }
 
+/**
+ * Fetch refuses a URL with `user:password@` ("Request cannot be constructed from a URL that
+ * includes credentials: …", the password in the message): no request would ever be sent.
+ */
+export const CREDENTIALS_IN_URL =
+  'must not include credentials (user:password@): no request can be sent to such a URL; ' +
+  'give the key as apiKey, or an Authorization header in headers';
+
+/** Whether an absolute URL carries a user name or password. */
+export function hasCredentials(url: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const parsed = new URL(url);
+  return parsed.username !== '' || parsed.password !== '';
+}
+
 /** A value for an error message; strings are quoted, never anything that could be a secret. */
 function describe(value: unknown): string {
-  if (typeof value === 'string')
-    return value.length > 40 ? `a string of ${value.length} characters` : `'${value}'`;
+  if (typeof value === 'string') {
+    if (value.length > 40 || value.includes('@')) return `a string of ${value.length} characters`;
+    return `'${value}'`;
+  }
   if (value === null) return 'null';
   return typeof value === 'object' ? 'an object' : String(value);
 }

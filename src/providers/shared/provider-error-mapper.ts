@@ -158,10 +158,9 @@ function exception(
   detail: string,
   extra: { cause?: unknown; status?: number; code?: string; retryAfterMs?: number },
 ): ProviderException {
-  const message = redactSecrets(
-    `${ctx.provider} model '${ctx.model}' ${detail.startsWith('failed') ? detail : `failed: ${detail}`}`,
-    ctx.secrets,
-  );
+  // only what the provider said is redacted: a provider named like its key ('ollama') keeps its name
+  const said = redactSecrets(detail, ctx.secrets);
+  const message = `${ctx.provider} model '${ctx.model}' ${said.startsWith('failed') ? said : `failed: ${said}`}`;
   return new ProviderException(message, {
     kind,
     provider: ctx.provider,

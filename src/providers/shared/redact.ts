@@ -1,20 +1,35 @@
 const REDACTED = '[REDACTED]';
 
 /** Common credential shapes, redacted even when we were not told the key (e.g. a client's). */
-const KEY_PATTERNS: RegExp[] = [
-  /\b(sk|rk|pk)-[A-Za-z0-9_-]{8,}/g,
-  /\bBearer\s+[A-Za-z0-9._~+/=-]{8,}/gi,
-  /\bAIza[0-9A-Za-z_-]{20,}/g,
+const KEY_PATTERNS: [RegExp, string][] = [
+  [/\b(sk|rk|pk)-[A-Za-z0-9_-]{8,}/g, REDACTED],
+  [/\bBearer\s+[A-Za-z0-9._~+/=-]{8,}/gi, REDACTED],
+  [/\bAIza[0-9A-Za-z_-]{20,}/g, REDACTED],
+  // credentials in a URL (http://user:password@host): keep the scheme, lose who and the secret
+  [/([a-z][a-z0-9+.-]*:\/\/)[^/\s:@]*:[^/\s@]*@/gi, `$1${REDACTED}@`],
 ];
 
-/** Replaces every given secret (and anything shaped like an API key) with `[REDACTED]`. */
+/** Characters that continue a key: a secret is redacted only where it stands as a whole token. */
+const TOKEN = 'A-Za-z0-9_-';
+
+/**
+ * Replaces every given secret (and anything shaped like an API key or URL credentials) with
+ * `[REDACTED]`. Secrets of any length count, but only as whole tokens: a short key (`x`, `ollama`
+ * for a local server) then never shreds ordinary words. Callers redact what the provider said,
+ * not the names they add themselves (a provider named like its key keeps its name).
+ */
 export function redactSecrets(text: string, secrets: readonly string[] = []): string {
   let result = text;
   for (const secret of secrets) {
-    // very short "keys" (e.g. 'x' for a local server) would shred ordinary words
-    if (secret.length >= 6) result = result.split(secret).join(REDACTED);
+    if (secret === '') continue;
+    const escaped = secret.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    result = result.replace(new RegExp(`(?<![${TOKEN}])${escaped}(?![${TOKEN}])`, 'g'), REDACTED);
+    // a long key is never part of an ordinary word: redact it inside other text too
+    if (secret.length >= 12) result = result.split(secret).join(REDACTED);
   }
-  for (const pattern of KEY_PATTERNS) result = result.replace(pattern, REDACTED);
+  for (const [pattern, replacement] of KEY_PATTERNS) {
+    result = result.replace(pattern, replacement);
+  }
   return result;
 }
 

@@ -53,4 +53,25 @@ describe('provider options are checked at construction, naming the field', () =>
     expect(build({ baseURL: secretish })).toThrow(/a string of \d+ characters/);
     expect(build({ baseURL: secretish })).not.toThrow(secretish);
   });
+
+  it('refuses a baseURL with credentials, without echoing them (issue 12)', () => {
+    for (const make of [build, buildClaude]) {
+      const attempt = make({ baseURL: 'http://user:pw@host/v1' });
+      expect(attempt).toThrow(/options\.baseURL must not include credentials/);
+      expect(attempt).not.toThrow(/:pw@/);
+    }
+  });
+
+  it('names the provider, not [REDACTED], when its key is the provider’s name (ollama)', async () => {
+    const model = new OpenAiCompatibleChatModel({
+      model: 'llama3.2',
+      apiKey: 'ollama',
+      providerName: 'ollama',
+      baseURL: 'http://127.0.0.1:9/v1',
+    });
+    const failure = (await model
+      .chat({ messages: [{ role: 'user', content: 'hi' }] })
+      .catch((error: unknown) => error)) as Error;
+    expect(failure.message).toMatch(/^ollama model 'llama3.2' failed: /);
+  });
 });

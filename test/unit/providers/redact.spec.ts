@@ -16,10 +16,26 @@ describe('redactSecrets', () => {
     expect(redacted).toContain('Incorrect API key provided');
   });
 
-  it('leaves ordinary words alone, and very short "keys" too', () => {
+  it('leaves ordinary words alone, even for a one-letter key', () => {
     expect(redactSecrets('task-management risk-assessment', ['x'])).toBe(
       'task-management risk-assessment',
     );
+  });
+
+  it('removes a short key where it stands as a token (issue 12: keys under 6 were kept)', () => {
+    expect(redactSecrets('Incorrect API key provided: abc12.', ['abc12'])).toBe(
+      'Incorrect API key provided: [REDACTED].',
+    );
+    expect(redactSecrets('key=k3y&x=1', ['k3y'])).toBe('key=[REDACTED]&x=1');
+  });
+
+  it('removes the credentials of a URL, keeping its scheme and host', () => {
+    const text =
+      'Request cannot be constructed from a URL that includes credentials: http://user:pa55w0rd@10.0.0.1:8080/v1/chat/completions';
+    const redacted = redactSecrets(text);
+    expect(redacted).not.toContain('pa55w0rd');
+    expect(redacted).not.toContain('user:');
+    expect(redacted).toContain('http://[REDACTED]@10.0.0.1:8080/v1');
   });
 });
 
