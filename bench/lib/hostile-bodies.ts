@@ -132,7 +132,7 @@ function hostile(random: () => number, pick: <T>(items: readonly T[]) => T): Jso
       return {};
     case 8:
       // an array just over the cap, of empty or half-formed elements
-      return Array.from({ length: 4097 + Math.floor(random() * 2000) }, () =>
+      return Array.from({ length: 4097 + Math.floor(random() * 2000) }, (): Json =>
         random() < 0.5 ? {} : { role: 'user' },
       );
     case 9:
