@@ -51,6 +51,7 @@ export async function createGatewayApp(
     bodyLimit: options.bodyLimit ?? 20 * 1024 * 1024,
     // Fastify's default (0) lets a client trickle a body in forever
     requestTimeout: requestTimeoutOf(options),
+    http: nodeTimeoutsOf(options),
     // what Fastify and Node refuse before Nest sees a request, in OpenAI's error shape too
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
@@ -80,6 +81,22 @@ function requestTimeoutOf({ requestTimeoutMs = 60_000 }: GatewayAppOptions): num
     );
   }
   return requestTimeoutMs;
+}
+
+/**
+ * Node enforces `requestTimeout` only while `headersTimeout` (default 60 s) is not longer, and
+ * checks every 30 s by default: a 60 s bound cut slow uploads at up to 90 s, a shorter one never.
+ */
+function nodeTimeoutsOf(options: GatewayAppOptions): {
+  connectionsCheckingInterval: number;
+  headersTimeout?: number;
+} {
+  const timeout = requestTimeoutOf(options);
+  if (timeout === 0) return { connectionsCheckingInterval: 30_000 };
+  return {
+    connectionsCheckingInterval: Math.min(1000, timeout),
+    headersTimeout: Math.min(60_000, timeout),
+  };
 }
 
 function resolveConfig(options: GatewayAppOptions): Promise<GatewayConfig> | GatewayConfig {

@@ -17,8 +17,10 @@ export class OpenAiExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const wire = fromFastifyError(exception) ?? toWireError(exception);
-    // a client that went away aborted its own call: nothing failed on this side
-    const clientLeft = reply.raw.destroyed && isAbortError(exception);
+    // a client that went away aborted its own call, or its own upload (a chunked body cut
+    // off mid-way fails the body parser): nothing failed on this side
+    const uploadAborted = reply.request?.raw.readableAborted === true;
+    const clientLeft = uploadAborted || (reply.raw.destroyed && isAbortError(exception));
     if (wire.status >= 500 && !clientLeft) {
       const name = exception instanceof Error ? exception.name : typeof exception;
       this.logger.warn(logSafe(`${wire.status} ${name}: ${wire.body.error.message}`));

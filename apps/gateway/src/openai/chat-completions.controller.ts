@@ -24,6 +24,7 @@ import {
 } from 'nest-model-router';
 import { abortOnDisconnect } from '../http/client-disconnect.js';
 import { GATEWAY_CLOCK } from '../http/gateway-tokens.js';
+import { ShutdownGrace } from '../http/shutdown-grace.js';
 import { ModelResolver } from '../models/model-resolver.js';
 import { ChatCompletionRequestDto } from './chat-completion-request.dto.js';
 import { toWireError } from './openai-error.js';
@@ -47,6 +48,7 @@ export class ChatCompletionsController {
     private readonly service: RoutingChatService,
     private readonly resolver: ModelResolver,
     @Inject(GATEWAY_CLOCK) private readonly clock: Clock,
+    private readonly shutdown: ShutdownGrace,
   ) {}
 
   @Get('models')
@@ -152,6 +154,8 @@ export class ChatCompletionsController {
               sse.start(reply.getHeaders());
               reply.hijack();
               started = true;
+              // a shutdown that outlasts its grace sends this stream an error event first
+              reply.raw.once('close', this.shutdown.track(sse));
             }
             for (const chunk of encoder.encode(event)) sse.data(chunk);
           } catch (error) {

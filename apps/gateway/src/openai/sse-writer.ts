@@ -15,7 +15,8 @@ export class SseWriter {
     this.raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache',
-      connection: 'keep-alive',
+      // no Connection header of our own: Node answers keep-alive, or close when the request
+      // said `Connection: close` (a fixed keep-alive here overrode the client's wish)
       // proxies such as nginx would otherwise hold the deltas back
       'x-accel-buffering': 'no',
       ...(headers as OutgoingHttpHeaders),
