@@ -8,7 +8,11 @@ import { LuaScript } from './lua-script.js';
  * ARGV: mode, expected version, version to keep (restore only), record JSON, TTL ms, channel,
  *       store key, origin.
  * Modes: `cas` — only if the stored version equals the expected one (0 when absent);
- *        `push` — a change made while Redis was away: also when the circuit is absent;
+ *        `push` — a change made while Redis was away, based on the expected version, `keep`
+ *        being its local version (base + the changes made apart): also when the circuit is
+ *        absent, and over another replica's push from the same base that made fewer changes, so
+ *        the replica that went further (a failed probe's escalated cooldown) wins whichever
+ *        replica reconnects first; the base and local version are kept in fields `b` and `l`;
  *        `restore` — Redis lost its data: only if what is stored is older than the kept version.
  * Returns {1, version} or {0, stored version, stored JSON, TTL ms, counter}.
  */
@@ -22,6 +26,11 @@ if mode == 'cas' then
   allowed = stored == expected
 elseif mode == 'push' then
   allowed = stored == expected or stored == 0
+  if not allowed then
+    local base = redis.call('HGET', KEYS[1], 'b')
+    local steps = tonumber(redis.call('HGET', KEYS[1], 'l') or '0')
+    allowed = base ~= false and tonumber(base) == expected and keep > steps
+  end
 else
   allowed = stored < keep
 end
@@ -37,6 +46,11 @@ else
   version = redis.call('INCR', KEYS[2])
 end
 redis.call('HSET', KEYS[1], 'v', version, 'r', ARGV[4])
+if mode == 'push' then
+  redis.call('HSET', KEYS[1], 'b', expected, 'l', keep)
+else
+  redis.call('HDEL', KEYS[1], 'b', 'l')
+end
 redis.call('PEXPIRE', KEYS[1], ARGV[5])
 redis.call('PUBLISH', ARGV[6], cjson.encode({t = 'c', k = ARGV[7], v = version, r = ARGV[4],
   p = tonumber(ARGV[5]), o = ARGV[8]}))

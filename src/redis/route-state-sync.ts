@@ -107,7 +107,8 @@ export class RouteStateSync {
         if (record === undefined) return;
         const ttlMs = this.ctx.circuitTtl(record);
         const reply = parseWriteCircuitReply(
-          await this.writeCircuit('push', key, record, base, 0, ttlMs),
+          // the local version orders it against another replica's push from the same base
+          await this.writeCircuit('push', key, record, base, record.version, ttlMs),
         );
         const changedMeanwhile = circuits.recordOf(key) !== record;
         if (reply.ok && changedMeanwhile) circuits.rebase(key, reply.version);
