@@ -3,13 +3,15 @@
  * over HTTP to fake providers with 30 % of the provider calls faulty and one provider down. Every
  * request must end in a whole answer or a clear error (never a hang, never a truncated success),
  * and the heap after the run must stay within 10 % of the heap after warm-up. The baseline is
- * the same load in the same run against a healthy provider.
+ * the same load in the same run against a healthy provider. One more client sends only hostile
+ * bodies (the fuzz test's corpus) meanwhile: none may get a 5xx or hang.
  *
  *   npm run bench -- load
  */
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { FakeProvider } from '../src/testing/index.js';
 import { mb, settledMemory, type MemorySnapshot } from './lib/heap.js';
+import { startHostileClient, type HostileResult } from './lib/hostile-client.js';
 import { percentile, runLoad, type LoadResult } from './lib/load-client.js';
 import { startLoadGateway, type LoadGateway, type LoadModel } from './lib/load-gateway.js';
 import { printTable, ratio } from './lib/measure.js';
@@ -71,11 +73,14 @@ export async function run(): Promise<void> {
     const warm = await settledMemory();
     const lag = monitorEventLoopDelay({ resolution: 10 });
     lag.enable();
+    // one more client beside the load, sending only hostile bodies (the fuzz test's corpus)
+    const hostileClient = startHostileClient(new URL(gateway.baseURL).origin, BOUND_MS);
     const result = await load(gateway, REQUESTS);
+    const hostile = await hostileClient.stop();
     lag.disable();
     provider.requests.clear();
     const after = await settledMemory();
-    report(baseline, result, warm, after, lag);
+    report(baseline, result, hostile, warm, after, lag);
   } finally {
     await gateway?.app.close();
     await provider.close();
@@ -105,6 +110,7 @@ const breakdown = (r: LoadResult) =>
 function report(
   baseline: LoadResult,
   result: LoadResult,
+  hostile: HostileResult,
   warm: MemorySnapshot,
   after: MemorySnapshot,
   lag: IntervalHistogram,
@@ -153,6 +159,14 @@ function report(
         ratio: '–',
       },
       {
+        benchmark: 'hostile bodies (1 more client, beside the load)',
+        figure:
+          `${hostile.sent} sent: ${hostile.refused} × 4xx, ${hostile.serverErrors} × 5xx, ` +
+          `${hostile.hangs} hangs, largest answer ${hostile.largestAnswerBytes} B`,
+        baseline: '0 × 5xx, 0 hangs',
+        ratio: '–',
+      },
+      {
         // one process plays client, gateway and providers: a stall longer than a stream's idle
         // bound (1 s) times out every stream in flight, and explains a run with more errors
         benchmark: 'event-loop delay p99 / max (whole process)',
@@ -185,6 +199,8 @@ function report(
     accounted &&
     result.hangs === 0 &&
     result.bad === 0 &&
+    hostile.serverErrors === 0 &&
+    hostile.hangs === 0 &&
     baseline.answers === REQUESTS &&
     heapRatio <= 1.1;
   console.log(

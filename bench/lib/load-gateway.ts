@@ -1,12 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createGatewayApp } from '../../apps/gateway/src/create-gateway-app.js';
-import type { ChatModel } from '../../src/core/chat/chat-model.js';
-import { withResilience } from '../../src/core/resilience/resilient-chat-model.js';
-import { FailoverStrategy } from '../../src/core/strategies/failover-strategy.js';
-import { LowestTokenUsageRoutingStrategy } from '../../src/core/strategies/lowest-token-usage-routing-strategy.js';
-import { ModelRouter } from '../../src/core/group/model-router.js';
-import { OpenAiCompatibleChatModel } from '../../src/providers/openai/openai-compatible-chat-model.js';
+// the library as the gateway imports it (the built package): one copy of its classes, so the
+// gateway's error table recognises the errors of these models (a second copy answered 500)
+import {
+  type ChatModel,
+  FailoverStrategy,
+  LowestTokenUsageRoutingStrategy,
+  ModelRouter,
+  OpenAiCompatibleChatModel,
+  withResilience,
+} from 'nest-model-router';
 import { randomFaults, type FaultMix } from './random-faults.js';
 
 export interface LoadModel {
