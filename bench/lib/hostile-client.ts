@@ -25,9 +25,9 @@ export function startHostileClient(origin: string, boundMs: number, corpusSize =
     hangs: 0,
     largestAnswerBytes: 0,
   };
-  let stopped = false;
+  const state = { stopped: false };
   const running = (async () => {
-    for (let i = 0; !stopped; i = (i + 1) % corpus.length) {
+    for (let i = 0; !state.stopped; i = (i + 1) % corpus.length) {
       const body = corpus[i]!;
       const signal = AbortSignal.timeout(boundMs);
       try {
@@ -50,7 +50,7 @@ export function startHostileClient(origin: string, boundMs: number, corpusSize =
   })();
   return {
     async stop(): Promise<HostileResult> {
-      stopped = true;
+      state.stopped = true;
       await running;
       corpus = [];
       return result;

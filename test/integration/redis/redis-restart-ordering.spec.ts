@@ -21,6 +21,14 @@ async function change(
   return result.record;
 }
 
+/** A half-open probe claimed on `current`. */
+const probe = (current: CircuitRecord) => ({
+  ...current,
+  state: 'half-open' as const,
+  probes: 1,
+  probeStartedAt: NOW,
+});
+
 /**
  * Issue 12, point 4: a model opened (shared); Redis dies; the cooldown ends and both replicas
  * admit a half-open probe; A's probe fails (escalated cooldown, 2 failures) while B's is still
@@ -61,12 +69,6 @@ describe('a circuit changed on two replicas while Redis was away, Redis back emp
     await env.redis.kill();
     await waitFor('both to go local', () => !a.isShared() && !b.isShared());
     // both admit a probe; A's fails and re-opens the circuit with a doubled cooldown
-    const probe = (current: CircuitRecord) => ({
-      ...current,
-      state: 'half-open' as const,
-      probes: 1,
-      probeStartedAt: NOW,
-    });
     await change(a, probe);
     await change(b, probe);
     const escalated = await change(a, (current) => ({

@@ -39,7 +39,7 @@ describe('a half-open probe', () => {
     expect(down.chat).toHaveBeenCalledTimes(3);
 
     clock.advance(10_000);
-    await expect(router.chat(request)).resolves.toMatchObject(answer('answer from backup'));
+    await expect(router.chat(request)).resolves.toMatchObject(answer('backup'));
     expect(down.chat).toHaveBeenCalledTimes(3 + 1);
     expect(down.calls.at(-1)!.options?.attributes?.[PROBE_ATTRIBUTE]).toBe(true);
   });
