@@ -14,3 +14,15 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     'shall let lets please get got one would'
   ).split(' '),
 );
+
+/**
+ * Words of conversation management rather than of a topic: a last message made of these and stop
+ * words only ("yes, go ahead", "another one, shorter please") takes its topic from earlier turns.
+ */
+export const FOLLOW_UP_WORDS: ReadonlySet<string> = new Set(
+  (
+    'yes yeah yep no nope ok okay sure go ahead continue more another again shorter longer next ' +
+    'example examples explain detail details thanks thank great cool fine right else one ones bit ' +
+    'little make give show tell now first second last same different way like try well done want'
+  ).split(' '),
+);

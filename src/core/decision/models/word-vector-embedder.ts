@@ -1,4 +1,4 @@
-import { STOP_WORDS } from './stop-words.js';
+import { FOLLOW_UP_WORDS, STOP_WORDS } from './stop-words.js';
 import { tokenize } from './tokenize.js';
 import type { WordVectors } from './word-vectors.js';
 
@@ -24,11 +24,29 @@ export const DEFAULT_WORD_WEIGHTING: Readonly<WordWeighting> = {
   centre: true,
 };
 
+/** What one pass over a text's words yields. */
+export interface TextProfile {
+  /** The weighted mean of `embed()`: what the text is about. */
+  topic: Float64Array;
+  /**
+   * The plain mean of all its known words, stop words included, centred like `topic`: how it is
+   * said ("what is…", "could you…", "prove that…"), which tells greetings from questions from tasks.
+   */
+  style: Float64Array;
+  /** Words of the text (tokens), and how many of them are known. */
+  words: number;
+  known: number;
+  /** Frequency-damped mass of the known words that are neither stop nor follow-up words. */
+  topicality: number;
+}
+
 /** Embeds a text as the weighted mean of the vectors of its known words; unknown words are ignored. */
 export class WordVectorEmbedder {
   readonly dimensions: number;
   private readonly weights: Float32Array;
   private readonly mean: Float64Array;
+  /** Per row: the word's share of topicality (0 for stop and follow-up words). */
+  private readonly topical: Float32Array;
 
   constructor(
     private readonly vectors: WordVectors,
@@ -39,14 +57,23 @@ export class WordVectorEmbedder {
     for (let row = 0; row < vectors.size; row++) {
       this.weights[row] = (row + 1) / (row + 1 + weighting.frequencyDamping);
     }
+    this.topical = new Float32Array(vectors.size);
+    for (let row = 0; row < vectors.size; row++) this.topical[row] = (row + 1) / (row + 301);
     for (const word of STOP_WORDS) {
       const row = vectors.rowOf(word);
-      if (row >= 0) this.weights[row]! *= weighting.stopWordWeight;
+      if (row >= 0) {
+        this.weights[row]! *= weighting.stopWordWeight;
+        this.topical[row] = 0;
+      }
     }
-    this.mean = new Float64Array(this.dimensions);
-    if (weighting.centre && vectors.size > 1) {
-      for (let row = 0; row < vectors.size; row++) vectors.addRow(this.mean, row, 1 / vectors.size);
+    for (const word of FOLLOW_UP_WORDS) {
+      const row = vectors.rowOf(word);
+      if (row >= 0) this.topical[row] = 0;
     }
+    this.mean =
+      weighting.centre && vectors.size > 1
+        ? vectors.meanVector()
+        : new Float64Array(this.dimensions);
   }
 
   /** All zeros when no word of the text is known. */
@@ -63,6 +90,34 @@ export class WordVectorEmbedder {
     if (total === 0) return out;
     for (let d = 0; d < this.dimensions; d++) out[d] = out[d]! / total - this.mean[d]!;
     return out;
+  }
+
+  /** `embed()` and the rest of the profile in one pass over the words. */
+  profile(text: string): TextProfile {
+    const dims = this.dimensions;
+    const topic = new Float64Array(dims);
+    const style = new Float64Array(dims);
+    const tokens = tokenize(text);
+    let total = 0;
+    let known = 0;
+    let topicality = 0;
+    for (const token of tokens) {
+      const row = this.vectors.rowOf(token);
+      if (row < 0) continue;
+      const weight = this.weights[row]!;
+      this.vectors.addRow(topic, row, weight);
+      this.vectors.addRow(style, row, 1);
+      total += weight;
+      known++;
+      topicality += this.topical[row]!;
+    }
+    if (known > 0) {
+      for (let d = 0; d < dims; d++) {
+        topic[d] = (total > 0 ? topic[d]! / total : 0) - this.mean[d]!;
+        style[d] = style[d]! / known - this.mean[d]!;
+      }
+    }
+    return { topic, style, words: tokens.length, known, topicality };
   }
 
   /** How many of the text's words are known (0 means the text cannot be placed). */

@@ -20,6 +20,7 @@ export class WordVectors {
   private readonly rows: Map<string, number>;
   private readonly scales: Float32Array;
   private readonly components: Int8Array;
+  private mean: Float64Array | undefined;
 
   private constructor(
     words: string[],
@@ -122,6 +123,22 @@ export class WordVectors {
     const out = new Float64Array(this.dimensions);
     this.addRow(out, row, 1);
     return out;
+  }
+
+  /** The mean of all rows (computed once: it walks the whole table). */
+  meanVector(): Float64Array {
+    if (!this.mean) {
+      const dims = this.dimensions;
+      const sum = new Float64Array(dims);
+      const components = this.components;
+      for (let row = 0, base = 0; row < this.size; row++, base += dims) {
+        const scale = this.scales[row]!;
+        for (let d = 0; d < dims; d++) sum[d]! += scale * components[base + d]!;
+      }
+      for (let d = 0; d < dims; d++) sum[d]! /= Math.max(1, this.size);
+      this.mean = sum;
+    }
+    return Float64Array.from(this.mean);
   }
 
   /** Euclidean length of a row, dequantized. */
