@@ -115,11 +115,11 @@ describe('EmbeddedVectorDecisionModel', () => {
 
   it('a lower temperature makes the same choice more decisive', async () => {
     const input = 'how do I get a refund for the last invoice';
-    const warm = await new EmbeddedVectorDecisionModel({ temperature: 0.5 }).decide({
+    const warm = await new EmbeddedVectorDecisionModel({ temperature: 20 }).decide({
       input,
       question,
     });
-    const cold = await new EmbeddedVectorDecisionModel({ temperature: 0.01 }).decide({
+    const cold = await new EmbeddedVectorDecisionModel({ temperature: 2 }).decide({
       input,
       question,
     });
@@ -205,6 +205,12 @@ describe('EmbeddedVectorDecisionModel', () => {
   it.each([
     [{ temperature: 0 }, 'temperature'],
     [{ temperature: Number.NaN }, 'temperature'],
+    [{ temperature: { descriptionsOnly: 0 } }, 'temperature.descriptionsOnly'],
+    [{ similarityWeight: -1 }, 'similarityWeight'],
+    [{ similarityWeight: { examples: -1 } }, 'similarityWeight.examples'],
+    [{ regularization: -1 }, 'regularization'],
+    [{ followUpWeight: Number.NaN }, 'followUpWeight'],
+    [{ features: { complexity: -1 } }, 'features.complexity'],
     [{ descriptionWeight: 1.5 }, 'descriptionWeight'],
     [{ topExamples: 0 }, 'topExamples'],
     [{ topExamples: 1.5 }, 'topExamples'],

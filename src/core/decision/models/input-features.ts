@@ -1,0 +1,45 @@
+import type { DecisionInput } from '../decision-model.js';
+import { type MessageWeights, weightedInputTexts } from './decision-input-texts.js';
+import type { DecisionFeatures, FeatureSpace, WeightedProfile } from './decision-features.js';
+
+/**
+ * Topicality (frequency-damped mass of topic words) at which a last message counts as carrying
+ * a topic of its own: one uncommon content word ("and in Python?") is about enough.
+ */
+const TOPICAL = 1;
+
+/**
+ * The input as features. In a conversation every message counts by its weight, and when the last
+ * user message names no topic ("yes, go ahead", "shorter please") the earlier turns count
+ * `1 + followUpWeight` times more, so the conversation's topic decides; a last message with a
+ * topic of its own keeps its lead.
+ */
+export function inputFeatures(
+  input: DecisionInput,
+  space: FeatureSpace,
+  weights: MessageWeights,
+  followUpWeight: number,
+): DecisionFeatures {
+  if (typeof input === 'string') return space.ofText(input);
+  const texts = weightedInputTexts(input, weights);
+  const last = lastUserText(input);
+  const parts: (WeightedProfile & { last: boolean })[] = texts.map(({ text, weight }) => ({
+    text,
+    weight,
+    profile: space.embedder.profile(text),
+    last: text === last,
+  }));
+  const lastPart = parts.findLast((part) => part.last);
+  if (lastPart && followUpWeight > 0) {
+    const boost = 1 + followUpWeight * (1 - Math.min(1, lastPart.profile.topicality / TOPICAL));
+    for (const part of parts) if (part !== lastPart) part.weight *= boost;
+  }
+  return space.combine(parts);
+}
+
+function lastUserText(input: { messages: readonly { role: string; text: string }[] }) {
+  for (let i = input.messages.length - 1; i >= 0; i--) {
+    if (input.messages[i]?.role === 'user') return input.messages[i]!.text;
+  }
+  return undefined;
+}

@@ -1,0 +1,110 @@
+/**
+ * Multinomial logistic regression with an L2 penalty, fitted on a handful of weighted points (a
+ * question's descriptions and examples: tens, not thousands). It is solved in the points' span —
+ * the weights are Σ αₙ xₙ, which is where an L2-penalized optimum lies — so each step costs
+ * n² × classes instead of n × features × classes, with Nesterov momentum and a fixed number of
+ * steps. The fixed budget is part of the model: its defaults were chosen together with it.
+ */
+export interface RegressionSettings {
+  /** L2 penalty on the weights (relative to a loss averaged over the points). */
+  l2: number;
+  iterations: number;
+  learningRate: number;
+}
+
+export const DEFAULT_REGRESSION: Readonly<RegressionSettings> = {
+  l2: 0.003,
+  iterations: 40,
+  learningRate: 2,
+};
+
+export interface TrainingPoint {
+  vector: Float64Array;
+  label: number;
+  weight: number;
+}
+
+/** Row-major weights, `classes` rows of `features` numbers. */
+export interface LinearModel {
+  readonly classes: number;
+  readonly features: number;
+  readonly weights: Float64Array;
+}
+
+export function fitSoftmaxRegression(
+  points: readonly TrainingPoint[],
+  classes: number,
+  settings: RegressionSettings,
+): LinearModel {
+  const features = points[0]?.vector.length ?? 0;
+  const n = points.length;
+  const weights = new Float64Array(classes * features);
+  if (n === 0 || classes < 2) return { classes, features, weights };
+
+  const totalWeight = points.reduce((sum, point) => sum + point.weight, 0) || 1;
+  const share = points.map((point) => point.weight / totalWeight);
+  const gram = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) {
+    const a = points[i]!.vector;
+    for (let j = i; j < n; j++) {
+      const b = points[j]!.vector;
+      let dot = 0;
+      for (let f = 0; f < features; f++) dot += a[f]! * b[f]!;
+      gram[i * n + j] = dot;
+      gram[j * n + i] = dot;
+    }
+  }
+
+  // Class-major (alpha[k * n + j]) so that the inner loops run along the points.
+  const alpha = new Float64Array(classes * n);
+  const velocity = new Float64Array(classes * n);
+  const lookahead = new Float64Array(classes * n);
+  const logits = new Float64Array(classes);
+  const { l2, learningRate } = settings;
+  const momentum = 0.9;
+  for (let step = 0; step < settings.iterations; step++) {
+    for (let i = 0; i < alpha.length; i++) lookahead[i] = alpha[i]! + momentum * velocity[i]!;
+    for (let m = 0; m < n; m++) {
+      const row = m * n;
+      let max = -Infinity;
+      for (let k = 0; k < classes; k++) {
+        const base = k * n;
+        let z = 0;
+        for (let j = 0; j < n; j++) z += gram[row + j]! * lookahead[base + j]!;
+        logits[k] = z;
+        if (z > max) max = z;
+      }
+      let sum = 0;
+      for (let k = 0; k < classes; k++) sum += logits[k] = Math.exp(logits[k]! - max);
+      const label = points[m]!.label;
+      for (let k = 0; k < classes; k++) {
+        const index = k * n + m;
+        const gradient =
+          share[m]! * (logits[k]! / sum - (k === label ? 1 : 0)) + l2 * lookahead[index]!;
+        velocity[index] = momentum * velocity[index]! - learningRate * gradient;
+      }
+    }
+    for (let i = 0; i < alpha.length; i++) alpha[i]! += velocity[i]!;
+  }
+
+  for (let k = 0; k < classes; k++) {
+    const row = k * features;
+    for (let m = 0; m < n; m++) {
+      const a = alpha[k * n + m]!;
+      const x = points[m]!.vector;
+      for (let f = 0; f < features; f++) weights[row + f]! += a * x[f]!;
+    }
+  }
+  return { classes, features, weights };
+}
+
+/** The model's logits for one feature vector, into `out`. */
+export function linearLogits(model: LinearModel, x: Float64Array, out: Float64Array): void {
+  const { classes, features, weights } = model;
+  for (let k = 0; k < classes; k++) {
+    let dot = 0;
+    const row = k * features;
+    for (let f = 0; f < features; f++) dot += weights[row + f]! * x[f]!;
+    out[k] = dot;
+  }
+}
