@@ -47,9 +47,7 @@ export function fitSoftmaxRegression(
   for (let i = 0; i < n; i++) {
     const a = points[i]!.vector;
     for (let j = i; j < n; j++) {
-      const b = points[j]!.vector;
-      let dot = 0;
-      for (let f = 0; f < features; f++) dot += a[f]! * b[f]!;
+      const dot = dotAt(a, 0, points[j]!.vector, 0, features);
       gram[i * n + j] = dot;
       gram[j * n + i] = dot;
     }
@@ -68,9 +66,7 @@ export function fitSoftmaxRegression(
       const row = m * n;
       let max = -Infinity;
       for (let k = 0; k < classes; k++) {
-        const base = k * n;
-        let z = 0;
-        for (let j = 0; j < n; j++) z += gram[row + j]! * lookahead[base + j]!;
+        const z = dotAt(gram, row, lookahead, k * n, n);
         logits[k] = z;
         if (z > max) max = z;
       }
@@ -88,23 +84,34 @@ export function fitSoftmaxRegression(
   }
 
   for (let k = 0; k < classes; k++) {
-    const row = k * features;
     for (let m = 0; m < n; m++) {
-      const a = alpha[k * n + m]!;
-      const x = points[m]!.vector;
-      for (let f = 0; f < features; f++) weights[row + f]! += a * x[f]!;
+      addScaled(weights, k * features, points[m]!.vector, alpha[k * n + m]!, features);
     }
   }
   return { classes, features, weights };
 }
 
+// Small helpers rather than inline loops: called thousands of times per fit, they are optimized
+// by the JIT within the first fit, where one large function would run unoptimized for most of it.
+function dotAt(a: Float64Array, aFrom: number, b: Float64Array, bFrom: number, length: number) {
+  let sum = 0;
+  for (let i = 0; i < length; i++) sum += a[aFrom + i]! * b[bFrom + i]!;
+  return sum;
+}
+
+function addScaled(
+  target: Float64Array,
+  from: number,
+  source: Float64Array,
+  factor: number,
+  length: number,
+) {
+  if (factor === 0) return;
+  for (let i = 0; i < length; i++) target[from + i]! += factor * source[i]!;
+}
+
 /** The model's logits for one feature vector, into `out`. */
 export function linearLogits(model: LinearModel, x: Float64Array, out: Float64Array): void {
   const { classes, features, weights } = model;
-  for (let k = 0; k < classes; k++) {
-    let dot = 0;
-    const row = k * features;
-    for (let f = 0; f < features; f++) dot += weights[row + f]! * x[f]!;
-    out[k] = dot;
-  }
+  for (let k = 0; k < classes; k++) out[k] = dotAt(weights, k * features, x, 0, features);
 }
