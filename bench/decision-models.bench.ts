@@ -12,6 +12,7 @@
  *
  *   npm run bench -- decision-models
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type {
@@ -74,6 +75,39 @@ async function outcomesOf(model: DecisionModel, cases: readonly Case[]): Promise
 
 const median = (values: number[]) =>
   values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * A fresh process, where nothing is JIT-compiled yet: reading the file, preload(), and the first
+ * decision on an 8-route question (which fits it). Medians of 3 processes.
+ */
+function coldStart(question: ChoiceQuestion): { read: number; preload: number; first: number } {
+  const here = (path: string) => JSON.stringify(new URL(path, import.meta.url).href);
+  const script = `
+    import { readFileSync } from 'node:fs';
+    import { performance } from 'node:perf_hooks';
+    const vectors = await import(${here('../src/core/decision/models/word-vectors.js')});
+    const { EmbeddedVectorDecisionModel } = await import(${here('../src/core/decision/models/embedded-vector-decision-model.js')});
+    let start = performance.now();
+    readFileSync(vectors.findAsset(vectors.DEFAULT_WORD_VECTORS_FILE));
+    const read = performance.now() - start;
+    start = performance.now();
+    const model = new EmbeddedVectorDecisionModel().preload();
+    const preload = performance.now() - start;
+    start = performance.now();
+    await model.decide({ input: 'hello', question: ${JSON.stringify(question)} });
+    console.log(JSON.stringify({ read, preload, first: performance.now() - start }));`;
+  const runs = [0, 1, 2].map(
+    () =>
+      JSON.parse(
+        execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
+      ) as { read: number; preload: number; first: number },
+  );
+  return {
+    read: median(runs.map((r) => r.read)),
+    preload: median(runs.map((r) => r.preload)),
+    first: median(runs.map((r) => r.first)),
+  };
+}
 
 export async function run(): Promise<void> {
   const sets = evaluationSets();
@@ -144,15 +178,28 @@ export async function run(): Promise<void> {
     { iterations: 5_000 },
   );
 
+  const cold = coldStart(withExamples);
   const timing: Row[] = [
     {
-      benchmark: `load: preload() of ${vectors.size.toLocaleString('en')} words × ${vectors.dimensions}d`,
+      benchmark: 'cold start (fresh process): preload()',
+      figure: ms(cold.preload),
+      baseline: `readFileSync of the file: ${ms(cold.read)}`,
+      ratio: ratio(cold.preload, cold.read),
+    },
+    {
+      benchmark: 'cold start: first decision, 8 routes with 5 examples (fits the question)',
+      figure: ms(cold.first),
+      baseline: `preload(): ${ms(cold.preload)}`,
+      ratio: ratio(cold.first, cold.preload),
+    },
+    {
+      benchmark: `warm process: preload() of ${vectors.size.toLocaleString('en')} words × ${vectors.dimensions}d`,
       figure: ms(load),
       baseline: `readFileSync of the file: ${ms(read)}`,
       ratio: ratio(load, read),
     },
     {
-      benchmark: 'fit: first decision on a new question, 8 routes with 5 examples',
+      benchmark: 'warm process: first decision on a new question, 8 routes with 5 examples',
       figure: ms(median(fits)),
       baseline: `later decisions: ${us(decision.nsPerOp)}`,
       ratio: ratio(median(fits) * 1e6, decision.nsPerOp),
