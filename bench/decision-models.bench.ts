@@ -76,12 +76,14 @@ async function outcomesOf(model: DecisionModel, cases: readonly Case[]): Promise
 const median = (values: number[]) =>
   values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+/** A module of this build, as a string literal for a child process's script. */
+const here = (path: string) => JSON.stringify(new URL(path, import.meta.url).href);
+
 /**
  * A fresh process, where nothing is JIT-compiled yet: reading the file, preload(), and the first
  * decision on an 8-route question (which fits it). Medians of 3 processes.
  */
 function coldStart(question: ChoiceQuestion): { read: number; preload: number; first: number } {
-  const here = (path: string) => JSON.stringify(new URL(path, import.meta.url).href);
   const script = `
     import { readFileSync } from 'node:fs';
     import { performance } from 'node:perf_hooks';

@@ -60,7 +60,7 @@ export function fitSoftmaxRegression(
   const logits = new Float64Array(classes);
   const { l2, learningRate } = settings;
   const momentum = 0.9;
-  for (let step = 0; step < settings.iterations; step++) {
+  for (let step = 0, steps = stepsWithin(settings.iterations, n, classes); step < steps; step++) {
     for (let i = 0; i < alpha.length; i++) lookahead[i] = alpha[i]! + momentum * velocity[i]!;
     for (let m = 0; m < n; m++) {
       const row = m * n;
@@ -89,6 +89,18 @@ export function fitSoftmaxRegression(
     }
   }
   return { classes, features, weights };
+}
+
+/**
+ * Each step costs n² × classes multiply-adds. A large question (50 routes × 10 examples is 750
+ * points) takes fewer steps, so that fitting stays within about a tenth of a second; fewer steps
+ * stop between the class centroids (the first step) and the full regression.
+ */
+const STEP_BUDGET = 60_000_000;
+const MIN_STEPS = 3;
+
+function stepsWithin(iterations: number, n: number, classes: number): number {
+  return Math.min(iterations, Math.max(MIN_STEPS, Math.floor(STEP_BUDGET / (n * n * classes))));
 }
 
 // Small helpers rather than inline loops: called thousands of times per fit, they are optimized
