@@ -263,6 +263,8 @@ export {
 } from './decision/models/word-vectors.js';
 export type { WordWeighting } from './decision/models/word-vector-embedder.js';
 export type { MessageWeights } from './decision/models/decision-input-texts.js';
+export type { FeatureWeights } from './decision/models/decision-features.js';
+export type { PerQuestionKind } from './decision/models/option-classifier.js';
 
 // Model groups
 export { ModelRouter } from './group/model-router.js';

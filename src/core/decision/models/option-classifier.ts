@@ -16,13 +16,11 @@ export interface PerQuestionKind {
   descriptionsOnly: number;
 }
 
-export type SimilarityWeight = PerQuestionKind;
-
 export interface ClassifierSettings {
   regression: RegressionSettings;
   similarity: SimilarityWeights;
   /** Weight of the cosine similarity score beside the classifier's logit. */
-  similarityWeight: SimilarityWeight;
+  similarityWeight: PerQuestionKind;
 }
 
 /**
