@@ -4,7 +4,8 @@
 // The messages are in eval-sets/*.mjs, written by hand for this project (the simple/complex set
 // adds combinations of hand-written parts). Within each set and route, every third item is held
 // out: defaults are chosen by cross-validation on the other items ("dev") only, and the held-out
-// items are scored once, never to choose anything. Deterministic: same sources → same bytes.
+// items are scored once, never to choose anything (the `terse` set, added last, is all dev).
+// Deterministic: same sources → same bytes.
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,13 +16,14 @@ import {
   simpleComplexMessages,
   simpleComplexReadme,
 } from './eval-sets/simple-complex.mjs';
+import { terse } from './eval-sets/terse.mjs';
 import { topics } from './eval-sets/topics.mjs';
 
 const split = (index) => (index % 3 === 2 ? 'heldout' : 'dev');
 
-function itemsOf(byRoute) {
+function itemsOf(byRoute, allDev = false) {
   return Object.entries(byRoute).flatMap(([route, inputs]) =>
-    inputs.map((input, i) => ({ route, split: split(i), input })),
+    inputs.map((input, i) => ({ route, split: allDev ? 'dev' : split(i), input })),
   );
 }
 
@@ -40,6 +42,7 @@ const sets = [
   { ...helpdesk, items: itemsOf(helpdesk.messages), messages: undefined },
   { ...simpleComplex, items: itemsOf(scMessages) },
   { ...simpleComplexReadme, items: itemsOf(scMessages) },
+  { ...terse, items: itemsOf(terse.messages, terse.allDev) },
   {
     name: 'conversations',
     about: 'multi-turn follow-ups over the topics routes',

@@ -4,19 +4,19 @@ import type { TextProfile, WordVectorEmbedder } from './word-vector-embedder.js'
 
 /** How much each block of features counts in the classifier (the topic vector counts 1). */
 export interface FeatureWeights {
-  /** The plain mean of all words (how a text is said). Default 0.5. */
+  /** The plain mean of all words (how a text is said). Default 1. */
   style: number;
   /** Length, digits, formulas, code, quotes… (see surface-features.ts). Default 1. */
   surface: number;
   /**
-   * The shipped simple-vs-complex score (see complexity-prior.ts). Default 2 (3 scores the same on
-   * the dev sets, but leans on it more when a question has only a couple of examples).
+   * The shipped simple-vs-complex score (see complexity-prior.ts). Default 2 (3 scores about the
+   * same on the dev sets, but leans on it more when a question has only a couple of examples).
    */
   complexity: number;
 }
 
 export const DEFAULT_FEATURE_WEIGHTS: Readonly<FeatureWeights> = {
-  style: 0.5,
+  style: 1,
   surface: 1,
   complexity: 2,
 };

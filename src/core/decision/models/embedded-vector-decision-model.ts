@@ -38,23 +38,23 @@ import { loadWordVectors, type WordVectors } from './word-vectors.js';
 export interface EmbeddedVectorDecisionModelOptions {
   /**
    * Softmax temperature over the option logits, lower is more decisive; one number for both kinds
-   * of question, or each. Defaults 1 with examples and 5.6 with descriptions only: the lowest at
+   * of question, or each. Defaults 1.4 with examples and 8 with descriptions only: the lowest at
    * which decisions with a probability ≥ 0.6 were right ≥ 90 % of the time on every dev set.
    */
   temperature?: number | Partial<PerQuestionKind>;
   /**
    * Share of an option's description (and the phrases of its description) against its examples,
-   * both in the classifier's training and in the similarity score (0…1). Default 0.5.
+   * both in the classifier's training and in the similarity score (0…1). Default 0.3.
    */
   descriptionWeight?: number;
   /** How many of an option's closest examples the similarity score averages. Default 1. */
   topExamples?: number;
   /**
    * Weight of the cosine similarity score (description and closest examples) beside the
-   * classifier's logit; one number for both cases, or each. Default 0 with examples, 16 without.
+   * classifier's logit; one number for both cases, or each. Default 1 with examples, 64 without.
    */
   similarityWeight?: number | Partial<PerQuestionKind>;
-  /** L2 penalty of the per-question classifier: higher stays closer to plain similarity. Default 0.003. */
+  /** L2 penalty of the per-question classifier: higher stays closer to plain similarity. Default 0.001. */
   regularization?: number;
   /** Weights of the feature blocks beside the topic vector. */
   features?: Partial<FeatureWeights>;
@@ -64,7 +64,7 @@ export interface EmbeddedVectorDecisionModelOptions {
   messageWeights?: Partial<MessageWeights>;
   /**
    * How much more the earlier messages count when the last user message names no topic of its own
-   * ("yes, go ahead"): 0 turns it off. Default 3.
+   * ("yes, go ahead"): 0 turns it off. Default 6.
    */
   followUpWeight?: number;
   /** A vector file in the format of `scripts/build-word-vectors.mjs`; default: the shipped one. */
@@ -81,10 +81,10 @@ export interface EmbeddedVectorDecisionModelOptions {
  * probabilities are calibrated there.
  */
 export const EMBEDDED_VECTOR_DEFAULTS = {
-  temperature: { examples: 1, descriptionsOnly: 5.6 } as Readonly<PerQuestionKind>,
+  temperature: { examples: 1.4, descriptionsOnly: 8 } as Readonly<PerQuestionKind>,
   descriptionWeight: 0.3,
   topExamples: 1,
-  similarityWeight: { examples: 0, descriptionsOnly: 32 } as Readonly<PerQuestionKind>,
+  similarityWeight: { examples: 1, descriptionsOnly: 64 } as Readonly<PerQuestionKind>,
   regularization: DEFAULT_REGRESSION.l2,
   followUpWeight: 6,
   messageWeights: { lastUser: 1, earlierUser: 0.35, assistant: 0.175 } as Readonly<MessageWeights>,

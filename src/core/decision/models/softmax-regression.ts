@@ -13,7 +13,7 @@ export interface RegressionSettings {
 }
 
 export const DEFAULT_REGRESSION: Readonly<RegressionSettings> = {
-  l2: 0.003,
+  l2: 0.001,
   iterations: 40,
   learningRate: 2,
 };
