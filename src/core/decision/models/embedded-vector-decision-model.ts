@@ -27,6 +27,7 @@ import {
 } from './option-validation.js';
 import { answerFromScores } from './similarity-scoring.js';
 import { DEFAULT_REGRESSION } from './softmax-regression.js';
+import { QuestionCache } from './question-cache.js';
 import { TextVectorCache } from './text-vector-cache.js';
 import {
   DEFAULT_WORD_WEIGHTING,
@@ -114,7 +115,7 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
   private readonly vectorsPath: string | undefined;
   private readonly givenVectors: WordVectors | undefined;
   private readonly cache: TextVectorCache<DecisionFeatures>;
-  private readonly classifiers = new TextVectorCache<OptionClassifier>(MAX_CACHED_QUESTIONS);
+  private readonly classifiers = new QuestionCache<OptionClassifier>(MAX_CACHED_QUESTIONS);
   private featureSpace: FeatureSpace | undefined;
 
   constructor(options: EmbeddedVectorDecisionModelOptions = {}) {
@@ -179,17 +180,11 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
 
   /** The classifier of a question, fitted on first use and kept by the options' texts. */
   protected classifier(options: readonly ChoiceOption[]): OptionClassifier {
-    const key = questionKey(options);
-    let classifier = this.classifiers.get(key);
-    if (!classifier) {
-      classifier = new OptionClassifier(
-        options,
-        (text) => this.textFeatures(text),
-        this.classifierSettings,
-      );
-      this.classifiers.set(key, classifier);
-    }
-    return classifier;
+    return this.classifiers.get(
+      options,
+      () =>
+        new OptionClassifier(options, (text) => this.textFeatures(text), this.classifierSettings),
+    );
   }
 
   protected textFeatures(text: string): DecisionFeatures {
@@ -244,13 +239,4 @@ function sameWeighting(a: WordWeighting, b: WordWeighting): boolean {
     a.stopWordWeight === b.stopWordWeight &&
     a.centre === b.centre
   );
-}
-
-/** Names, descriptions and examples, joined by control characters that option texts do not use. */
-function questionKey(options: readonly ChoiceOption[]): string {
-  let key = '';
-  for (const option of options) {
-    key += `${option.name}\u0000${option.description}\u0000${(option.examples ?? []).join('\u0001')}\u0002`;
-  }
-  return key;
 }

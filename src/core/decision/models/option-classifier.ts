@@ -84,12 +84,39 @@ export class OptionClassifier {
     linearLogits(this.model, input.vector, out);
     const weight = this.similarityWeight;
     if (weight > 0) {
+      const similarity = this.settings.similarity;
       this.vectors.forEach((option, i) => {
-        out[i]! += weight * optionScore(input.topic, option, this.settings.similarity);
+        out[i]! +=
+          weight *
+          (similarity.topExamples === 1
+            ? closestScore(input.topic, option, similarity.descriptionWeight)
+            : optionScore(input.topic, option, similarity));
       });
     }
     return out;
   }
+}
+
+/**
+ * `optionScore` with one closest example, for the unit (or all-zero) topic vectors used here, where
+ * the cosine is the dot product: no norms, no sort.
+ */
+function closestScore(
+  input: Float64Array,
+  option: { description: Float64Array; examples: Float64Array[] },
+  descriptionWeight: number,
+): number {
+  const described = dot(input, option.description);
+  if (option.examples.length === 0) return described;
+  let best = -Infinity;
+  for (const example of option.examples) best = Math.max(best, dot(input, example));
+  return descriptionWeight * described + (1 - descriptionWeight) * best;
+}
+
+function dot(a: Float64Array, b: Float64Array): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!;
+  return sum;
 }
 
 /**
