@@ -7,13 +7,10 @@ import type {
   ModelStatus,
   RouteStateBinding,
 } from '../observability/inspection.js';
-import {
-  summarizeError,
-  type CircuitState,
-  type RoutingObserver,
-} from '../observability/routing-event.js';
+import { summarizeError, type RoutingObserver } from '../observability/routing-event.js';
 import { classifyError, dispositionOf } from '../resilience/error-classification.js';
 import { retryAfterOf } from '../resilience/retry-after.js';
+import { eventsOfChange } from '../circuit/circuit-events.js';
 import { updateCircuit, type CircuitChange, type CircuitDraft } from '../circuit/circuit-update.js';
 import { InMemoryRouteStateStore } from '../state/in-memory-route-state-store.js';
 import { attempt, chain, isPromiseLike, type MaybePromise } from '../state/maybe-async.js';
@@ -40,6 +37,7 @@ import type {
   ModelRoutingStrategy,
   StrategyCallContext,
 } from './model-routing-strategy.js';
+import { delegateTokens } from './delegate-tokens.js';
 import { StrategyEvents } from './strategy-events.js';
 import { normalizeStrategy } from '../group/strategy-invocation.js';
 import { uniqueScope } from '../state/unique-scope.js';
@@ -214,7 +212,7 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
    */
   inspectModels(): ModelStatus[] {
     const now = this.clock();
-    const tokens = this.delegateTokens();
+    const tokens = delegateTokens(this.delegate);
     return this.models.list().map((model) => {
       const record = this.circuitOf(model);
       if (record.state === 'open' && !isCoolingDown(record, now))
@@ -363,40 +361,12 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
   /** Turns a committed change into events: cooldown started or ended, circuit state changed. */
   private announce(
     model: ChatModelWrapper,
-    { before, after }: CircuitChange,
+    change: CircuitChange,
     context: StrategyCallContext | undefined,
   ): void {
     const route = context?.route ?? this.routes.get(model.name);
     const base = { ...(route !== undefined ? { route } : {}), model: model.name };
-    const opened = after.state === 'open' && before.state !== 'open';
-    if (opened) {
-      this.events.deliver(
-        {
-          type: 'cooldown-started',
-          ...base,
-          cooldownUntil: after.cooldownUntil!,
-          failures: after.failures,
-          ...(after.lastError
-            ? { error: { name: after.lastError.name, message: after.lastError.message } }
-            : {}),
-        },
-        context,
-      );
-    }
-    if (before.state === 'open' && after.state !== 'open') {
-      this.events.deliver({ type: 'cooldown-ended', ...base }, context);
-    }
-    if (before.state !== after.state) {
-      this.events.deliver(
-        {
-          type: 'circuit-changed',
-          ...base,
-          from: before.state as CircuitState,
-          to: after.state as CircuitState,
-        },
-        context,
-      );
-    }
+    for (const event of eventsOfChange(base, change)) this.events.deliver(event, context);
   }
 
   private rememberRoute(
@@ -405,20 +375,6 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
   ): void {
     if (context?.route === undefined) return;
     for (const model of models) this.routes.set(model.name, context.route);
-  }
-
-  private delegateTokens(): Map<string, number> {
-    const inspect = (this.delegate as Partial<InspectableRouting> | undefined)?.inspectModels;
-    const tokens = new Map<string, number>();
-    if (typeof inspect !== 'function') return tokens;
-    try {
-      for (const status of inspect.call(this.delegate)) {
-        if (status.tokens !== undefined) tokens.set(status.model, status.tokens);
-      }
-    } catch {
-      // the delegate's report is extra detail; the circuits are still worth showing
-    }
-    return tokens;
   }
 
   /** Runs the delegate's part after the circuit update, whichever way each one completes. */
