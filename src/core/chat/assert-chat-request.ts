@@ -47,6 +47,29 @@ export function passChecked<T>(request: ChatRequest, next: () => T): T {
   }
 }
 
+/**
+ * A stream whose first step runs as `passChecked`: a streaming layer checks when iteration starts
+ * (an async generator's body runs on the first `next()`), so that is where the hand-off goes.
+ */
+export function streamChecked<T>(request: ChatRequest, stream: AsyncIterable<T>): AsyncIterable<T> {
+  return {
+    [Symbol.asyncIterator]() {
+      const iterator = stream[Symbol.asyncIterator]();
+      let started = false;
+      return {
+        next: (...args: [] | [undefined]) => {
+          if (started) return iterator.next(...args);
+          started = true;
+          return passChecked(request, () => iterator.next(...args));
+        },
+        return: (value?: unknown) =>
+          iterator.return?.(value) ?? Promise.resolve({ done: true as const, value: undefined }),
+        ...(iterator.throw ? { throw: (error?: unknown) => iterator.throw!(error) } : {}),
+      } as AsyncIterator<T>;
+    },
+  };
+}
+
 /** What is wrong with one message (starting with its field), or undefined. */
 function messageProblem(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {

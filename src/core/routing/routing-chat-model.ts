@@ -1,6 +1,6 @@
 import { raceAbort, throwIfAborted } from '../chat/abort.js';
 import { abortable } from '../chat/abortable-stream.js';
-import { assertChatRequest, passChecked } from '../chat/assert-chat-request.js';
+import { assertChatRequest, passChecked, streamChecked } from '../chat/assert-chat-request.js';
 import { capabilitiesOf, type Capability } from '../chat/capability.js';
 import type { ChatCallOptions, ChatModel, ChatStreamEvent } from '../chat/chat-model.js';
 import type { ChatRequest, ChatRequestParameters } from '../chat/request.js';
@@ -114,7 +114,10 @@ export class RoutingChatModel implements ChatModel, InspectableRouting {
     options: ChatCallOptions = {},
   ): AsyncGenerator<ChatStreamEvent> {
     const { route } = await this.selectRoute(request, options);
-    const source = streamModel(route.model, request, this.modelCallOptions(route, options));
+    const source = streamChecked(
+      request,
+      streamModel(route.model, request, this.modelCallOptions(route, options)),
+    );
     for await (const event of abortable(source, options.signal)) {
       if (event.type === 'complete') {
         yield { type: 'complete', response: withRouteAttribute(event.response, route.name) };

@@ -9,7 +9,11 @@ import {
 import type { ChatRequest } from '../../core/chat/request.js';
 import type { ChatResponse } from '../../core/chat/response.js';
 import { abortReason } from '../../core/chat/abort.js';
-import { assertChatRequest, passChecked } from '../../core/chat/assert-chat-request.js';
+import {
+  assertChatRequest,
+  passChecked,
+  streamChecked,
+} from '../../core/chat/assert-chat-request.js';
 import { streamModel } from '../../core/chat/stream.js';
 import { systemClock, type Clock } from '../../core/clock.js';
 import { linkAbort } from '../../core/resilience/linked-abort.js';
@@ -201,7 +205,11 @@ export class RoutingChatService {
       );
     }
     let completed = false;
-    return observableFromStream(() => streamModel(model, context.request, callOptions())).pipe(
+    const open = () => {
+      const stream = streamModel(model, context.request, callOptions());
+      return context.request === checked ? streamChecked(checked, stream) : stream;
+    };
+    return observableFromStream(open).pipe(
       tap({
         next: (event) => {
           if (event.type !== 'complete') return;
