@@ -1,11 +1,11 @@
 // nest-model-router/redis: the Redis RouteStateStore (ioredis, an optional peer).
 
-export {
-  RedisRouteStateStore,
-  type RouteStateSharing,
-  type RouteStateStatusEvent,
-  type RedisRouteStateStoreDescription,
-} from './redis-route-state-store.js';
+export { RedisRouteStateStore } from './redis-route-state-store.js';
+export type {
+  RouteStateSharing,
+  RouteStateStatusEvent,
+  RedisRouteStateStoreDescription,
+} from './redis-store-status.js';
 export {
   DEFAULT_KEY_PREFIX,
   type RedisRouteStateStoreOptions,

@@ -76,3 +76,35 @@ async function loadIoredis(): Promise<typeof Redis> {
     );
   }
 }
+
+/** The client's password, to redact from messages. */
+export function clientSecrets(client: RedisClient | undefined): string[] {
+  const password = (client?.options as { password?: unknown } | undefined)?.password;
+  return typeof password === 'string' && password !== '' ? [password] : [];
+}
+
+/** QUIT when connected (lets pending replies arrive), then make sure the socket is gone. */
+export async function closeConnection(client: Redis): Promise<void> {
+  if (client.status === 'ready') {
+    try {
+      await client.quit();
+    } catch {
+      // already going away
+    }
+  }
+  if (client.status === 'end') return;
+  // Between attempts there is no socket: disconnecting only cancels the next attempt.
+  const hasSocket = ['connecting', 'connect', 'ready'].includes(client.status);
+  const ended = hasSocket
+    ? new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 1_000);
+        timer.unref();
+        client.once('end', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      })
+    : Promise.resolve();
+  client.disconnect();
+  await ended;
+}

@@ -1,33 +1,39 @@
 import { randomUUID } from 'node:crypto';
 import { inspect } from 'node:util';
-import type { Redis } from 'ioredis';
 import type {
   CircuitRecord,
   RouteStateStore,
   StickyAssignment,
 } from '../core/state/route-state-store.js';
 import { CircuitMirror } from './circuit-mirror.js';
+import { applyChannelMessage } from './redis-channel-message.js';
 import {
-  decodeCircuit,
-  decodeCircuitOrClosed,
-  encodeCircuit,
-  withVersion,
-} from './circuit-codec.js';
+  compareAndSetShared,
+  type SharedWriteLink,
+  writeStickyShared,
+} from './redis-shared-writes.js';
+import { withVersion } from './circuit-codec.js';
 import {
+  clientSecrets,
+  closeConnection,
   describeClientTarget,
   openRedisConnections,
   type RedisConnections,
 } from './redis-connections.js';
+import type {
+  RedisRouteStateStoreDescription,
+  RouteStateSharing,
+  RouteStateStatusEvent,
+  StatusListener,
+} from './redis-store-status.js';
 import { RedisKeySpace } from './redis-key-space.js';
 import {
   resolveRedisStoreOptions,
-  type RedisClient,
   type RedisRouteStateStoreOptions,
   type ResolvedRedisStoreOptions,
 } from './redis-route-state-store-options.js';
 import { RedisRouteStateStoreException } from './redis-route-state-store-exception.js';
 import { scrubSecrets } from './redis-url.js';
-import { SET_STICKY, WRITE_CIRCUIT, parseWriteCircuitReply } from './route-state-scripts.js';
 import { RouteStateSync } from './route-state-sync.js';
 import { decodeSticky, encodeSticky } from './sticky-codec.js';
 import { StickyMirror } from './sticky-mirror.js';
@@ -35,30 +41,6 @@ import { TokenCounters } from './token-counters.js';
 import { TokenIncrementBatch } from './token-increment-batch.js';
 import { RedisCounters } from './redis-counters.js';
 import type { CounterWindow, WindowedAdd } from '../core/state/counter-store.js';
-
-/** `shared`: state goes through Redis; `local-only`: Redis is away, this replica decides alone. */
-export type RouteStateSharing = 'shared' | 'local-only';
-
-export interface RouteStateStatusEvent {
-  status: RouteStateSharing;
-  /** Why the store stopped sharing (password redacted). */
-  reason?: string;
-  /** Epoch ms. */
-  at: number;
-}
-
-/** What health checks show of the store: no password, ever. */
-export interface RedisRouteStateStoreDescription {
-  type: 'redis';
-  /** The Redis URL with its password replaced by `***`. */
-  url: string;
-  keyPrefix: string;
-  status: RouteStateSharing;
-  /** The last Redis problem seen (password redacted), if any. */
-  lastError?: string;
-}
-
-type StatusListener = (event: RouteStateStatusEvent) => void;
 
 /** Bounds the push-and-recheck rounds of a resync while local changes keep arriving. */
 const MAX_PUSH_ROUNDS = 5;
@@ -93,6 +75,8 @@ export class RedisRouteStateStore implements RouteStateStore {
   );
   /** Identifies this replica's own messages on the channel. */
   protected readonly origin = randomUUID();
+  /** What the shared writes (circuit compare-and-set, stickies) need of the store. */
+  private readonly link: SharedWriteLink;
   private readonly secrets: readonly string[];
   private readonly target: string;
   private readonly statusListeners = new Set<StatusListener>();
@@ -115,6 +99,13 @@ export class RedisRouteStateStore implements RouteStateStore {
   constructor(options: RedisRouteStateStoreOptions) {
     this.options = resolveRedisStoreOptions(options);
     this.keys = new RedisKeySpace(this.options.keyPrefix);
+    this.link = {
+      command: () => this.connections!.command,
+      keys: this.keys,
+      origin: this.origin,
+      failed: (error) => this.commandFailed(error),
+      lost: (reason) => this.loseSharing(reason),
+    };
     this.secrets = this.options.url?.secrets ?? clientSecrets(this.options.client);
     this.target = this.options.url?.redacted ?? describeClientTarget(this.options.client!);
     this.circuits = new CircuitMirror(this.options.clock, (error) =>
@@ -220,47 +211,9 @@ export class RedisRouteStateStore implements RouteStateStore {
     next: Omit<CircuitRecord, 'version'>,
   ): Promise<{ ok: boolean; record: CircuitRecord }> {
     const ttlMs = this.circuitTtl(next);
-    if (!this.isShared()) return this.compareAndSetLocally(key, expected, next, ttlMs);
-    const command = this.connections!.command;
-    const highestBefore = this.circuits.highestRedisVersion;
-    let reply;
-    try {
-      reply = parseWriteCircuitReply(
-        await WRITE_CIRCUIT.run(
-          command,
-          [this.keys.circuit(key), this.keys.seq],
-          [
-            'cas',
-            expected.version,
-            0,
-            encodeCircuit(next),
-            ttlMs,
-            this.keys.channel,
-            key,
-            this.origin,
-          ],
-        ),
-      );
-    } catch (error) {
-      this.commandFailed(error);
-      return this.compareAndSetLocally(key, expected, next, ttlMs);
-    }
-    if (reply.ok) {
-      const record = withVersion(next, reply.version);
-      this.circuits.applyIfNewer(key, record, ttlMs);
-      return { ok: true, record };
-    }
-    if (reply.seq < highestBefore) {
-      // The counter went backwards: Redis lost its data. The resync puts the state back.
-      this.loseSharing('Redis lost the route state (restarted without persistence, or flushed)');
-      return { ok: false, record: this.circuits.get(key) };
-    }
-    const stored =
-      reply.storedVersion > 0
-        ? decodeCircuitOrClosed(reply.storedJson, reply.storedVersion).record
-        : undefined;
-    this.circuits.applySnapshot(key, stored, reply.ttlMs > 0 ? reply.ttlMs : ttlMs, reply.seq);
-    return { ok: false, record: this.circuits.get(key) };
+    const locally = () => this.compareAndSetLocally(key, expected, next, ttlMs);
+    if (!this.isShared()) return locally();
+    return compareAndSetShared(this.link, this.circuits, { key, expected, next, ttlMs }, locally);
   }
 
   /** Listeners hear every change this replica learns of: its own, other replicas', resyncs. */
@@ -339,16 +292,7 @@ export class RedisRouteStateStore implements RouteStateStore {
       this.stickies.markDirty(conversationKey);
       return;
     }
-    try {
-      await SET_STICKY.run(
-        this.connections!.command,
-        [this.keys.sticky(conversationKey)],
-        [encodeSticky(value), ttl, this.keys.channel, conversationKey, this.origin, '0'],
-      );
-    } catch (error) {
-      this.stickies.markDirty(conversationKey);
-      this.commandFailed(error);
-    }
+    await writeStickyShared(this.link, this.stickies, conversationKey, value, ttl);
   }
 
   // ---- internals ----------------------------------------------------------------------------
@@ -419,8 +363,15 @@ export class RedisRouteStateStore implements RouteStateStore {
       this.loseSharing('the event connection to Redis closed');
     });
     subscriber.on('error', (error: unknown) => this.noteError(error));
+    const targets = {
+      channel: this.keys.channel,
+      origin: this.origin,
+      circuits: this.circuits,
+      stickies: this.stickies,
+      warn: (message: string) => this.options.logger.warn(`${this.target}: ${message}`),
+    };
     subscriber.on('message', (channel: string, message: string) =>
-      this.onMessage(channel, message),
+      applyChannelMessage(targets, channel, message),
     );
   }
 
@@ -438,40 +389,6 @@ export class RedisRouteStateStore implements RouteStateStore {
         resolve(true);
       });
     });
-  }
-
-  /** Another replica's change (our own come back too; versions make them no-ops). */
-  private onMessage(channel: string, message: string): void {
-    if (channel !== this.keys.channel) return;
-    let event: {
-      t?: unknown;
-      k?: unknown;
-      v?: unknown;
-      r?: unknown;
-      a?: unknown;
-      p?: unknown;
-      o?: unknown;
-    };
-    try {
-      event = JSON.parse(message) as typeof event;
-    } catch {
-      this.options.logger.warn(`${this.target}: ignored an unreadable message on ${channel}`);
-      return;
-    }
-    const ttlMs = Number(event.p);
-    if (typeof event.k !== 'string' || !(ttlMs > 0)) return;
-    if (event.t === 'c') {
-      const record =
-        typeof event.r === 'string' ? decodeCircuit(event.r, Number(event.v)) : undefined;
-      if (record === undefined) {
-        this.options.logger.warn(`${this.target}: ignored an unreadable circuit '${event.k}'`);
-        return;
-      }
-      this.circuits.applyIfNewer(event.k, record, ttlMs);
-    } else if (event.t === 's' && event.o !== this.origin) {
-      const value = decodeSticky(event.a);
-      if (value !== undefined) this.stickies.applyRemote(event.k, value, ttlMs);
-    }
   }
 
   /** Re-reads the token totals (other replicas' usage) and drops expired entries. */
@@ -618,35 +535,4 @@ export class RedisRouteStateStore implements RouteStateStore {
     const message = error instanceof Error ? error.message : String(error);
     return scrubSecrets(message, this.secrets);
   }
-}
-
-function clientSecrets(client: RedisClient | undefined): string[] {
-  const password = (client?.options as { password?: unknown } | undefined)?.password;
-  return typeof password === 'string' && password !== '' ? [password] : [];
-}
-
-/** QUIT when connected (lets pending replies arrive), then make sure the socket is gone. */
-async function closeConnection(client: Redis): Promise<void> {
-  if (client.status === 'ready') {
-    try {
-      await client.quit();
-    } catch {
-      // already going away
-    }
-  }
-  if (client.status === 'end') return;
-  // Between attempts there is no socket: disconnecting only cancels the next attempt.
-  const hasSocket = ['connecting', 'connect', 'ready'].includes(client.status);
-  const ended = hasSocket
-    ? new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, 1_000);
-        timer.unref();
-        client.once('end', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-      })
-    : Promise.resolve();
-  client.disconnect();
-  await ended;
 }

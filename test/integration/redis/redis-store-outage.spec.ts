@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { CLOSED_CIRCUIT, type CircuitRecord } from '../../../src/core/state/route-state-store.js';
-import type {
-  RedisRouteStateStore,
-  RouteStateStatusEvent,
-} from '../../../src/redis/redis-route-state-store.js';
+import type { RedisRouteStateStore } from '../../../src/redis/redis-route-state-store.js';
+import type { RouteStateStatusEvent } from '../../../src/redis/redis-store-status.js';
 import { RedisRouteStateStoreException } from '../../../src/redis/redis-route-state-store-exception.js';
 import { useRedisStores, waitFor, waitForAsync } from './redis-fixtures.js';
 import { TcpProxy } from './tcp-proxy.js';

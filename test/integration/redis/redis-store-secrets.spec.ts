@@ -3,10 +3,8 @@ import { inspect } from 'node:util';
 import { Redis } from 'ioredis';
 import { InvalidConfigurationException } from '../../../src/core/errors/exceptions.js';
 import { InMemoryRouteStateStore } from '../../../src/core/state/in-memory-route-state-store.js';
-import {
-  RedisRouteStateStore,
-  type RouteStateStatusEvent,
-} from '../../../src/redis/redis-route-state-store.js';
+import { RedisRouteStateStore } from '../../../src/redis/redis-route-state-store.js';
+import type { RouteStateStatusEvent } from '../../../src/redis/redis-store-status.js';
 import {
   checkRouteStateConfig,
   createRouteStateStore,
