@@ -7,6 +7,7 @@ import type {
 } from '../core/state/route-state-store.js';
 import { CircuitMirror } from './circuit-mirror.js';
 import { applyChannelMessage } from './redis-channel-message.js';
+import { ResyncLoop } from './resync-loop.js';
 import {
   compareAndSetShared,
   type SharedWriteLink,
@@ -41,9 +42,6 @@ import { TokenCounters } from './token-counters.js';
 import { TokenIncrementBatch } from './token-increment-batch.js';
 import { RedisCounters } from './redis-counters.js';
 import type { CounterWindow, WindowedAdd } from '../core/state/counter-store.js';
-
-/** Bounds the push-and-recheck rounds of a resync while local changes keep arriving. */
-const MAX_PUSH_ROUNDS = 5;
 
 /**
  * A `RouteStateStore` shared by every replica through Redis (ioredis).
@@ -87,12 +85,7 @@ export class RedisRouteStateStore implements RouteStateStore {
   private lastError: string | undefined;
   private closed = false;
   private subscribed = false;
-  /** Bumped whenever sharing is lost, so a resync that overlapped a loss does not claim success. */
-  private epoch = 0;
-  private resyncRunning = false;
-  private resyncRequested = false;
-  private resyncFailures = 0;
-  private resyncTimer: NodeJS.Timeout | undefined;
+  private readonly resyncs: ResyncLoop;
   private refreshTimer: NodeJS.Timeout | undefined;
   private refreshing = false;
 
@@ -112,6 +105,28 @@ export class RedisRouteStateStore implements RouteStateStore {
       this.options.logger.warn(`a circuit listener threw: ${this.redact(error)}`),
     );
     this.stickies = new StickyMirror(this.options.clock);
+    this.resyncs = new ResyncLoop({
+      canStart: () =>
+        !this.closed &&
+        this.connections?.command.status === 'ready' &&
+        this.connections.subscriber.status === 'ready',
+      closed: () => this.closed,
+      shared: () => this.isShared(),
+      subscribe: async () => {
+        if (this.subscribed) return;
+        await this.connections!.subscriber.subscribe(this.keys.channel);
+        this.subscribed = true;
+      },
+      synchronise: () => this.sync!.synchronise(),
+      hasLocalChanges: () => this.sync!.hasLocalChanges(),
+      pushLocalChanges: () => this.sync!.pushLocalChanges(),
+      succeeded: () => this.becomeShared(),
+      failed: (error) => {
+        this.noteError(error);
+        this.loseSharing(`resync failed: ${this.redact(error)}`);
+      },
+      maxDelayMs: this.options.maxReconnectDelayMs,
+    });
     this.counters = new RedisCounters({
       prefix: this.options.keyPrefix,
       command: () => this.connections?.command,
@@ -144,8 +159,7 @@ export class RedisRouteStateStore implements RouteStateStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.epoch++;
-    clearTimeout(this.resyncTimer);
+    this.resyncs.stop();
     clearInterval(this.refreshTimer);
     const connections = this.connections;
     if (connections) {
@@ -354,10 +368,10 @@ export class RedisRouteStateStore implements RouteStateStore {
   }
 
   private wire({ command, subscriber }: RedisConnections): void {
-    command.on('ready', () => this.requestResync());
+    command.on('ready', () => this.resyncs.request());
     command.on('close', () => this.loseSharing('the connection to Redis closed'));
     command.on('error', (error: unknown) => this.noteError(error));
-    subscriber.on('ready', () => this.requestResync());
+    subscriber.on('ready', () => this.resyncs.request());
     subscriber.on('close', () => {
       this.subscribed = false;
       this.loseSharing('the event connection to Redis closed');
@@ -409,50 +423,6 @@ export class RedisRouteStateStore implements RouteStateStore {
     }
   }
 
-  private requestResync(): void {
-    if (this.closed || this.connections === undefined) return;
-    const { command, subscriber } = this.connections;
-    if (command.status !== 'ready' || subscriber.status !== 'ready') return;
-    if (this.resyncRunning) {
-      this.resyncRequested = true;
-      return;
-    }
-    this.resyncRunning = true;
-    void this.resync();
-  }
-
-  private async resync(): Promise<void> {
-    const epoch = this.epoch;
-    try {
-      do {
-        this.resyncRequested = false;
-        if (!this.subscribed) {
-          await this.connections!.subscriber.subscribe(this.keys.channel);
-          this.subscribed = true;
-        }
-        await this.sync!.synchronise();
-      } while (this.resyncRequested && epoch === this.epoch);
-      // Circuits changed locally during the sync go out now; a bounded number of rounds, as a
-      // replica under load may keep changing them.
-      for (let round = 0; round < MAX_PUSH_ROUNDS && this.sync!.hasLocalChanges(); round++) {
-        await this.sync!.pushLocalChanges();
-      }
-      if (this.sync!.hasLocalChanges())
-        throw new Error('local changes kept arriving during the resync');
-      if (epoch === this.epoch && !this.closed) {
-        this.resyncFailures = 0;
-        this.becomeShared();
-      }
-    } catch (error) {
-      this.noteError(error);
-      this.resyncFailures++;
-      this.loseSharing(`resync failed: ${this.redact(error)}`);
-    } finally {
-      this.resyncRunning = false;
-      if (this.resyncRequested && !this.isShared()) this.requestResync();
-    }
-  }
-
   private becomeShared(): void {
     if (this.sharing === 'shared') return;
     this.sharing = 'shared';
@@ -486,7 +456,7 @@ export class RedisRouteStateStore implements RouteStateStore {
 
   /** Switches to local-only (once per outage) and makes sure a resync will follow. */
   private loseSharing(reason: string): void {
-    this.epoch++;
+    this.resyncs.invalidate();
     if (this.closed) return;
     if (this.sharing === 'shared') {
       this.sharing = 'local-only';
@@ -496,24 +466,7 @@ export class RedisRouteStateStore implements RouteStateStore {
       );
       this.emitStatus({ status: 'local-only', reason, at: this.options.clock() });
     }
-    this.scheduleResync();
-  }
-
-  /**
-   * A retry for when the connections stay up but a command failed (a timeout): a reconnect
-   * triggers a resync by itself through the `ready` event.
-   */
-  private scheduleResync(): void {
-    if (this.resyncTimer !== undefined || this.closed) return;
-    const delay = Math.min(
-      50 * 2 ** Math.min(this.resyncFailures, 16),
-      this.options.maxReconnectDelayMs,
-    );
-    this.resyncTimer = setTimeout(() => {
-      this.resyncTimer = undefined;
-      this.requestResync();
-    }, delay);
-    this.resyncTimer.unref();
+    this.resyncs.schedule();
   }
 
   private emitStatus(event: RouteStateStatusEvent): void {
