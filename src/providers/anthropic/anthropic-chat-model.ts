@@ -83,6 +83,7 @@ export class AnthropicChatModel extends SdkChatModel<Anthropic, AnthropicChatMod
       sdkClientOptions(options, {
         className: 'AnthropicChatModel',
         apiKeyEnv: 'ANTHROPIC_API_KEY',
+        officialHost: 'api.anthropic.com',
       }),
     );
   }

@@ -2,6 +2,7 @@ import OpenAI from 'openai';
 import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
 import type { EmbedFunction } from './openai-compatible-embed.js';
 import { toProviderError } from '../shared/provider-error-mapper.js';
+import { environmentKey } from '../shared/sdk-client-options.js';
 
 export interface OpenAiEmbeddingsOptions {
   /** e.g. `text-embedding-3-small`, `nomic-embed-text`. */
@@ -31,7 +32,13 @@ export function openAiEmbeddings(options: OpenAiEmbeddingsOptions): EmbedFunctio
   if (typeof options?.model !== 'string' || !options.model.trim()) {
     throw new InvalidConfigurationException('openAiEmbeddings needs a model name (model)');
   }
-  const apiKey = options.apiKey ?? process.env.OPENAI_API_KEY;
+  // OPENAI_API_KEY belongs to OpenAI's API: another endpoint without a key gets a placeholder
+  const apiKey =
+    options.apiKey ??
+    environmentKey(options.baseURL, {
+      apiKeyEnv: 'OPENAI_API_KEY',
+      officialHost: 'api.openai.com',
+    });
   if (!options.client && !apiKey) {
     throw new InvalidConfigurationException(
       'openAiEmbeddings needs an apiKey (or OPENAI_API_KEY, or a client); local servers accept any non-empty value',

@@ -107,6 +107,7 @@ export class OpenAiCompatibleChatModel extends SdkChatModel<
       sdkClientOptions(options, {
         className: 'OpenAiCompatibleChatModel',
         apiKeyEnv: 'OPENAI_API_KEY',
+        officialHost: 'api.openai.com',
         hint: "pass the key (local servers such as Ollama accept any non-empty value, e.g. 'ollama')",
       }),
     );
