@@ -9,6 +9,8 @@ export default {
     '^nest-model-router$': '<rootDir>/src/index.ts',
     '^nest-model-router/metrics$': '<rootDir>/src/metrics.ts',
     '^nest-model-router/(core|providers|redis|testing)$': '<rootDir>/src/$1/index.ts',
+    // CommonJS that requires ESM-only Nest 12; see the file for why (Node < 24.9)
+    '^@nestjs/throttler$': '<rootDir>/test/support/throttler-under-jest.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   transform: {
@@ -17,7 +19,11 @@ export default {
       {
         jsc: {
           parser: { syntax: 'typescript', decorators: true },
-          transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+          transform: {
+            legacyDecorator: true,
+            decoratorMetadata: true,
+            useDefineForClassFields: false,
+          },
           target: 'es2022',
         },
         module: { type: 'es6' },
