@@ -1,4 +1,4 @@
-import { type LoggerService, type LogLevel } from '@nestjs/common';
+import { ConsoleLogger, type LoggerService, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Registry } from 'prom-client';
@@ -6,7 +6,12 @@ import { type Clock, InvalidConfigurationException } from 'nest-model-router';
 import type { GatewayConfig } from './config/gateway-config.js';
 import { gatewayConfigPath, loadGatewayConfig } from './config/load-gateway-config.js';
 import { GatewayModule } from './gateway.module.js';
+import { type AccessLogOptions, registerAccessLog, wantsJsonLogs } from './http/access-log.js';
 import { answerClientError, answerFrameworkError } from './http/fastify-errors.js';
+import { assertListenAllowed, registerLoopbackHostCheck } from './http/loopback-only.js';
+import { registerRequestIdHeader, requestIdOf } from './http/request-id.js';
+import { KeyThrottlerStorage } from './limits/key-throttler-storage.js';
+import { connectRedisCounters } from './limits/redis-window-counters.js';
 
 export interface GatewayAppOptions {
   /**
@@ -36,6 +41,11 @@ export interface GatewayAppOptions {
    * runs beside another in the same process (tests) its own `new Registry()`.
    */
   metricsRegistry?: Registry;
+  /**
+   * The access log (one line per request): where and how it is written, or `false`. Default:
+   * stdout, unless `logger` is `false`.
+   */
+  accessLog?: AccessLogOptions | false;
 }
 
 /**
@@ -48,6 +58,8 @@ export async function createGatewayApp(
 ): Promise<NestFastifyApplication> {
   const config = await resolveConfig(options);
   const adapter = new FastifyAdapter({
+    // x-request-id when the client sends a plain one, else a new UUID; returned on every answer
+    genReqId: requestIdOf,
     bodyLimit: options.bodyLimit ?? 20 * 1024 * 1024,
     // Fastify's default (0) lets a client trickle a body in forever
     requestTimeout: requestTimeoutOf(options),
@@ -56,6 +68,7 @@ export async function createGatewayApp(
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   });
+  refuseOpenListen(adapter, config.auth !== undefined);
   const app = await NestFactory.create<NestFastifyApplication>(
     GatewayModule.register(config, {
       ...(options.clock ? { clock: options.clock } : {}),
@@ -63,15 +76,93 @@ export async function createGatewayApp(
       ...(options.shutdownGraceMs !== undefined
         ? { shutdownGraceMs: options.shutdownGraceMs }
         : {}),
+      ...(config.limitsRedis ? { limits: await redisLimits(config.limitsRedis, options) } : {}),
     }),
     adapter,
     // Fastify's own JSON parser only: Nest's would add form bodies, and text/plain is Fastify's
     // default; either would reach the handler as a string and be answered 400 instead of 415
-    { logger: options.logger ?? ['log', 'warn', 'error'], abortOnError: false, bodyParser: false },
+    { logger: options.logger ?? defaultLogger(options.env), abortOnError: false, bodyParser: false },
   );
   app.getHttpAdapter().getInstance().removeContentTypeParser('text/plain');
   app.enableShutdownHooks();
+  const fastify = app.getHttpAdapter().getInstance();
+  registerLoopbackHostCheck(fastify);
+  registerRequestIdHeader(fastify);
+  const accessLog = options.accessLog ?? (options.logger === false ? false : {});
+  if (accessLog !== false) registerAccessLog(fastify, accessLog);
+  if (config.cors) {
+    app.enableCors({
+      origin: config.cors.origins.includes('*') ? true : config.cors.origins,
+      exposedHeaders: [
+        'x-request-id',
+        'x-model-router-route',
+        'x-model-router-model',
+        'retry-after',
+        'x-ratelimit-limit-requests',
+        'x-ratelimit-remaining-requests',
+        'x-ratelimit-reset-requests',
+        'x-ratelimit-limit-tokens',
+        'x-ratelimit-remaining-tokens',
+        'x-ratelimit-reset-tokens',
+      ],
+    });
+  }
   return app;
+}
+
+/**
+ * `listen` beyond loopback needs `auth` (or `auth: none`): checked where Nest hands the address
+ * to Fastify, so `app.listen(port, host)` rejects with the reason. A Unix socket path is local.
+ */
+function refuseOpenListen(adapter: FastifyAdapter, hasAuth: boolean): void {
+  const listen = adapter.listen.bind(adapter) as (...args: unknown[]) => unknown;
+  (adapter as unknown as { listen: (...args: unknown[]) => unknown }).listen = (...args) => {
+    const [first, second] = args;
+    const isPath = typeof first === 'string' && Number.isNaN(Number(first));
+    if (!isPath) {
+      const host =
+        typeof first === 'object' && first !== null
+          ? (first as { host?: string }).host
+          : typeof second === 'string'
+            ? second
+            : undefined;
+      assertListenAllowed(host, hasAuth);
+    }
+    return listen(...args);
+  };
+}
+
+/** Plain text for a person at a terminal; JSON lines without colours for files and collectors. */
+function defaultLogger(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): LoggerService | LogLevel[] {
+  const levels: LogLevel[] = ['log', 'warn', 'error'];
+  return wantsJsonLogs(env)
+    ? new ConsoleLogger({ json: true, colors: false, logLevels: levels })
+    : levels;
+}
+
+/** The per-key limits on the state store's Redis, so they hold across replicas. */
+async function redisLimits(
+  redis: NonNullable<GatewayConfig['limitsRedis']>,
+  options: GatewayAppOptions,
+): Promise<KeyThrottlerStorage> {
+  const counters = await connectRedisCounters(redis.url, {
+    keyPrefix: redis.keyPrefix ?? 'model-router:',
+    ...(options.clock ? { clock: options.clock } : {}),
+    secrets: urlSecrets(redis.url),
+  });
+  return new KeyThrottlerStorage(counters);
+}
+
+/** The password of a Redis URL, raw and decoded, so no message can carry it. */
+function urlSecrets(url: string): string[] {
+  try {
+    const { password } = new URL(url);
+    return password ? [password, decodeURIComponent(password)] : [];
+  } catch {
+    return [];
+  }
 }
 
 function requestTimeoutOf({ requestTimeoutMs = 60_000 }: GatewayAppOptions): number {

@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, HttpAdapterHost } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, HttpAdapterHost } from '@nestjs/core';
+import { ThrottlerModule } from '@nestjs/throttler';
 import type { Registry } from 'prom-client';
 import {
   type Clock,
@@ -11,21 +12,33 @@ import {
 // the subpath entry (nest-model-router/metrics), as an application would import it
 import { ModelRouterMetricsModule } from 'nest-model-router/metrics';
 import { type GatewayConfig } from './config/gateway-config.js';
+import { ApiKeys, withHashedKeys } from './auth/api-keys.js';
+import { ApiKeyGuard, GATEWAY_API_KEYS } from './auth/api-key.guard.js';
+import { KeyController } from './auth/key.controller.js';
+import { keyOf } from './auth/request-key.js';
 import { ChatController } from './chat/chat.controller.js';
 import { HealthController } from './health/health.controller.js';
-import { GATEWAY_CLOCK, GATEWAY_CONFIG } from './http/gateway-tokens.js';
+import { CallFactsInterceptor } from './http/call-facts.interceptor.js';
+import { GATEWAY_CLOCK, GATEWAY_CONFIG, GATEWAY_TOOL_CALL_IDS } from './http/gateway-tokens.js';
 import { OpenAiExceptionFilter } from './http/openai-exception.filter.js';
 import { ShutdownGrace } from './http/shutdown-grace.js';
 import { gatewayMetricLabels } from './models/gateway-metric-labels.js';
 import { ModelResolver } from './models/model-resolver.js';
 import { ProviderModels } from './models/provider-models.js';
+import { KeyThrottlerGuard, keyThrottlers } from './limits/key-throttler.guard.js';
+import { KeyThrottlerStorage } from './limits/key-throttler-storage.js';
+import { LimitsLifecycle } from './limits/limits-lifecycle.js';
+import { MemoryWindowCounters } from './limits/window-counters.js';
 import { ChatCompletionsController } from './openai/chat-completions.controller.js';
+import { ToolCallIds } from './openai/tool-call-ids.js';
 
 export interface GatewayModuleSettings {
   clock?: Clock;
   shutdownGraceMs?: number;
   /** Where `GET /metrics` registers its metrics; default: prom-client's global `register`. */
   metricsRegistry?: Registry;
+  /** Per-key limits' storage (the Redis one when the state store is Redis); default: memory. */
+  limits?: KeyThrottlerStorage;
 }
 
 /**
@@ -35,10 +48,22 @@ export interface GatewayModuleSettings {
 @Module({})
 // oxlint-disable-next-line typescript/no-extraneous-class -- a Nest module
 export class GatewayModule {
-  static register(config: GatewayConfig, settings: GatewayModuleSettings = {}): DynamicModule {
+  static register(given: GatewayConfig, settings: GatewayModuleSettings = {}): DynamicModule {
     const { clock } = settings;
+    const auth = given.auth === undefined || given.auth === 'none' ? undefined : given.auth;
+    const keys = auth ? new ApiKeys(auth) : undefined;
+    // what the application keeps (and could show) holds key digests only
+    const config: GatewayConfig = auth ? { ...given, auth: withHashedKeys(auth) } : given;
+    const limits =
+      settings.limits ?? new KeyThrottlerStorage(new MemoryWindowCounters(clock ?? Date.now));
+    // the answer's tokens go to the key's tpm window; route and model stay in the call record
+    const callFacts = new CallFactsInterceptor((request, tokens) => {
+      const key = keyOf(request);
+      if (key?.client?.tpm) void limits.recordTokens(key.name, tokens);
+    });
     const moduleOptions = {
       ...config.module,
+      interceptors: [callFacts, ...(config.module.interceptors ?? [])],
       ...(clock ? { clock } : {}),
     };
     return {
@@ -51,14 +76,25 @@ export class GatewayModule {
           labelFor: gatewayMetricLabels(config),
           ...(settings.metricsRegistry ? { registry: settings.metricsRegistry } : {}),
         }),
+        ThrottlerModule.forRoot({ throttlers: keyThrottlers(), storage: limits }),
       ],
-      controllers: [ChatCompletionsController, ChatController, HealthController],
+      controllers: [ChatCompletionsController, ChatController, HealthController, KeyController],
       providers: [
+        ...(keys ? [{ provide: GATEWAY_API_KEYS, useValue: keys }] : []),
+        // authentication first, then the key's limits (Nest runs global guards in this order)
+        { provide: APP_GUARD, useClass: ApiKeyGuard },
+        { provide: APP_GUARD, useClass: KeyThrottlerGuard },
+        { provide: GATEWAY_TOOL_CALL_IDS, useValue: new ToolCallIds(config.toolCallSecret) },
+        { provide: LimitsLifecycle, useValue: new LimitsLifecycle(limits) },
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: GATEWAY_CLOCK, useValue: moduleOptions.clock ?? Date.now },
         {
           provide: ProviderModels,
-          useFactory: () => new ProviderModels(config.providers, clock ? { clock } : {}),
+          useFactory: () =>
+            new ProviderModels(config.providers, {
+              ...(clock ? { clock } : {}),
+              ...(config.providerModels ? { allowedModels: config.providerModels } : {}),
+            }),
         },
         {
           provide: ModelResolver,

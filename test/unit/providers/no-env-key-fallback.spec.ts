@@ -6,6 +6,8 @@ import { useFakeProvider } from '../../support/fake-provider.js';
 
 const ENV_KEYS = ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY'] as const;
 const user = { role: 'user' as const, content: 'hi' };
+const key = (model: OpenAiCompatibleChatModel) =>
+  (model as unknown as { client: { apiKey: string } }).client.apiKey;
 
 describe('a model configured without an apiKey', () => {
   const fake = useFakeProvider();
@@ -48,8 +50,6 @@ describe('a model configured without an apiKey', () => {
   });
 
   it("still takes the variable for the provider's own API (no baseURL, or its host)", () => {
-    const key = (model: OpenAiCompatibleChatModel) =>
-      (model as unknown as { client: { apiKey: string } }).client.apiKey;
     expect(key(new OpenAiCompatibleChatModel({ model: 'gpt-4o-mini' }))).toBe(
       process.env.OPENAI_API_KEY,
     );

@@ -6,6 +6,7 @@ import {
   ModelRoutingInterceptor,
   RoutingChatService,
 } from 'nest-model-router';
+import { accessOf } from '../auth/key-access.js';
 import { abortOnDisconnect } from '../http/client-disconnect.js';
 import { ModelResolver } from '../models/model-resolver.js';
 
@@ -28,7 +29,7 @@ export class ChatController {
     @Body(new JsonBodyValidationPipe(ChatRequestDto)) body: ChatRequestDto,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    this.resolver.assertRouter(body.router);
+    this.resolver.assertRouter(body.router, accessOf(reply.request));
     const response = await this.service.chat(ChatRequestDto.toChatRequest(body), {
       ...(body.router !== undefined ? { router: body.router } : {}),
       signal: abortOnDisconnect(reply.raw),

@@ -6,6 +6,7 @@ import type {
   ProviderConfig,
   ProviderFactory,
 } from 'nest-model-router';
+import type { AuthConfig } from './gateway-sections.js';
 
 /**
  * A provider as declared in the YAML's `providers` (`{ type, baseURL?, apiKey?, resilience?,
@@ -15,6 +16,23 @@ export type ProviderSource = ProviderConfig | ProviderFactory | DisabledProvider
 
 /** Everything the demo gateway serves. */
 export interface GatewayConfig {
+  /**
+   * API keys, their scopes and limits (README: "Running the gateway for a team"). Absent: no
+   * keys, and the gateway refuses to listen beyond loopback; `'none'`: no keys on any address,
+   * by the operator's choice.
+   */
+  auth?: AuthConfig | 'none';
+  /** Browser origins allowed to call the gateway; absent: no CORS headers at all. */
+  cors?: { origins: string[] };
+  /**
+   * Signs tool call ids (HMAC). Give every replica the same one; absent: a random secret per
+   * process, so ids do not survive a restart nor move between replicas.
+   */
+  toolCallSecret?: string;
+  /** Per provider, the model ids (or globs) clients may address as `provider/model-id`. */
+  providerModels?: Record<string, string[]>;
+  /** Where per-key limits are counted across replicas (the state store's Redis); default: memory. */
+  limitsRedis?: { url: string; keyPrefix?: string };
   /** Routers and models of ModelRouterModule (the gateway adds its own interceptor and clock). */
   module: ModelRouterModuleOptions;
   /** Providers addressable as `provider/model-id`; models are created on first use and cached. */

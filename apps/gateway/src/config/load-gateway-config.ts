@@ -1,14 +1,26 @@
+import { readFileSync } from 'node:fs';
+import { load } from 'js-yaml';
 import {
   type Clock,
   buildModelRouterOptions,
   configuredBreaker,
   DEFAULT_MODEL_ROUTER_CONFIG_PATH,
+  interpolateEnv,
+  InvalidModelRouterConfigException,
   loadModelRouterConfig,
   MODEL_ROUTER_CONFIG_ENV,
+  type ModelRouterConfig,
+  parseModelRouterConfig,
   providerModelSource,
 } from 'nest-model-router';
+import { withHashedKeys } from '../auth/api-keys.js';
 import type { GatewayConfig } from './gateway-config.js';
 import { gatewayFactories } from './gateway-factories.js';
+import {
+  checkGatewaySections,
+  type GatewaySections,
+  takeGatewaySections,
+} from './validate-gateway-sections.js';
 
 export interface LoadGatewayConfigOptions {
   /** For `${ENV}` interpolation; default `process.env`. */
@@ -27,12 +39,16 @@ export function gatewayConfigPath(
  * Reads the module's YAML configuration (interpolated, validated, every problem listed by path)
  * and builds the gateway from it: the routers and models, and each `providers` entry as a
  * source of `provider/model-id` models built by the same factories as configured models.
+ * The gateway's own sections (`auth`, `cors`, `toolCalls`, each provider's `models`) are taken
+ * out and validated here; the library validates the rest, and both sets of problems are listed
+ * together.
  */
 export async function loadGatewayConfig(
   path: string,
   options: LoadGatewayConfigOptions = {},
 ): Promise<GatewayConfig> {
-  const config = loadModelRouterConfig(path, options.env ? { env: options.env } : {});
+  const env = options.env ?? process.env;
+  const { config, sections } = readGatewayFile(path, env);
   const factories = gatewayFactories();
   const module = await buildModelRouterOptions(config, {
     factories,
@@ -44,10 +60,100 @@ export async function loadGatewayConfig(
       providerModelSource(name, provider, factories, options.clock),
     ]),
   );
+  const state = config.state as { type?: unknown; url?: unknown; keyPrefix?: unknown } | undefined;
+  const auth = sections.auth;
   return {
     module,
     providers,
     adHocFailover: configuredBreaker(config.failoverLists),
     source: path,
+    providerModels: sections.providerModels,
+    ...(auth !== undefined ? { auth: auth === 'none' ? auth : withHashedKeys(auth) } : {}),
+    ...(sections.cors ? { cors: sections.cors } : {}),
+    ...(sections.toolCalls?.secret ? { toolCallSecret: sections.toolCalls.secret } : {}),
+    ...(state?.type === 'redis' && typeof state.url === 'string'
+      ? {
+          limitsRedis: {
+            url: state.url,
+            ...(typeof state.keyPrefix === 'string' ? { keyPrefix: state.keyPrefix } : {}),
+          },
+        }
+      : {}),
   };
+}
+
+function readGatewayFile(
+  path: string,
+  env: Readonly<Record<string, string | undefined>>,
+): { config: ModelRouterConfig; sections: GatewaySections } {
+  let raw: unknown;
+  try {
+    raw = load(readFileSync(path, 'utf8'));
+  } catch {
+    // an unreadable file or bad YAML: the library's loader says which, as it always has
+    return { config: loadModelRouterConfig(path, { env }), sections: { providerModels: {} } };
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    return {
+      config: parseModelRouterConfig(raw as never, { env, source: path }),
+      sections: { providerModels: {} },
+    };
+  }
+  const problems: string[] = [];
+  const interpolated = { ...(raw as Record<string, unknown>) };
+  // the providers' allow-lists are the gateway's: the library sees providers without them
+  const own = pick(interpolated, ['auth', 'cors', 'toolCalls']);
+  const providers = interpolated.providers;
+  if (isRecord(providers)) {
+    own.providers = Object.fromEntries(
+      Object.entries(providers)
+        .filter(([, provider]) => isRecord(provider) && 'models' in provider)
+        .map(([name, provider]) => [
+          name,
+          { models: (provider as Record<string, unknown>).models },
+        ]),
+    );
+    interpolated.providers = Object.fromEntries(
+      Object.entries(providers).map(([name, provider]) => [
+        name,
+        isRecord(provider) ? withoutKey(provider, 'models') : provider,
+      ]),
+    );
+  }
+  const sections = takeGatewaySections(
+    interpolateEnv(own, env, problems) as Record<string, unknown>,
+    problems,
+  );
+  for (const section of ['auth', 'cors', 'toolCalls']) delete interpolated[section];
+  let config: ModelRouterConfig | undefined;
+  try {
+    config = parseModelRouterConfig(interpolated, { env, source: path });
+  } catch (error) {
+    if (!(error instanceof InvalidModelRouterConfigException)) throw error;
+    throw new InvalidModelRouterConfigException([...error.problems, ...problems], path);
+  }
+  checkGatewaySections(
+    sections,
+    {
+      routers: Object.keys(config.routers),
+      models: Object.keys(config.models),
+      providers: Object.keys(config.providers ?? {}),
+    },
+    problems,
+  );
+  if (problems.length > 0) throw new InvalidModelRouterConfigException(problems, path);
+  return { config, sections };
+}
+
+function pick(value: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.filter((key) => key in value).map((key) => [key, value[key]]));
+}
+
+function withoutKey(value: Record<string, unknown>, key: string): Record<string, unknown> {
+  const { [key]: _dropped, ...rest } = value;
+  return rest;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -2,3 +2,5 @@
 export const GATEWAY_CONFIG = 'nest-model-router:gateway:config';
 /** The gateway's clock (`() => epoch ms`), shared with the module, the strategies and health. */
 export const GATEWAY_CLOCK = 'nest-model-router:gateway:clock';
+/** The gateway's ToolCallIds (signed tool call ids). */
+export const GATEWAY_TOOL_CALL_IDS = 'nest-model-router:gateway:tool-call-ids';

@@ -14,6 +14,7 @@ import {
   type ModelRouterRegistry,
   type RoutingChatOptions,
 } from 'nest-model-router';
+import { assertAllowed, type KeyAccess, OPEN_ACCESS } from '../auth/key-access.js';
 import { UnknownModelException } from '../openai/openai-error.js';
 import { failoverListName } from './failover-list-name.js';
 import type { ProviderModels } from './provider-models.js';
@@ -37,9 +38,14 @@ export class ModelResolver {
     },
   ) {}
 
-  resolve(model: string, models?: readonly string[] | null): RoutingChatOptions {
+  /** `access`: what the caller's key may use; a name outside it is a 403 naming that name. */
+  resolve(
+    model: string,
+    models?: readonly string[] | null,
+    access: KeyAccess = OPEN_ACCESS,
+  ): RoutingChatOptions {
     // an empty list: no fallback, the model alone
-    if (models == null || models.length === 0) return this.single(model);
+    if (models == null || models.length === 0) return this.single(model, access);
     if (this.registry.getRouter(model)) {
       throw new BadRequestException(
         `models: a failover list takes model names, but model '${model}' is a router; ` +
@@ -53,10 +59,10 @@ export class ModelResolver {
           `models[${models.indexOf(name)}]: '${name}' is a router; a failover list takes model names`,
         );
       }
-      const chosen = this.modelNamed(name);
+      const chosen = this.modelNamed(name, access, `models[${models.indexOf(name)}]`);
       return { name, model: chosen, metadata: profileMetadata(chosen) };
     });
-    if (entries.length === 1) return this.single(model);
+    if (entries.length === 1) return this.single(model, access);
     return {
       model: {
         name: failoverListName(names),
@@ -78,27 +84,37 @@ export class ModelResolver {
    * The router a `/chat` body may use: the one it names, else the default one. An unknown name
    * is 404 and a missing one (no default configured) 400, each listing the routers there are.
    */
-  assertRouter(name: string | undefined): void {
-    const routers = this.registry.routerNames().join(', ');
+  assertRouter(name: string | undefined, access: KeyAccess = OPEN_ACCESS): void {
+    const routers = this.registry
+      .routerNames()
+      .filter((router) => access.allows('router', router))
+      .join(', ');
     if (name === undefined) {
-      if (this.registry.defaultRouter !== undefined) return;
+      const fallback = this.registry.defaultRouter;
+      if (fallback !== undefined) return assertAllowed(access, 'router', fallback, 'router');
       throw new BadRequestException({
         message: `router: required, since no defaultRouter is configured; routers: ${routers}`,
         param: 'router',
       });
     }
-    if (this.registry.getRouter(name)) return;
+    if (this.registry.getRouter(name)) return assertAllowed(access, 'router', name, 'router');
     throw new NotFoundException({
       message: `No router is named '${name}'; routers: ${routers}`,
       param: 'router',
     });
   }
 
-  /** What `GET /v1/models` lists: routers first, then models. */
-  list(): { id: string; kind: 'router' | 'model' }[] {
+  /** What `GET /v1/models` lists: routers first, then models; only what `access` allows. */
+  list(access: KeyAccess = OPEN_ACCESS): { id: string; kind: 'router' | 'model' }[] {
     return [
-      ...this.registry.routerNames().map((id) => ({ id, kind: 'router' as const })),
-      ...this.registry.modelNames().map((id) => ({ id, kind: 'model' as const })),
+      ...this.registry
+        .routerNames()
+        .filter((id) => access.allows('router', id))
+        .map((id) => ({ id, kind: 'router' as const })),
+      ...this.registry
+        .modelNames()
+        .filter((id) => access.allows('model', id))
+        .map((id) => ({ id, kind: 'model' as const })),
     ];
   }
 
@@ -106,12 +122,22 @@ export class ModelResolver {
    * What `GET /v1/models/:id` shows for a name: a router, a model, or a provider's model that
    * could be served (the provider serves; the model is not created for this).
    */
-  describe(name: string): { id: string; kind: 'router' | 'model' } {
-    const listed = this.list().find((candidate) => candidate.id === name);
+  describe(
+    name: string,
+    access: KeyAccess = OPEN_ACCESS,
+  ): { id: string; kind: 'router' | 'model' } {
+    if (this.registry.getRouter(name)) assertAllowed(access, 'router', name);
+    else if (this.registry.getModel(name)) assertAllowed(access, 'model', name);
+    const listed = this.list(access).find((candidate) => candidate.id === name);
     if (listed) return listed;
-    const { provider } = providerModelName(name);
-    if (provider !== undefined && this.providers.has(provider)) return { id: name, kind: 'model' };
-    throw this.unknown(name, provider);
+    const { provider, modelId } = providerModelName(name);
+    if (provider !== undefined && this.providers.has(provider)) {
+      assertAllowed(access, 'provider-model', name);
+      const refusal = this.providers.refusal(provider, modelId);
+      if (refusal) throw new UnknownModelException(name, [], refusal);
+      return { id: name, kind: 'model' };
+    }
+    throw this.unknown(name, provider, access);
   }
 
   /**
@@ -125,36 +151,58 @@ export class ModelResolver {
     return model ? costOf(response.tokenUsage, configuredProfile(model)?.pricing) : undefined;
   }
 
-  private single(name: string): RoutingChatOptions {
-    if (this.registry.getRouter(name)) return { router: name };
-    if (this.registry.getModel(name)) return { model: name };
-    return { model: { name, model: this.providerModel(name) } };
+  private single(name: string, access: KeyAccess): RoutingChatOptions {
+    if (this.registry.getRouter(name)) {
+      assertAllowed(access, 'router', name);
+      return { router: name };
+    }
+    if (this.registry.getModel(name)) {
+      assertAllowed(access, 'model', name);
+      return { model: name };
+    }
+    return { model: { name, model: this.providerModel(name, access) } };
   }
 
-  private modelNamed(name: string): ChatModel {
-    return this.registry.getModel(name) ?? this.providerModel(name);
+  private modelNamed(name: string, access: KeyAccess, param: string): ChatModel {
+    if (!this.registry.getModel(name)) return this.providerModel(name, access, param);
+    assertAllowed(access, 'model', name, param);
+    return this.registry.getModel(name)!;
   }
 
-  private providerModel(name: string): ChatModel {
+  private providerModel(name: string, access: KeyAccess, param = 'model'): ChatModel {
     const { provider, modelId } = providerModelName(name);
+    if (provider !== undefined && this.providers.has(provider)) {
+      assertAllowed(access, 'provider-model', name, param);
+      const refusal = this.providers.refusal(provider, modelId);
+      if (refusal) throw new UnknownModelException(name, [], refusal);
+    }
     const model = provider === undefined ? undefined : this.providers.get(provider, modelId);
     if (model) return model;
-    throw this.unknown(name, provider);
+    throw this.unknown(name, provider, access);
   }
 
   /** A disabled provider says why (e.g. no key); any other name lists what there is. */
-  private unknown(name: string, provider: string | undefined): UnknownModelException {
+  private unknown(
+    name: string,
+    provider: string | undefined,
+    access: KeyAccess,
+  ): UnknownModelException {
     const reason = provider === undefined ? undefined : this.providers.disabledReason(provider);
     if (reason) return new UnknownModelException(name, [], reason);
-    return new UnknownModelException(name, this.knownNames());
+    return new UnknownModelException(name, this.knownNames(access));
   }
 
-  /** Every name a client may use, provider patterns included (for error messages). */
-  knownNames(): string[] {
+  /**
+   * Every name a client may use, provider patterns included (for error messages); with a key,
+   * only what it may use, so an error tells no one what other keys can reach.
+   */
+  knownNames(access: KeyAccess = OPEN_ACCESS): string[] {
     return [
-      ...this.registry.routerNames(),
-      ...this.registry.modelNames(),
-      ...this.providers.providerNames().map((provider) => `${provider}/<model-id>`),
+      ...this.list(access).map((entry) => entry.id),
+      ...this.providers
+        .providerNames()
+        .filter((provider) => access.allowsProvider(provider))
+        .map((provider) => `${provider}/<model-id>`),
     ];
   }
 }

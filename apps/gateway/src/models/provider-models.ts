@@ -9,6 +9,7 @@ import {
   type ProviderFactory,
   providerModelSource,
 } from 'nest-model-router';
+import { globMatcher } from '../auth/glob.js';
 import type { ProviderSource } from '../config/gateway-config.js';
 
 /** How many provider models stay cached: clients choose the ids, so the cache is bounded. */
@@ -24,12 +25,24 @@ export class ProviderModels {
   /** Declared providers that cannot serve, with the reason (e.g. no key in this environment). */
   private readonly disabled = new Map<string, string>();
   private readonly cache = new Map<string, ChatModel>();
+  /** `providers.<name>.models`: the only ids such a provider serves (a client picks the id). */
+  private readonly allowed = new Map<
+    string,
+    { patterns: string[]; match: (id: string) => boolean }
+  >();
 
   constructor(
     providers: Record<string, ProviderSource> = {},
-    options: { clock?: Clock; factories?: ModelRouterFactories } = {},
+    options: {
+      clock?: Clock;
+      factories?: ModelRouterFactories;
+      allowedModels?: Record<string, string[]>;
+    } = {},
   ) {
     const factories = options.factories ?? defaultModelRouterFactories();
+    for (const [name, patterns] of Object.entries(options.allowedModels ?? {})) {
+      this.allowed.set(name, { patterns, match: globMatcher(patterns) });
+    }
     for (const [name, provider] of Object.entries(providers)) {
       if (name.trim() === '' || name.includes('/')) {
         throw new InvalidConfigurationException(
@@ -64,10 +77,17 @@ export class ProviderModels {
     return this.disabled.get(provider);
   }
 
-  /** The model for `provider/model-id`; undefined when the provider cannot serve. */
+  /** Why this provider does not serve `modelId` (its allow-list); undefined when it does. */
+  refusal(provider: string, modelId: string): string | undefined {
+    const allowed = this.allowed.get(provider);
+    if (!allowed || allowed.match(modelId)) return undefined;
+    return `provider '${provider}' serves only the models ${allowed.patterns.join(', ')} on this gateway`;
+  }
+
+  /** The model for `provider/model-id`; undefined when the provider cannot serve it. */
   get(provider: string, modelId: string): ChatModel | undefined {
     const factory = this.factories.get(provider);
-    if (!factory) return undefined;
+    if (!factory || this.refusal(provider, modelId) !== undefined) return undefined;
     const key = `${provider}/${modelId}`;
     let model = this.cache.get(key);
     if (model) {

@@ -6,10 +6,11 @@ import {
   Logger,
   Param,
   Post,
+  Req,
   Res,
   UseInterceptors,
 } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   type ChatInterceptorContext,
   type ChatRequest,
@@ -22,8 +23,9 @@ import {
   RoutingChatService,
   type RoutingChatOptions,
 } from 'nest-model-router';
+import { accessOf } from '../auth/key-access.js';
 import { abortOnDisconnect } from '../http/client-disconnect.js';
-import { GATEWAY_CLOCK } from '../http/gateway-tokens.js';
+import { GATEWAY_CLOCK, GATEWAY_TOOL_CALL_IDS } from '../http/gateway-tokens.js';
 import { ShutdownGrace } from '../http/shutdown-grace.js';
 import { ModelResolver } from '../models/model-resolver.js';
 import { ChatCompletionRequestDto } from './chat-completion-request.dto.js';
@@ -37,6 +39,7 @@ import {
   type AnsweredBy,
 } from './to-chat-completion.js';
 import { toChatRequest } from './to-chat-request.js';
+import type { ToolCallIds } from './tool-call-ids.js';
 import type { WireChatCompletionRequest } from './wire-types.js';
 
 /** OpenAI's chat completions API over the module's routers and models. */
@@ -49,22 +52,28 @@ export class ChatCompletionsController {
     private readonly resolver: ModelResolver,
     @Inject(GATEWAY_CLOCK) private readonly clock: Clock,
     private readonly shutdown: ShutdownGrace,
+    @Inject(GATEWAY_TOOL_CALL_IDS) private readonly ids: ToolCallIds,
   ) {}
 
+  /** What the caller's key may use (everything without `auth`). */
   @Get('models')
-  models(): { object: 'list'; data: WireModel[] } {
-    return { object: 'list', data: this.resolver.list().map(toWireModel) };
+  models(@Req() request: FastifyRequest): { object: 'list'; data: WireModel[] } {
+    return { object: 'list', data: this.resolver.list(accessOf(request)).map(toWireModel) };
   }
 
   /** Any name `model` takes, `provider/model-id` included (its slash encoded as `%2F` or not). */
   @Get('models/:id')
-  model(@Param('id') id: string): WireModel {
-    return toWireModel(this.resolver.describe(id));
+  model(@Param('id') id: string, @Req() request: FastifyRequest): WireModel {
+    return toWireModel(this.resolver.describe(id, accessOf(request)));
   }
 
   @Get('models/:provider/*')
-  providerModel(@Param('provider') provider: string, @Param('*') modelId: string): WireModel {
-    return this.model(`${provider}/${modelId}`);
+  providerModel(
+    @Param('provider') provider: string,
+    @Param('*') modelId: string,
+    @Req() request: FastifyRequest,
+  ): WireModel {
+    return this.model(`${provider}/${modelId}`, request);
   }
 
   /**
@@ -79,11 +88,11 @@ export class ChatCompletionsController {
   ): Promise<void> {
     const wire = body as unknown as WireChatCompletionRequest;
     const options: RoutingChatOptions = {
-      ...this.resolver.resolve(wire.model, wire.models),
+      ...this.resolver.resolve(wire.model, wire.models, accessOf(reply.request)),
       signal: abortOnDisconnect(reply.raw),
     };
     const created = Math.floor(this.clock() / 1000);
-    const request = toChatRequest(wire);
+    const request = toChatRequest(wire, this.ids);
     if (wire.stream) {
       await this.stream(
         request,
@@ -98,7 +107,7 @@ export class ChatCompletionsController {
     const by = answeredBy(currentCall(), options, response);
     const cost = this.resolver.costOf(by.origin.model ?? wire.model, response);
     if (cost !== undefined) reply.header('x-model-router-cost', costHeader(cost));
-    await reply.status(200).send(toChatCompletion(response, by, created, cost));
+    await reply.status(200).send(toChatCompletion(response, by, created, cost, this.ids));
   }
 
   /**
@@ -123,6 +132,7 @@ export class ChatCompletionsController {
       () => answeredBy(record, options),
       (response) => this.resolver.costOf(answeredBy(record, options).origin.model, response),
       includeUsage,
+      this.ids,
     );
     return new Promise<void>((resolve, reject) => {
       let started = false;

@@ -46,12 +46,22 @@ export function toWireError(error: unknown): WireError {
     const status = error.getStatus();
     if (status === 415) return UNSUPPORTED_MEDIA_TYPE;
     const response = error.getResponse() as
-      string | { message?: string | string[]; param?: string | null };
+      | string
+      | {
+          message?: string | string[];
+          param?: string | null;
+          code?: string;
+          type?: string;
+          headers?: Record<string, string>;
+        };
     const raw = typeof response === 'string' ? response : response.message;
     const message = boundedMessage(Array.isArray(raw) ? raw.join('; ') : (raw ?? error.message));
-    const param = typeof response === 'object' ? (response.param ?? null) : null;
-    const type = status < 500 ? 'invalid_request_error' : 'server_error';
-    return { status, headers: {}, body: { error: { message, type, param, code: null } } };
+    const own = typeof response === 'object' ? response : {};
+    const param = own.param ?? null;
+    // the gateway's own 401/403/429 name OpenAI's type and code (invalid_api_key…)
+    const type = own.type ?? (status < 500 ? 'invalid_request_error' : 'server_error');
+    const headers = own.headers ?? {};
+    return { status, headers, body: { error: { message, type, param, code: own.code ?? null } } };
   }
   const { status, type, code, param, message, retryAfterMs, details } = errorAnswer(error);
   return {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type ChatStreamEvent, type ChatResponse, type TokenUsage } from 'nest-model-router';
-import { encodeToolCallId, type ToolCallOrigin } from './tool-call-ids.js';
+import { processToolCallIds, type ToolCallIds, type ToolCallOrigin } from './tool-call-ids.js';
 import type {
   WireChatCompletion,
   WireChatCompletionChunk,
@@ -19,8 +19,11 @@ export function toChatCompletion(
   answeredBy: AnsweredBy,
   created: number,
   costUsd?: number,
+  ids: ToolCallIds = processToolCallIds,
 ): WireChatCompletion {
-  const toolCalls = response.aiMessage.toolCalls?.map((call) => toWireToolCall(call, answeredBy));
+  const toolCalls = response.aiMessage.toolCalls?.map((call) =>
+    toWireToolCall(call, answeredBy, ids),
+  );
   return {
     id: completionId(response.id),
     object: 'chat.completion',
@@ -70,9 +73,10 @@ export function costHeader(costUsd: number): string {
 function toWireToolCall(
   call: { id: string; name: string; arguments: string },
   answeredBy: AnsweredBy,
+  ids: ToolCallIds,
 ): WireToolCall {
   return {
-    id: encodeToolCallId(call.id, answeredBy.origin),
+    id: ids.encode(call.id, answeredBy.origin),
     type: 'function',
     function: { name: call.name, arguments: call.arguments },
   };
@@ -97,6 +101,7 @@ export class ChunkEncoder {
      * `choices: []`. Without it the finish chunk carries usage (the gateway's own, older shape).
      */
     private readonly includeUsage = false,
+    private readonly ids: ToolCallIds = processToolCallIds,
   ) {}
 
   encode(event: ChatStreamEvent): WireChatCompletionChunk[] {
@@ -114,7 +119,10 @@ export class ChunkEncoder {
           this.chunk(
             {
               tool_calls: [
-                { index: this.toolIndex++, ...toWireToolCall(event.toolCall, this.answeredBy()) },
+                {
+                  index: this.toolIndex++,
+                  ...toWireToolCall(event.toolCall, this.answeredBy(), this.ids),
+                },
               ],
             },
             null,

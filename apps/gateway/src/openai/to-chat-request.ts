@@ -6,7 +6,7 @@ import {
   ROUTE_ATTRIBUTE,
   MODEL_ATTRIBUTE,
 } from 'nest-model-router';
-import { decodeToolCallId } from './tool-call-ids.js';
+import { processToolCallIds, type ToolCallIds } from './tool-call-ids.js';
 import type {
   WireChatCompletionRequest,
   WireContentPart,
@@ -18,7 +18,10 @@ import type {
  * Maps a validated OpenAI chat completions body to the library's ChatRequest. An optional field
  * sent as `null` (as OpenAI accepts) is absent.
  */
-export function toChatRequest(body: WireChatCompletionRequest): ChatRequest {
+export function toChatRequest(
+  body: WireChatCompletionRequest,
+  ids: ToolCallIds = processToolCallIds,
+): ChatRequest {
   const parameters: ChatRequestParameters = {};
   if (body.temperature != null) parameters.temperature = body.temperature;
   if (body.top_p != null) parameters.topP = body.top_p;
@@ -44,12 +47,12 @@ export function toChatRequest(body: WireChatCompletionRequest): ChatRequest {
   } else if (format?.type === 'json_object') {
     parameters.responseFormat = { type: 'json' };
   }
-  const request: ChatRequest = { messages: body.messages.map(toChatMessage) };
+  const request: ChatRequest = { messages: body.messages.map((m) => toChatMessage(m, ids)) };
   if (Object.keys(parameters).length > 0) request.parameters = parameters;
   return request;
 }
 
-function toChatMessage(message: WireMessage): ChatMessage {
+function toChatMessage(message: WireMessage, ids: ToolCallIds): ChatMessage {
   switch (message.role) {
     case 'system':
     case 'developer':
@@ -63,7 +66,7 @@ function toChatMessage(message: WireMessage): ChatMessage {
       };
     case 'assistant': {
       const toolCalls = message.tool_calls?.map((call) => ({
-        decoded: decodeToolCallId(call.id),
+        decoded: ids.decode(call.id),
         name: call.function.name,
         arguments: call.function.arguments,
       }));
@@ -93,7 +96,7 @@ function toChatMessage(message: WireMessage): ChatMessage {
     case 'tool':
       return {
         role: 'tool',
-        toolCallId: decodeToolCallId(message.tool_call_id).providerId,
+        toolCallId: ids.decode(message.tool_call_id).providerId,
         text: textOf(message.content),
       };
   }

@@ -1,0 +1,88 @@
+import {
+  type CanActivate,
+  type ExecutionContext,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  Optional,
+} from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { type ApiKeys } from './api-keys.js';
+import { setKeyOf } from './request-key.js';
+
+/** The gateway's keys; absent when the configuration has no `auth`. */
+export const GATEWAY_API_KEYS = 'nest-model-router:gateway:api-keys';
+
+/** Paths only an admin key may read once `auth` is configured. */
+export const ADMIN_PATHS: ReadonlySet<string> = new Set(['/metrics']);
+/** Paths anyone may read (load balancers); what they show depends on the key (`/health`). */
+export const OPEN_PATHS: ReadonlySet<string> = new Set(['/health']);
+
+/**
+ * Every route of the gateway, once `auth` is configured: a client or admin key in
+ * `Authorization: Bearer <key>` or `x-api-key: <key>`, else 401 `invalid_api_key` as OpenAI
+ * answers it (never echoing what was sent); `/metrics` needs an admin key (403 for a client
+ * key). Scopes (which routers and models a key may use) are checked where the request's model
+ * is resolved. Without `auth` it lets everything through, as the gateway always did.
+ */
+@Injectable()
+export class ApiKeyGuard implements CanActivate {
+  constructor(@Optional() @Inject(GATEWAY_API_KEYS) private readonly keys?: ApiKeys) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    if (!this.keys || context.getType() !== 'http') return true;
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const path = request.routeOptions?.url ?? request.url.split('?')[0] ?? '';
+    const credential = credentialOf(request.headers);
+    const key = credential === undefined ? undefined : this.keys.authenticate(credential);
+    if (key) setKeyOf(request, key);
+    if (OPEN_PATHS.has(path)) return true;
+    if (!key) throw new InvalidApiKeyException(credential !== undefined);
+    if (ADMIN_PATHS.has(path) && !key.admin) {
+      throw new HttpException(
+        {
+          message: `${path} needs an admin key (auth.adminKeys); this key is a client key.`,
+          type: 'permission_error',
+          code: 'admin_key_required',
+        },
+        HttpStatus.FORBIDDEN,
+      );
+    }
+    return true;
+  }
+}
+
+/** 401 in OpenAI's shape; the message says how to send a key, never what was sent. */
+export class InvalidApiKeyException extends HttpException {
+  constructor(sent: boolean) {
+    super(
+      {
+        message: sent
+          ? 'Incorrect API key provided. Use a key of this gateway (ask its operator), sent as ' +
+            '`Authorization: Bearer <key>` or `x-api-key: <key>`.'
+          : "You didn't provide an API key. Send one as `Authorization: Bearer <key>` or " +
+            '`x-api-key: <key>`; the gateway operator issues keys (auth.keys).',
+        code: 'invalid_api_key',
+        headers: { 'www-authenticate': 'Bearer' },
+      },
+      HttpStatus.UNAUTHORIZED,
+    );
+  }
+}
+
+/**
+ * The key a request presents: `Authorization: Bearer <key>` (as OpenAI's SDKs send it), else
+ * `x-api-key` (as Anthropic's do). Another scheme, or a header sent twice, presents something
+ * that cannot match: a wrong key, not a missing one.
+ */
+export function credentialOf(headers: FastifyRequest['headers']): string | undefined {
+  const authorization = headers.authorization;
+  if (authorization !== undefined) {
+    const bearer = /^Bearer +(\S+) *$/i.exec(String(authorization));
+    return bearer ? bearer[1] : '';
+  }
+  const apiKey = headers['x-api-key'];
+  if (apiKey === undefined) return undefined;
+  return typeof apiKey === 'string' ? apiKey.trim() : '';
+}

@@ -1,0 +1,113 @@
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { logSafe } from 'nest-model-router';
+import { keyOf } from '../auth/request-key.js';
+import { callFactsOf } from './call-facts.interceptor.js';
+
+/** Where issue 10's cost per answer is recorded in the response attributes. */
+const COST_ATTRIBUTE = 'model_router_cost_usd';
+const MAX_PATH = 256;
+
+export interface AccessLogEntry {
+  time: string;
+  type: 'access';
+  requestId: string;
+  method: string;
+  path: string;
+  status: number;
+  /** `aborted` when the client left before the answer was complete. */
+  outcome: 'completed' | 'aborted';
+  durationMs: number;
+  key?: string;
+  router?: string;
+  route?: string;
+  model?: string;
+  timeToFirstTokenMs?: number;
+  tokens?: { input: number; output: number; total: number };
+  costUsd?: number;
+}
+
+export interface AccessLogOptions {
+  /** Where lines go; default stdout. */
+  write?: (line: string) => void;
+  /** One JSON object per line; default when `LOG_FORMAT=json` or stdout is not a terminal. */
+  json?: boolean;
+}
+
+/** Whether logs should be JSON lines: asked for, or written to a file or pipe (no colours). */
+export function wantsJsonLogs(env: Readonly<Record<string, string | undefined>> = process.env) {
+  return env.LOG_FORMAT === 'json' || !process.stdout.isTTY;
+}
+
+/**
+ * One line per request, written when its connection is done with it (streams included): request
+ * id, key name, router, route and model (from the call's record), status, duration, time to the
+ * first streamed event, tokens and cost when known. Never a header, body or key.
+ */
+export function registerAccessLog(fastify: FastifyInstance, options: AccessLogOptions = {}): void {
+  const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const json = options.json ?? wantsJsonLogs();
+  fastify.addHook('onRequest', (request, reply, done) => {
+    const started = performance.now();
+    reply.raw.once('close', () => {
+      const entry = accessLogEntry(request, reply, started);
+      write(json ? JSON.stringify(entry) : textLine(entry));
+    });
+    done();
+  });
+}
+
+export function accessLogEntry(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  started: number,
+): AccessLogEntry {
+  const facts = callFactsOf(request);
+  const record = facts?.record;
+  const served = record?.servedBy() ?? {};
+  const usage = record?.response?.tokenUsage;
+  const cost = record?.response?.aiMessage?.attributes?.[COST_ATTRIBUTE];
+  const key = keyOf(request)?.name;
+  const input = usage?.inputTokens ?? 0;
+  const output = usage?.outputTokens ?? 0;
+  return {
+    time: new Date().toISOString(),
+    type: 'access',
+    requestId: request.id,
+    method: request.method,
+    path: (request.url.split('?')[0] ?? '').slice(0, MAX_PATH),
+    status: reply.raw.statusCode,
+    outcome: reply.raw.writableFinished ? 'completed' : 'aborted',
+    durationMs: round(performance.now() - started),
+    ...(key !== undefined ? { key } : {}),
+    ...(record?.routerName !== undefined ? { router: record.routerName } : {}),
+    ...(served.route !== undefined ? { route: served.route } : {}),
+    ...(served.model !== undefined ? { model: served.model } : {}),
+    ...(facts?.firstEventAt !== undefined
+      ? { timeToFirstTokenMs: round(facts.firstEventAt - started) }
+      : {}),
+    ...(usage ? { tokens: { input, output, total: usage.totalTokens ?? input + output } } : {}),
+    ...(typeof cost === 'number' ? { costUsd: cost } : {}),
+  };
+}
+
+/** For a terminal: `POST /v1/chat/completions 200 12ms key=team-a route=simple …`. */
+function textLine(entry: AccessLogEntry): string {
+  const fields = [
+    `${entry.method} ${entry.path} ${entry.status}${entry.outcome === 'aborted' ? ' (aborted)' : ''}`,
+    `${entry.durationMs}ms`,
+    entry.key && `key=${entry.key}`,
+    entry.router && `router=${entry.router}`,
+    entry.route && `route=${entry.route}`,
+    entry.model && `model=${entry.model}`,
+    entry.timeToFirstTokenMs !== undefined && `ttft=${entry.timeToFirstTokenMs}ms`,
+    entry.tokens && `tokens=${entry.tokens.total}`,
+    entry.costUsd !== undefined && `cost=$${entry.costUsd}`,
+    `id=${entry.requestId}`,
+  ];
+  return logSafe(fields.filter(Boolean).join(' '));
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}

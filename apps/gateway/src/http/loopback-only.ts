@@ -1,0 +1,62 @@
+import { isIP } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { InvalidConfigurationException } from 'nest-model-router';
+
+/** Whether an address to listen on (or that a server listens on) is loopback only. */
+export function isLoopbackAddress(host: string | undefined): boolean {
+  if (host === undefined) return false;
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (bare === 'localhost' || bare.endsWith('.localhost')) return true;
+  if (isIP(bare) === 4) return bare.startsWith('127.');
+  if (isIP(bare) === 6) return bare === '::1' || bare.startsWith('::ffff:127.');
+  return false;
+}
+
+/** The host of a `Host` header (`name`, `name:port`, `[v6]:port`). */
+export function hostOf(header: string): string {
+  if (header.startsWith('[')) return header.slice(0, header.indexOf(']') + 1);
+  const colon = header.lastIndexOf(':');
+  return colon > 0 && header.indexOf(':') === colon ? header.slice(0, colon) : header;
+}
+
+/**
+ * Without `auth`, the gateway's port is the operator's provider keys: refuse to listen where
+ * others can reach it. (The check runs where the application listens: `createGatewayApp`
+ * wraps `listen`.)
+ */
+export function assertListenAllowed(host: string | undefined, hasAuth: boolean): void {
+  if (hasAuth || isLoopbackAddress(host ?? 'localhost')) return;
+  throw new InvalidConfigurationException(
+    `The gateway has no auth section, so anyone who can reach ${host} could spend the provider ` +
+      'keys; it listens beyond loopback only with keys. Add `auth: { keys: [{ name: team-a, key: ' +
+      '\'${TEAM_A_KEY}\' }] }` to the configuration (README: "Running the gateway for a team"), ' +
+      'listen on 127.0.0.1, or write `auth: none` to serve without keys on purpose.',
+  );
+}
+
+/**
+ * While the server listens on loopback only, a request must name a loopback host: a web page
+ * that points its own DNS name at 127.0.0.1 (DNS rebinding) sends `Host: its-name`, and would
+ * otherwise reach a local gateway from the user's browser. Answered 403 in OpenAI's shape.
+ */
+export function registerLoopbackHostCheck(fastify: FastifyInstance): void {
+  fastify.addHook('onRequest', (request, reply, done) => {
+    const address = (fastify.server as Server).address() as AddressInfo | null;
+    if (!address || !isLoopbackAddress(address.address)) return done();
+    const host = request.headers.host;
+    if (typeof host === 'string' && isLoopbackAddress(hostOf(host))) return done();
+    void reply.status(403).send({
+      error: {
+        message:
+          'This gateway listens on loopback and answers only requests for localhost, 127.0.0.1 ' +
+          'or [::1] (a Host header naming another host is how DNS rebinding reaches local ' +
+          'servers). To serve other names, configure auth and listen on another address.',
+        type: 'invalid_request_error',
+        param: null,
+        code: 'host_not_allowed',
+      },
+    });
+  });
+}

@@ -1,0 +1,79 @@
+import { type ExecutionContext, HttpException, HttpStatus, Injectable } from '@nestjs/common';
+import { ThrottlerGuard, type ThrottlerOptions } from '@nestjs/throttler';
+import type { FastifyRequest } from 'fastify';
+import { keyOf } from '../auth/request-key.js';
+import { LIMIT_WINDOW_MS, REQUESTS, throttlerKey, TOKENS } from './key-throttler-storage.js';
+
+type ThrottlerRequest = Parameters<ThrottlerGuard['handleRequest']>[0];
+
+/**
+ * The throttlers of @nestjs/throttler, per API key: `tokens` (a key's `tpm`) before `requests`
+ * (its `rpm`), so a request refused for tokens does not use up a request. Only chat calls (the
+ * gateway's POST routes) count; keys without a limit, admin keys and a gateway without `auth`
+ * are not limited.
+ */
+export function keyThrottlers(): ThrottlerOptions[] {
+  return [
+    { name: TOKENS, ttl: LIMIT_WINDOW_MS, limit: limitOf('tpm'), skipIf: unlimited('tpm') },
+    { name: REQUESTS, ttl: LIMIT_WINDOW_MS, limit: limitOf('rpm'), skipIf: unlimited('rpm') },
+  ];
+}
+
+function limitOf(field: 'rpm' | 'tpm') {
+  return (context: ExecutionContext) =>
+    keyOf(context.switchToHttp().getRequest<FastifyRequest>())?.client?.[field] ?? 0;
+}
+
+function unlimited(field: 'rpm' | 'tpm') {
+  return (context: ExecutionContext) => {
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    return request.method !== 'POST' || !keyOf(request)?.client?.[field];
+  };
+}
+
+/**
+ * ThrottlerGuard with a key's name as the tracker and OpenAI's rate-limit answer: headers
+ * `x-ratelimit-limit-requests` / `-remaining-` / `-reset-` (and `-tokens`) on every limited
+ * call, 429 `rate_limit_exceeded` with `Retry-After` when a window is used up.
+ */
+@Injectable()
+export class KeyThrottlerGuard extends ThrottlerGuard {
+  protected override async handleRequest(props: ThrottlerRequest): Promise<boolean> {
+    const { context, limit, ttl, throttler } = props;
+    const { req, res } = this.getRequestResponse(context);
+    const name = throttler.name ?? REQUESTS;
+    const key = keyOf(req as FastifyRequest)!;
+    const record = await this.storageService.increment(
+      throttlerKey(name, key.name),
+      ttl,
+      limit,
+      ttl,
+      name,
+    );
+    const used = record.totalHits;
+    this.setResponseHeader(res, `x-ratelimit-limit-${name}`, limit);
+    this.setResponseHeader(res, `x-ratelimit-remaining-${name}`, Math.max(0, limit - used));
+    this.setResponseHeader(res, `x-ratelimit-reset-${name}`, resetText(record.timeToExpire));
+    if (record.isBlocked) {
+      const seconds = Math.max(1, record.timeToBlockExpire);
+      throw new HttpException(
+        {
+          message:
+            `Rate limit reached for API key '${key.name}': ${limit} ${name} per minute. ` +
+            `Try again in ${seconds}s, or ask the gateway operator for a higher ${name === TOKENS ? 'tpm' : 'rpm'}.`,
+          type: name,
+          code: 'rate_limit_exceeded',
+          headers: { 'retry-after': String(seconds) },
+        },
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    }
+    return true;
+  }
+}
+
+/** OpenAI's spelling of a reset time: `45s`, `1m0s`. */
+function resetText(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  return minutes > 0 ? `${minutes}m${seconds % 60}s` : `${seconds}s`;
+}
