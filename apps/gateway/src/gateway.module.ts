@@ -19,7 +19,13 @@ import { keyOf } from './auth/request-key.js';
 import { ChatController } from './chat/chat.controller.js';
 import { HealthController } from './health/health.controller.js';
 import { CallFactsInterceptor } from './http/call-facts.interceptor.js';
-import { GATEWAY_CLOCK, GATEWAY_CONFIG, GATEWAY_TOOL_CALL_IDS } from './http/gateway-tokens.js';
+import { configSecrets, SecretRedactor } from './http/config-secrets.js';
+import {
+  GATEWAY_CLOCK,
+  GATEWAY_CONFIG,
+  GATEWAY_REDACTOR,
+  GATEWAY_TOOL_CALL_IDS,
+} from './http/gateway-tokens.js';
 import { OpenAiExceptionFilter } from './http/openai-exception.filter.js';
 import { ShutdownGrace } from './http/shutdown-grace.js';
 import { gatewayMetricLabels } from './models/gateway-metric-labels.js';
@@ -85,6 +91,7 @@ export class GatewayModule {
         { provide: APP_GUARD, useClass: ApiKeyGuard },
         { provide: APP_GUARD, useClass: KeyThrottlerGuard },
         { provide: GATEWAY_TOOL_CALL_IDS, useValue: new ToolCallIds(config.toolCallSecret) },
+        { provide: GATEWAY_REDACTOR, useValue: new SecretRedactor(secretsOf(given)) },
         { provide: LimitsLifecycle, useValue: new LimitsLifecycle(limits) },
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: GATEWAY_CLOCK, useValue: moduleOptions.clock ?? Date.now },
@@ -117,4 +124,13 @@ export class GatewayModule {
       ],
     };
   }
+}
+
+/** What answers and logs must never carry: the configuration's secrets, clients' keys included. */
+function secretsOf(config: GatewayConfig): Set<string> {
+  const secrets = new Set<string>();
+  for (const secret of config.secrets ?? []) configSecrets({ secret }, secrets);
+  if (config.auth && config.auth !== 'none') configSecrets(config.auth, secrets);
+  if (config.toolCallSecret) configSecrets({ secret: config.toolCallSecret }, secrets);
+  return secrets;
 }

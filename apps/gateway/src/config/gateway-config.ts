@@ -31,6 +31,11 @@ export interface GatewayConfig {
   toolCallSecret?: string;
   /** Per provider, the model ids (or globs) clients may address as `provider/model-id`. */
   providerModels?: Record<string, string[]>;
+  /**
+   * Values no answer or log may carry, besides what providers redact themselves (the YAML's keys,
+   * URL passwords, the state store's password); the YAML loader collects them.
+   */
+  secrets?: string[];
   /** Where per-key limits are counted across replicas (the state store's Redis); default: memory. */
   limitsRedis?: { url: string; keyPrefix?: string };
   /** Routers and models of ModelRouterModule (the gateway adds its own interceptor and clock). */

@@ -14,6 +14,7 @@ import {
   providerModelSource,
 } from 'nest-model-router';
 import { withHashedKeys } from '../auth/api-keys.js';
+import { configSecrets } from '../http/config-secrets.js';
 import type { GatewayConfig } from './gateway-config.js';
 import { gatewayFactories } from './gateway-factories.js';
 import {
@@ -62,11 +63,14 @@ export async function loadGatewayConfig(
   );
   const state = config.state as { type?: unknown; url?: unknown; keyPrefix?: unknown } | undefined;
   const auth = sections.auth;
+  const secrets = configSecrets(config);
+  if (auth !== undefined && auth !== 'none') configSecrets(auth, secrets);
   return {
     module,
     providers,
     adHocFailover: configuredBreaker(config.failoverLists),
     source: path,
+    secrets: [...secrets],
     providerModels: sections.providerModels,
     ...(auth !== undefined ? { auth: auth === 'none' ? auth : withHashedKeys(auth) } : {}),
     ...(sections.cors ? { cors: sections.cors } : {}),
@@ -125,24 +129,29 @@ function readGatewayFile(
     problems,
   );
   for (const section of ['auth', 'cors', 'toolCalls']) delete interpolated[section];
-  let config: ModelRouterConfig | undefined;
+  // the scopes name routers and models of the file: checked even when the rest has problems
+  checkGatewaySections(
+    sections,
+    {
+      routers: namesOf(interpolated.routers),
+      models: namesOf(interpolated.models),
+      providers: namesOf(interpolated.providers),
+    },
+    problems,
+  );
+  let config: ModelRouterConfig;
   try {
     config = parseModelRouterConfig(interpolated, { env, source: path });
   } catch (error) {
     if (!(error instanceof InvalidModelRouterConfigException)) throw error;
     throw new InvalidModelRouterConfigException([...error.problems, ...problems], path);
   }
-  checkGatewaySections(
-    sections,
-    {
-      routers: Object.keys(config.routers),
-      models: Object.keys(config.models),
-      providers: Object.keys(config.providers ?? {}),
-    },
-    problems,
-  );
   if (problems.length > 0) throw new InvalidModelRouterConfigException(problems, path);
   return { config, sections };
+}
+
+function namesOf(value: unknown): string[] {
+  return isRecord(value) ? Object.keys(value) : [];
 }
 
 function pick(value: Record<string, unknown>, keys: string[]): Record<string, unknown> {

@@ -1,22 +1,39 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
+import {
+  type ArgumentsHost,
+  Catch,
+  type ExceptionFilter,
+  Inject,
+  Logger,
+  Optional,
+} from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { isAbortError, logSafe } from 'nest-model-router';
 import { toWireError } from '../openai/openai-error.js';
+import { SecretRedactor } from './config-secrets.js';
 import { fromFastifyError } from './fastify-errors.js';
+import { GATEWAY_REDACTOR } from './gateway-tokens.js';
 
 /**
  * Every error of the gateway as OpenAI's error JSON, with the status a client can act on:
  * 400 invalid body (malformed JSON included), 404 unknown model, 429/503 with Retry-After,
  * 502/504 for providers that failed. Server-side failures are logged by class and message,
- * which the providers have already cleared of keys, with control characters escaped.
+ * which the providers have already cleared of keys, and of the configuration's secrets, with
+ * control characters escaped.
  */
 @Catch()
 export class OpenAiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('Gateway');
 
+  constructor(
+    @Optional()
+    @Inject(GATEWAY_REDACTOR)
+    private readonly redactor: SecretRedactor = new SecretRedactor(),
+  ) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
-    const wire = fromFastifyError(exception) ?? toWireError(exception);
+    // the provider's message stays; the configuration's secrets never leave
+    const wire = this.redactor.redactWire(fromFastifyError(exception) ?? toWireError(exception));
     // a client that went away aborted its own call, or its own upload (a chunked body cut
     // off mid-way fails the body parser): nothing failed on this side
     const uploadAborted = reply.request?.raw.readableAborted === true;

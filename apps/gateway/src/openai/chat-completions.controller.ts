@@ -25,7 +25,8 @@ import {
 } from 'nest-model-router';
 import { accessOf } from '../auth/key-access.js';
 import { abortOnDisconnect } from '../http/client-disconnect.js';
-import { GATEWAY_CLOCK, GATEWAY_TOOL_CALL_IDS } from '../http/gateway-tokens.js';
+import type { SecretRedactor } from '../http/config-secrets.js';
+import { GATEWAY_CLOCK, GATEWAY_REDACTOR, GATEWAY_TOOL_CALL_IDS } from '../http/gateway-tokens.js';
 import { ShutdownGrace } from '../http/shutdown-grace.js';
 import { ModelResolver } from '../models/model-resolver.js';
 import { ChatCompletionRequestDto } from './chat-completion-request.dto.js';
@@ -53,6 +54,7 @@ export class ChatCompletionsController {
     @Inject(GATEWAY_CLOCK) private readonly clock: Clock,
     private readonly shutdown: ShutdownGrace,
     @Inject(GATEWAY_TOOL_CALL_IDS) private readonly ids: ToolCallIds,
+    @Inject(GATEWAY_REDACTOR) private readonly redactor: SecretRedactor,
   ) {}
 
   /** What the caller's key may use (everything without `auth`). */
@@ -148,7 +150,7 @@ export class ChatCompletionsController {
           resolve();
           return;
         }
-        const wireError = toWireError(error);
+        const wireError = this.redactor.redactWire(toWireError(error));
         // the client sees the error event; operators see it here (messages carry no keys)
         this.logger.warn(logSafe(`stream ended early: ${wireError.body.error.message}`));
         sse.fail(wireError.body);
