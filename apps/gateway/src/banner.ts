@@ -6,6 +6,8 @@ export function startupBanner(info: {
   providers: string[];
   disabledProviders: string[];
   source: string;
+  /** Whether requests need one of the configuration's keys. */
+  auth?: boolean;
   /** Extra lines, e.g. which configuration routes to real providers. */
   hints?: string[];
 }): string {
@@ -36,7 +38,7 @@ export function startupBanner(info: {
     `  curl -s ${info.url}/health`,
     `  curl -s ${info.url}/metrics`,
     '',
-    `OpenAI SDKs: baseURL ${info.url}/v1 (any apiKey). Ctrl+C stops the gateway.`,
+    `OpenAI SDKs: baseURL ${info.url}/v1 (${info.auth ? 'apiKey: one of auth.keys; curl: -H "authorization: Bearer $KEY"' : 'any apiKey'}). Ctrl+C stops the gateway.`,
     ...(info.hints ?? []),
     '',
   );

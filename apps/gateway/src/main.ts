@@ -29,6 +29,7 @@ async function main(): Promise<void> {
       providers: providers.providerNames(),
       disabledProviders: [...providers.disabledProviders().keys()],
       source: config.source ?? 'configuration object',
+      auth: config.auth !== undefined && config.auth !== 'none',
       hints: providerHints(process.env, config.source ?? ''),
     }),
   );
