@@ -5,23 +5,23 @@ import { FakeProvider } from '../../../src/testing/index.js';
 import { startGateway, type RunningGateway } from './gateway-harness.js';
 import { chatBody, KEYS, teamEnv, teamFixtureWith } from './team-support.js';
 
+const chat = (target: RunningGateway, body: string, headers: Record<string, string> = {}) =>
+  fetch(`${target.url}/v1/chat/completions`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${KEYS.teamA}`,
+      ...headers,
+    },
+    body,
+  });
+
 describe('access log and CORS', () => {
   let fake: FakeProvider;
   let gateway: RunningGateway;
   let text: RunningGateway;
   const lines: string[] = [];
   const textLines: string[] = [];
-
-  const chat = (target: RunningGateway, body: string, headers: Record<string, string> = {}) =>
-    fetch(`${target.url}/v1/chat/completions`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${KEYS.teamA}`,
-        ...headers,
-      },
-      body,
-    });
 
   beforeAll(async () => {
     fake = await FakeProvider.start({ apiKey: KEYS.upstream });
