@@ -68,8 +68,6 @@ export abstract class SdkChatModel<
     // a client of the caller's own carries its key too: it is redacted all the same
     const key: unknown = this.client.apiKey;
     this.secrets = typeof key === 'string' && key ? [key] : [];
-    // fetch refuses a URL with credentials and quotes the whole URL in its error
-    this.secrets.push(...urlCredentials((options as { baseURL?: unknown }).baseURL));
   }
 
   /** Builds the SDK client when the options give none; override to customise it. */
@@ -185,18 +183,5 @@ export abstract class SdkChatModel<
     return call.timedOut() && this.options.timeout !== undefined
       ? { ...errors, timeoutMs: this.options.timeout }
       : errors;
-  }
-}
-
-/** The user name and password of a URL (raw and decoded), which messages must not carry. */
-function urlCredentials(url: unknown): string[] {
-  if (typeof url !== 'string') return [];
-  try {
-    const { username, password } = new URL(url);
-    return [password, username]
-      .filter((part) => part !== '')
-      .flatMap((part) => [part, decodeURIComponent(part)]);
-  } catch {
-    return [];
   }
 }

@@ -31,17 +31,15 @@ providers:
   fake: { type: openai, baseURL: '\${FAKE_BASE_URL}', apiKey: '\${GOOD_KEY}', resilience: false }
   # the fake provider's 401 echoes the key it was sent, as real APIs do
   leaky: { type: openai, baseURL: '\${FAKE_BASE_URL}', apiKey: '\${UPSTREAM_KEY}', resilience: false }
-  gone: { type: openai, baseURL: '\${GONE_URL}', apiKey: '\${GOOD_KEY}', resilience: false }
   closed: { type: openai, baseURL: '\${CLOSED_URL}', apiKey: '\${UPSTREAM_KEY}', resilience: false }
 models:
   ok: { provider: fake, model: gpt-4o-mini }
   rejected: { provider: leaky, model: gpt-4o-mini }
-  credentialed: { provider: gone, model: m }
   refused: { provider: closed, model: m }
   hung: { provider: fake, model: gpt-fault-hang, resilience: { retry: { maxAttempts: 1 }, timeouts: { attemptMs: 150 } } }
 routers:
-  main: { models: [rejected, credentialed, refused, hung, ok] }
-  broken: { models: [rejected, credentialed, refused, hung] }
+  main: { models: [rejected, refused, hung, ok] }
+  broken: { models: [rejected, refused, hung] }
 state: { type: redis, url: '\${REDIS_URL}' }
 auth:
   keys: [{ name: team, key: '\${CLIENT_KEY}', providerModels: true }]
@@ -81,6 +79,22 @@ function closedPort(): Promise<number> {
     });
   });
 }
+
+it('a baseURL with a password is refused at start-up without quoting it', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gateway-canaries-'));
+  const path = join(dir, 'credentialed.yaml');
+  writeFileSync(
+    path,
+    `providers:\n  gone: { type: openai, baseURL: 'http://user:${CANARIES.urlPassword}@127.0.0.1:1/v1', apiKey: k-123456 }\n` +
+      'models:\n  m: { provider: gone, model: m }\nrouters:\n  main: { models: [m] }\n',
+  );
+  const error = await loadGatewayConfig(path, { env: {} }).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(Error);
+  expect((error as Error).message).toContain('must not include credentials');
+  expect(`${(error as Error).message} ${(error as Error).stack}`).not.toContain(
+    CANARIES.urlPassword,
+  );
+});
 
 (isRedisServerAvailable() ? describe : describe.skip)('no secret comes out', () => {
   const logger = new RecordingLogger();
@@ -123,8 +137,8 @@ function closedPort(): Promise<number> {
         FAKE_BASE_URL: fake.openaiBaseURL,
         GOOD_KEY: 'good-upstream-key-not-a-canary',
         UPSTREAM_KEY: CANARIES.upstreamKey,
-        GONE_URL: `http://user:${CANARIES.urlPassword}@127.0.0.1:${await closedPort()}/v1`,
-        CLOSED_URL: `http://127.0.0.1:${await closedPort()}/v1`,
+        // a secret in the query, as some gateways take their key
+        CLOSED_URL: `http://127.0.0.1:${await closedPort()}/v1?api_key=${CANARIES.urlPassword}`,
         REDIS_URL: `redis://:${CANARIES.redisPassword}@127.0.0.1:${redis.port}`,
         CLIENT_KEY: CANARIES.clientKey,
         ADMIN_KEY: CANARIES.adminKey,
@@ -163,12 +177,12 @@ function closedPort(): Promise<number> {
     const failed = await chat('broken');
     expect(failed.status).toBeGreaterThanOrEqual(500);
     expect(failed.body).toMatch(/401/);
-    expect(failed.body).toMatch(/could not connect/);
+    expect(failed.body).toMatch(/could not connect|refused/);
     expect(failed.body).toMatch(/timeout/);
     expect((await chat('broken', { stream: true })).status).toBeGreaterThanOrEqual(500);
     expect((await chat('rejected')).status).toBeGreaterThanOrEqual(400);
     expect((await chat('leaky/gpt-4o-mini')).status).toBeGreaterThanOrEqual(400);
-    expect((await chat('gone/m', { stream: true })).status).toBeGreaterThanOrEqual(400);
+    expect((await chat('closed/m', { stream: true })).status).toBeGreaterThanOrEqual(400);
     // wrong keys that resemble the real ones
     expect((await chat('main', {}, `${CANARIES.clientKey}x`)).status).toBe(401);
     expect((await chat('main', {}, CANARIES.clientKey.slice(0, -1))).status).toBe(401);
