@@ -254,7 +254,7 @@ export class ModelRouterConfig {
   @IsNotEmpty()
   defaultRouter?: string;
 
-  /** Spend limits: `{ name, scope: { router?, route?, model? }, limitUsd, period, warnAt? }`. */
+  /** Spend limits: `{ name, scope: { router?, route?, model?, key? }, limitUsd, period, warnAt? }`. */
   @IsOptional()
   @IsArray()
   budgets?: BudgetDefinition[];

@@ -81,7 +81,11 @@ export async function createGatewayApp(
     adapter,
     // Fastify's own JSON parser only: Nest's would add form bodies, and text/plain is Fastify's
     // default; either would reach the handler as a string and be answered 400 instead of 415
-    { logger: options.logger ?? defaultLogger(options.env), abortOnError: false, bodyParser: false },
+    {
+      logger: options.logger ?? defaultLogger(options.env),
+      abortOnError: false,
+      bodyParser: false,
+    },
   );
   app.getHttpAdapter().getInstance().removeContentTypeParser('text/plain');
   app.enableShutdownHooks();

@@ -31,6 +31,7 @@ import { ShutdownGrace } from './http/shutdown-grace.js';
 import { gatewayMetricLabels } from './models/gateway-metric-labels.js';
 import { ModelResolver } from './models/model-resolver.js';
 import { ProviderModels } from './models/provider-models.js';
+import { KeyBudgets } from './limits/key-budgets.js';
 import { KeyThrottlerGuard, keyThrottlers } from './limits/key-throttler.guard.js';
 import { KeyThrottlerStorage } from './limits/key-throttler-storage.js';
 import { LimitsLifecycle } from './limits/limits-lifecycle.js';
@@ -63,12 +64,15 @@ export class GatewayModule {
     const limits =
       settings.limits ?? new KeyThrottlerStorage(new MemoryWindowCounters(clock ?? Date.now));
     // the answer's tokens go to the key's tpm window; route and model stay in the call record
+    // per-key spend on the library's budgets: each key's budget joins the module's ledger
+    const budgets = new KeyBudgets(auth, given.module.budgets, clock ?? Date.now);
     const callFacts = new CallFactsInterceptor((request, tokens) => {
       const key = keyOf(request);
       if (key?.client?.tpm) void limits.recordTokens(key.name, tokens);
-    });
+    }, budgets);
     const moduleOptions = {
       ...config.module,
+      budgets: budgets.ledger,
       interceptors: [callFacts, ...(config.module.interceptors ?? [])],
       ...(clock ? { clock } : {}),
     };
@@ -93,6 +97,7 @@ export class GatewayModule {
         { provide: GATEWAY_TOOL_CALL_IDS, useValue: new ToolCallIds(config.toolCallSecret) },
         { provide: GATEWAY_REDACTOR, useValue: new SecretRedactor(secretsOf(given)) },
         { provide: LimitsLifecycle, useValue: new LimitsLifecycle(limits) },
+        { provide: KeyBudgets, useValue: budgets },
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: GATEWAY_CLOCK, useValue: moduleOptions.clock ?? Date.now },
         {
@@ -106,11 +111,14 @@ export class GatewayModule {
         {
           provide: ModelResolver,
           useFactory: (registry: ModelRouterRegistry, providers: ProviderModels) => {
-            return new ModelResolver(registry, providers, {
+            const resolver = new ModelResolver(registry, providers, {
               breaker: config.adHocFailover ?? configuredBreaker(),
               store: registry.stateStore,
               ...(clock ? { clock } : {}),
             });
+            // direct calls are priced as the answers are: the group's price, else the model's
+            budgets.priceWith((model, response) => resolver.costOf(model, response));
+            return resolver;
           },
           inject: [ModelRouterRegistry, ProviderModels],
         },

@@ -20,6 +20,8 @@ export const BUDGET_DIMENSIONS = {
   route: 'chat_model_route',
   /** The group's model itself (no attribute: the model being considered). */
   model: undefined,
+  /** The caller's API key, by name: set by an app that authenticates (the demo gateway). */
+  key: 'model_router_key',
 } as const;
 export type BudgetDimension = keyof typeof BUDGET_DIMENSIONS;
 export type BudgetScope = Partial<Record<BudgetDimension, string>>;
@@ -89,7 +91,7 @@ export function validateBudgets(budgets: unknown, where = 'budgets'): BudgetDefi
     }
     if (budget.scope !== undefined) {
       if (typeof budget.scope !== 'object' || budget.scope === null) {
-        throw new InvalidConfigurationException(`${at}.scope must be { router?, route?, model? }.`);
+        throw new InvalidConfigurationException(`${at}.scope must be { router?, route?, model?, key? }.`);
       }
       for (const [key, value] of Object.entries(budget.scope)) {
         if (!(key in BUDGET_DIMENSIONS)) {

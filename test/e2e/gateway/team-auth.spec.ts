@@ -181,7 +181,13 @@ describe('a gateway with auth: keys, scopes, admin endpoints', () => {
       models: ['mini'],
       providerModels: false,
       limits: { rpm: 1000, tpm: 1000000 },
-      budget: { limitUsd: 25, period: '30d' },
+      budget: {
+        limitUsd: 25,
+        period: '30d',
+        spentUsd: expect.any(Number),
+        resetsAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        state: 'ok',
+      },
     });
     expect((await fetch(`${gateway.url}/v1/key`)).status).toBe(401);
   });

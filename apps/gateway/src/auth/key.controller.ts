@@ -1,5 +1,6 @@
 import { Controller, Get, NotFoundException, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
+import { KeyBudgets } from '../limits/key-budgets.js';
 import { keyOf } from './request-key.js';
 
 /** What `GET /v1/key` answers: the caller's own key, never another's nor any secret. */
@@ -12,12 +13,21 @@ export interface WireKey {
   models: string[] | null;
   providerModels: boolean | string[];
   limits: { rpm: number | null; tpm: number | null };
-  budget: { limitUsd: number; period: string } | null;
+  /** Spend in the current period (from the library's budgets, shared by replicas). */
+  budget: {
+    limitUsd: number;
+    period: string;
+    spentUsd: number;
+    resetsAt: string;
+    state: 'ok' | 'warning' | 'exceeded';
+  } | null;
 }
 
-/** The key a request authenticated with: its name, scope and limits. */
+/** The key a request authenticated with: its name, scope, limits and spend. */
 @Controller('v1')
 export class KeyController {
+  constructor(private readonly budgets: KeyBudgets) {}
+
   @Get('key')
   key(@Req() request: FastifyRequest): WireKey {
     const key = keyOf(request);
@@ -27,6 +37,7 @@ export class KeyController {
       );
     }
     const client = key.client ?? {};
+    const spend = this.budgets.status(key.name);
     return {
       object: 'key',
       name: key.name,
@@ -35,9 +46,16 @@ export class KeyController {
       models: client.models ?? null,
       providerModels: key.admin ? true : (client.providerModels ?? false),
       limits: { rpm: client.rpm ?? null, tpm: client.tpm ?? null },
-      budget: client.budget
-        ? { limitUsd: client.budget.limitUsd, period: client.budget.period }
-        : null,
+      budget:
+        client.budget && spend
+          ? {
+              limitUsd: client.budget.limitUsd,
+              period: client.budget.period,
+              spentUsd: spend.spentUsd,
+              resetsAt: spend.resetsAt,
+              state: spend.state,
+            }
+          : null,
     };
   }
 }

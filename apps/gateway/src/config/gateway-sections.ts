@@ -8,15 +8,15 @@ import {
   IsNotEmpty,
   IsNumber,
   IsOptional,
+  IsPositive,
   IsString,
   Matches,
   Min,
   MinLength,
   ValidateNested,
 } from 'class-validator';
+import { BUDGET_PERIODS, type BudgetPeriod } from 'nest-model-router';
 
-/** The budget periods of the library's `budgets:` (issue 10), so a key's budget means the same. */
-export const BUDGET_PERIODS = ['1h', '1d', '7d', '30d'] as const;
 
 /** `${ENV}` yields strings: "60" is 60; anything else is left for the validators to name. */
 const ToNumber = () =>
@@ -29,11 +29,12 @@ const ToNumber = () =>
 export class KeyBudgetConfig {
   @ToNumber()
   @IsNumber()
-  @Min(0)
+  @IsPositive()
   limitUsd!: number;
 
-  @IsIn(BUDGET_PERIODS)
-  period!: (typeof BUDGET_PERIODS)[number];
+  /** The periods of the library's `budgets:`: a key's budget becomes one, scoped `{ key }`. */
+  @IsIn(Object.keys(BUDGET_PERIODS))
+  period!: BudgetPeriod;
 }
 
 /** A key's secret: the key itself (from `${ENV}`), or its SHA-256 so the file holds no secret. */

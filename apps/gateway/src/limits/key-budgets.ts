@@ -1,0 +1,87 @@
+import {
+  BUDGET_DIMENSIONS,
+  BudgetExceededException,
+  type BudgetDefinition,
+  BudgetLedger,
+  type BudgetStatus,
+  type ChatResponse,
+  type Clock,
+} from 'nest-model-router';
+import type { AuthConfig } from '../config/gateway-sections.js';
+
+/** The call attribute that carries the caller's key name into the library's budget scopes. */
+export const KEY_ATTRIBUTE = BUDGET_DIMENSIONS.key;
+
+/** The library budget behind a key's `budget`. */
+export function keyBudgetName(key: string): string {
+  return `key:${key}`;
+}
+
+/**
+ * Per-key spend on the library's budgets (no second budget system): each key's `budget`
+ * becomes a budget scoped `{ key }` in the module's ledger, so groups skip their models once a
+ * key has spent it (429 `budget_exceeded`) and charge it with every answer's cost, on the
+ * module's state store (shared through Redis). A call that addresses a model directly (a
+ * registered model, `provider/model-id`, a `models` list) runs through no configured group:
+ * for those the gateway checks and charges the same ledger itself.
+ */
+export class KeyBudgets {
+  readonly ledger: BudgetLedger;
+  private costOf: (model: string, response: ChatResponse) => number | undefined = () => undefined;
+
+  constructor(
+    auth: AuthConfig | undefined,
+    given: BudgetDefinition[] | BudgetLedger | undefined,
+    private readonly clock: Clock = Date.now,
+  ) {
+    const configured = given instanceof BudgetLedger ? [...given.budgets] : (given ?? []);
+    const perKey = (auth?.keys ?? []).flatMap((key): BudgetDefinition[] =>
+      key.budget
+        ? [
+            {
+              name: keyBudgetName(key.name),
+              scope: { key: key.name },
+              limitUsd: key.budget.limitUsd,
+              period: key.budget.period,
+            },
+          ]
+        : [],
+    );
+    this.ledger =
+      perKey.length === 0 && given instanceof BudgetLedger
+        ? given
+        : new BudgetLedger([...configured, ...perKey], { clock });
+  }
+
+  /** How a direct call's cost is priced (the resolver knows the models' pricing). */
+  priceWith(costOf: (model: string, response: ChatResponse) => number | undefined): void {
+    this.costOf = costOf;
+  }
+
+  /** Before a direct call: 429 `budget_exceeded` when a budget over the key and model is spent. */
+  assertWithin(key: string, model: string): void {
+    const over = this.ledger.exceeded({ key, model });
+    if (!over) return;
+    throw new BudgetExceededException({
+      budget: over.budget.name,
+      limitUsd: over.budget.limitUsd,
+      spentUsd: over.spentUsd,
+      resetsAt: over.resetsAt,
+      now: this.clock(),
+      models: [model],
+    });
+  }
+
+  /** After a direct call: its cost goes to every budget over the key and model. */
+  charge(key: string, model: string, response: ChatResponse): void {
+    const cost = this.costOf(model, response);
+    if (cost === undefined || !(cost > 0)) return;
+    // the state store keeps counting locally while Redis is away; nothing to tell the caller
+    void Promise.resolve(this.ledger.charge({ key, model }, cost)).catch(() => undefined);
+  }
+
+  /** A key's budget as `GET /v1/key` shows it: spend so far and when it resets. */
+  status(key: string): BudgetStatus | undefined {
+    return this.ledger.report().find((budget) => budget.name === keyBudgetName(key));
+  }
+}
