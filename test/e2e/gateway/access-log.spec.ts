@@ -69,7 +69,9 @@ describe('access log and CORS', () => {
       key: 'team-a',
       router: 'auto',
       model: answer.headers.get('x-model-router-model'),
-      tokens: { input: expect.any(Number), output: expect.any(Number), total: expect.any(Number) },
+      tokens: { input: 2, output: 6, total: 8 },
+      // 2 × 100 + 6 × 200 USD per million tokens
+      costUsd: 0.0014,
     });
     expect(entry.durationMs).toEqual(expect.any(Number));
     expect(entry).not.toHaveProperty('timeToFirstTokenMs');
@@ -98,7 +100,7 @@ describe('access log and CORS', () => {
     await answer.text();
     const line = await lineOf('req-text-1', textLines);
     expect(line).toMatch(
-      /^POST \/v1\/chat\/completions 200 [\d.]+ms key=team-a model=mini tokens=\d+ id=req-text-1$/,
+      /^POST \/v1\/chat\/completions 200 [\d.]+ms key=team-a model=mini tokens=8 cost=\$0\.0014 id=req-text-1$/,
     );
     expect(line).not.toContain('\u001b');
   });

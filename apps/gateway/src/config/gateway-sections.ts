@@ -17,7 +17,6 @@ import {
 } from 'class-validator';
 import { BUDGET_PERIODS, type BudgetPeriod } from 'nest-model-router';
 
-
 /** `${ENV}` yields strings: "60" is 60; anything else is left for the validators to name. */
 const ToNumber = () =>
   Transform(({ value }: { value: unknown }) =>

@@ -4,8 +4,6 @@ import { logSafe } from 'nest-model-router';
 import { keyOf } from '../auth/request-key.js';
 import { callFactsOf } from './call-facts.interceptor.js';
 
-/** Where issue 10's cost per answer is recorded in the response attributes. */
-const COST_ATTRIBUTE = 'model_router_cost_usd';
 const MAX_PATH = 256;
 
 export interface AccessLogEntry {
@@ -66,7 +64,7 @@ export function accessLogEntry(
   const record = facts?.record;
   const served = record?.servedBy() ?? {};
   const usage = record?.response?.tokenUsage;
-  const cost = record?.response?.aiMessage?.attributes?.[COST_ATTRIBUTE];
+  const cost = facts?.costUsd;
   const key = keyOf(request)?.name;
   const input = usage?.inputTokens ?? 0;
   const output = usage?.outputTokens ?? 0;

@@ -16,6 +16,8 @@ export interface CallFacts {
   record: ChatInterceptorContext;
   /** `performance.now()` when the first answer event (text or tool call) was emitted. */
   firstEventAt?: number;
+  /** What the answer cost, when its model has a price. */
+  costUsd?: number;
 }
 
 const facts = new WeakMap<object, CallFacts>();
@@ -64,6 +66,8 @@ export class CallFactsInterceptor implements ChatInterceptor {
         const usage = event.response.tokenUsage;
         const tokens = usage?.totalTokens ?? (usage?.inputTokens ?? 0) + (usage?.outputTokens ?? 0);
         if (tokens > 0) this.onTokens(request, tokens);
+        const cost = this.budgets?.priceOf(context.model ?? context.target, event.response);
+        if (cost !== undefined) fact.costUsd = cost;
         if (direct !== undefined) {
           this.budgets!.charge(key!, context.model ?? direct, event.response);
         }

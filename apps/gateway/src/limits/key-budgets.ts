@@ -72,6 +72,11 @@ export class KeyBudgets {
     });
   }
 
+  /** What an answer of `model` cost: the group's price on it, else the model's pricing. */
+  priceOf(model: string | undefined, response: ChatResponse): number | undefined {
+    return model === undefined ? undefined : this.costOf(model, response);
+  }
+
   /** After a direct call: its cost goes to every budget over the key and model. */
   charge(key: string, model: string, response: ChatResponse): void {
     const cost = this.costOf(model, response);
