@@ -64,6 +64,9 @@ export class StoreSet {
       keyPrefix: this.prefix,
       logger: this.logger,
       refreshIntervalMs: 50,
+      // a loaded machine must not turn a slow reply into an outage in the sharing and atomicity
+      // suites; the outage suites set their own short timeouts
+      commandTimeoutMs: 5_000,
       ...options,
     });
     this.stores.push(store);
