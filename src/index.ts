@@ -96,31 +96,9 @@ export {
 // peer), also `nest-model-router/microservices`
 export {
   MODEL_ROUTER_PATTERNS,
-  type ModelRouterPattern,
-  type RemoteChatPayload,
-  type RemoteCancelPayload,
-  type RemoteCancelReply,
-  type RemoteModelsReply,
-} from './nest/microservice/model-router-patterns.js';
-export { ModelRouterMicroserviceModule } from './nest/microservice/model-router-microservice.module.js';
-export {
+  ModelRouterMicroserviceModule,
   RemoteChatModel,
-  DEFAULT_REMOTE_TIMEOUT_MS,
-  type RemoteChatModelOptions,
-  type RemoteChatCallOptions,
-} from './nest/microservice/remote-chat-model.js';
-export type { ModelRouterClient } from './nest/microservice/model-router-client.js';
-export { REMOTE_SERVED_ATTRIBUTE } from './nest/microservice/remote-served.js';
-export {
-  RemoteModelRouterException,
-  type RemoteModelRouterExceptionDetails,
-} from './nest/microservice/remote-model-router.exception.js';
-export {
-  toRemoteError,
-  fromRemoteError,
-  isRemoteErrorData,
-  type RemoteErrorData,
-} from './nest/microservice/remote-error-codec.js';
+} from './microservices.js';
 
 // Everything else, part by part
 export * from './core/index.js';
@@ -128,3 +106,4 @@ export * from './providers/index.js';
 export * from './redis/index.js';
 export * from './config/index.js';
 export * from './nest/index.js';
+export * from './microservices.js';

@@ -1,5 +1,3 @@
-import type { ChatMessage } from '../chat/messages.js';
-import type { ChatRequest } from '../chat/request.js';
 import type { ChatResponse, TokenUsage } from '../chat/response.js';
 import type { ModelPricing } from './model-profile.js';
 
@@ -76,42 +74,8 @@ export function addUsage(a: TokenUsage | undefined, b: TokenUsage | undefined): 
   return usage;
 }
 
-/** Prompt tokens of a request, estimated at four characters per token (no tokenizer needed). */
-export function estimatePromptTokens(request: ChatRequest): number {
-  let characters = 0;
-  for (const message of request.messages ?? []) characters += charactersOf(message);
-  for (const tool of request.parameters?.tools ?? []) {
-    characters += tool.name.length + (tool.description?.length ?? 0);
-    if (tool.parameters) characters += JSON.stringify(tool.parameters).length;
-  }
-  return Math.ceil(characters / 4);
-}
-
-/** Tokens of text, with the same four-characters rule. */
-export function estimateTextTokens(text: string): number {
-  return Math.ceil(text.length / 4);
-}
-
-function charactersOf(message: ChatMessage): number {
-  switch (message.role) {
-    case 'system':
-    case 'tool':
-      return message.text?.length ?? 0;
-    case 'user':
-      if (typeof message.content === 'string') return message.content.length;
-      return message.content.reduce(
-        (total, part) => total + (part.type === 'text' ? part.text.length : 0),
-        0,
-      );
-    case 'assistant':
-      return (
-        (message.text?.length ?? 0) +
-        (message.toolCalls ?? []).reduce((total, call) => total + call.arguments.length, 0)
-      );
-    default:
-      return 0;
-  }
-}
+// the same estimate the balancers use
+export { estimatePromptTokens, estimateTextTokens } from '../strategies/token-estimate.js';
 
 function sum(usage: TokenUsage | undefined): number {
   return count(usage?.inputTokens) + count(usage?.outputTokens);

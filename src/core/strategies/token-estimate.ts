@@ -9,15 +9,35 @@ export type TokenEstimator = (request: ChatRequest) => number;
  * the real usage replaces it when the answer arrives.
  */
 export const estimateRequestTokens: TokenEstimator = (request) => {
-  let characters = 0;
-  for (const message of request.messages ?? []) characters += charactersOf(message);
-  for (const tool of request.parameters?.tools ?? []) {
-    characters += tool.name.length + (tool.description?.length ?? 0);
-  }
+  const characters = promptCharacters(request, false);
   const output = request.parameters?.maxOutputTokens ?? 0;
   // never zero: even an empty prompt occupies a model, and balancing needs something to count
   return Math.max(1, Math.ceil(characters / 4) + output);
 };
+
+/**
+ * Prompt tokens of a request, estimated at four characters per token (no tokenizer needed), tool
+ * schemas included: what a context window must hold and an input price is paid for.
+ */
+export function estimatePromptTokens(request: ChatRequest): number {
+  return Math.ceil(promptCharacters(request, true) / 4);
+}
+
+/** Tokens of text, with the same four-characters rule. */
+export function estimateTextTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+/** Characters of the messages and tools; `schemas`: the tools' JSON schemas too. */
+function promptCharacters(request: ChatRequest, schemas: boolean): number {
+  let characters = 0;
+  for (const message of request.messages ?? []) characters += charactersOf(message);
+  for (const tool of request.parameters?.tools ?? []) {
+    characters += tool.name.length + (tool.description?.length ?? 0);
+    if (schemas && tool.parameters) characters += JSON.stringify(tool.parameters).length;
+  }
+  return characters;
+}
 
 function charactersOf(message: ChatMessage): number {
   switch (message.role) {
