@@ -27,6 +27,8 @@ export {
   type ChatModel,
   type ChatStreamEvent,
   type ChatModelListener,
+  type ToolChoice,
+  type ToolCallDeltaEvent,
 } from './core/index.js';
 
 // Routing and decision routing (2.2, 2.3)

@@ -24,6 +24,7 @@ export type {
   ChatRequest,
   ChatRequestParameters,
   ResponseFormat,
+  ToolChoice,
   ToolSpecification,
 } from './chat/request.js';
 export { mergeParameters } from './chat/request.js';
@@ -33,6 +34,7 @@ export type {
   ChatModel,
   ChatCallOptions,
   ChatStreamEvent,
+  ToolCallDeltaEvent,
   ChatModelListener,
   ChatModelListenerContext,
 } from './chat/chat-model.js';

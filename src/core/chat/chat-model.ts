@@ -14,8 +14,22 @@ export interface ChatCallOptions {
   observer?: RoutingObserver;
 }
 
+/**
+ * A piece of a tool call's arguments as the provider streamed it. `index` numbers the calls of
+ * one answer from 0; the first delta of a call carries its `id` and `name`. The whole call still
+ * follows as a `tool-call` event, so consumers that ignore deltas lose nothing.
+ */
+export interface ToolCallDeltaEvent {
+  type: 'tool-call-delta';
+  index: number;
+  id?: string;
+  name?: string;
+  argumentsDelta: string;
+}
+
 export type ChatStreamEvent =
   | { type: 'text-delta'; text: string }
+  | ToolCallDeltaEvent
   | { type: 'tool-call'; toolCall: ToolCall }
   | { type: 'complete'; response: ChatResponse };
 

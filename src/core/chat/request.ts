@@ -7,6 +7,12 @@ export interface ToolSpecification {
   parameters?: Record<string, unknown>;
 }
 
+/**
+ * Whether and which tool the model must call. `{ name }` forces that one function; a provider
+ * that cannot force a named one narrows the tools to it and sends `required`.
+ */
+export type ToolChoice = 'auto' | 'required' | 'none' | { name: string };
+
 export type ResponseFormat =
   | { type: 'text' }
   | { type: 'json'; jsonSchema?: { name: string; schema: Record<string, unknown> } };
@@ -18,7 +24,7 @@ export interface ChatRequestParameters {
   maxOutputTokens?: number;
   stopSequences?: string[];
   tools?: ToolSpecification[];
-  toolChoice?: 'auto' | 'required' | 'none';
+  toolChoice?: ToolChoice;
   responseFormat?: ResponseFormat;
 }
 

@@ -75,7 +75,7 @@ export async function* streamWithFailover(
             if (!event.text) continue;
             text += event.text;
             streamed += event.text;
-          } else if (event.type === 'tool-call') {
+          } else if (event.type === 'tool-call' || event.type === 'tool-call-delta') {
             toolCalls = true;
           } else {
             continue; // not part of the contract: never forwarded

@@ -57,6 +57,9 @@ export function toAnthropicBody(
   if (parameters.toolChoice === 'auto') body.tool_choice = { type: 'auto' };
   if (parameters.toolChoice === 'required') body.tool_choice = { type: 'any' };
   if (parameters.toolChoice === 'none') body.tool_choice = { type: 'none' };
+  if (typeof parameters.toolChoice === 'object') {
+    body.tool_choice = { type: 'tool', name: parameters.toolChoice.name };
+  }
   const format = parameters.responseFormat;
   if (format?.type === 'json') {
     if (!format.jsonSchema) {

@@ -12,6 +12,8 @@ import {
 type StreamEvent = Record<string, unknown> & { type?: unknown };
 
 interface ToolBlock {
+  /** The call's number among this answer's tool calls (block indexes count text blocks too). */
+  index: number;
   id: string;
   name: string;
   json: string;
@@ -19,12 +21,14 @@ interface ToolBlock {
 
 /**
  * Folds Anthropic stream events (message_start, content_block_*, message_delta, message_stop)
- * into text deltas, tool calls (emitted when their block closes) and the final response.
+ * into text deltas, tool-call argument deltas, tool calls (emitted whole when their block closes)
+ * and the final response.
  */
 export class AnthropicStreamAssembler {
   private text = '';
   private readonly toolCalls: ToolCall[] = [];
   private readonly toolBlocks = new Map<number, ToolBlock>();
+  private toolCount = 0;
   private stopReason: string | null = null;
   private inputTokens?: number;
   private outputTokens?: number;
@@ -61,11 +65,22 @@ export class AnthropicStreamAssembler {
           name?: string;
         };
         if (block.type === 'tool_use') {
-          this.toolBlocks.set(Number(event.index), {
+          const tool = {
+            index: this.toolCount++,
             id: block.id ?? '',
             name: block.name ?? '',
             json: '',
-          });
+          };
+          this.toolBlocks.set(Number(event.index), tool);
+          return [
+            {
+              type: 'tool-call-delta',
+              index: tool.index,
+              id: tool.id,
+              name: tool.name,
+              argumentsDelta: '',
+            },
+          ];
         } else if (block.type === 'text' && block.text) {
           return this.addText(block.text);
         }
@@ -80,7 +95,12 @@ export class AnthropicStreamAssembler {
         if (delta.type === 'text_delta' && delta.text) return this.addText(delta.text);
         if (delta.type === 'input_json_delta' && delta.partial_json) {
           const block = this.toolBlocks.get(Number(event.index));
-          if (block) block.json += delta.partial_json;
+          if (block) {
+            block.json += delta.partial_json;
+            return [
+              { type: 'tool-call-delta', index: block.index, argumentsDelta: delta.partial_json },
+            ];
+          }
         }
         return [];
       }

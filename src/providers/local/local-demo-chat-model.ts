@@ -3,7 +3,11 @@ import { BaseChatModel, type BaseChatModelOptions } from '../../core/chat/base-c
 import { Capability } from '../../core/chat/capability.js';
 import type { ChatCallOptions, ChatStreamEvent } from '../../core/chat/chat-model.js';
 import type { ChatMessage } from '../../core/chat/messages.js';
-import type { ChatRequest } from '../../core/chat/request.js';
+import type {
+  ChatRequest,
+  ChatRequestParameters,
+  ToolSpecification,
+} from '../../core/chat/request.js';
 import type { ChatResponse } from '../../core/chat/response.js';
 import { ProviderException } from '../../core/errors/provider-exception.js';
 import { ROUTE_ATTRIBUTE } from '../../core/routing/route-attribute.js';
@@ -68,8 +72,16 @@ export class LocalDemoChatModel extends BaseChatModel {
       if (pause > 0) await delay(pause, undefined, { signal: options.signal });
       yield { type: 'text-delta', text: piece };
     }
-    for (const toolCall of response.aiMessage.toolCalls ?? [])
-      yield { type: 'tool-call', toolCall };
+    const toolCalls = response.aiMessage.toolCalls ?? [];
+    // arguments arrive in pieces, as from a real provider
+    for (const [index, { id, name, arguments: args }] of toolCalls.entries()) {
+      yield { type: 'tool-call-delta', index, id, name, argumentsDelta: '' };
+      const half = Math.ceil(args.length / 2);
+      for (const piece of [args.slice(0, half), args.slice(half)]) {
+        if (piece) yield { type: 'tool-call-delta', index, argumentsDelta: piece };
+      }
+    }
+    for (const toolCall of toolCalls) yield { type: 'tool-call', toolCall };
     yield { type: 'complete', response };
   }
 
@@ -102,12 +114,19 @@ export class LocalDemoChatModel extends BaseChatModel {
     const last = conversation[conversation.length - 1];
     const inputTokens = countTokens(request.messages);
 
-    if (params.tools?.length && params.toolChoice !== 'none' && last?.role === 'user') {
-      const tool = params.tools[0]!;
+    const tool = params.toolChoice === 'none' ? undefined : toolToCall(params);
+    if (tool && last?.role === 'user') {
+      const hint = lastUserText(conversation);
+      const properties = tool.parameters?.properties;
+      // a tool with declared arguments gets a sample of them (structured output by tool call)
+      const args =
+        properties && typeof properties === 'object' && Object.keys(properties).length > 0
+          ? sampleForSchema(tool.parameters, hint)
+          : { query: hint };
       const toolCall = {
         id: `call_${this.calls}`,
         name: tool.name,
-        arguments: JSON.stringify({ query: lastUserText(conversation) }),
+        arguments: JSON.stringify(args),
       };
       return this.response({ role: 'assistant', toolCalls: [toolCall] }, inputTokens, 'tool_calls');
     }
@@ -180,4 +199,11 @@ function countTokens(messages: readonly ChatMessage[]): number {
 
 function stringAttr<K extends string>(key: K, value: unknown): Partial<Record<K, string>> {
   return typeof value === 'string' ? ({ [key]: value } as Record<K, string>) : {};
+}
+
+/** The tool a request makes the model call: the named one, else the first offered. */
+function toolToCall(params: ChatRequestParameters): ToolSpecification | undefined {
+  const choice = params.toolChoice;
+  if (typeof choice === 'object') return params.tools?.find((tool) => tool.name === choice.name);
+  return params.tools?.[0];
 }

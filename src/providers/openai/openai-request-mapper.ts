@@ -45,7 +45,12 @@ export function toOpenAiBody(
       },
     }));
   }
-  if (parameters.toolChoice !== undefined) body.tool_choice = parameters.toolChoice;
+  const choice = parameters.toolChoice;
+  if (typeof choice === 'object') {
+    body.tool_choice = { type: 'function', function: { name: choice.name } };
+  } else if (choice !== undefined) {
+    body.tool_choice = choice;
+  }
   const format = parameters.responseFormat;
   if (format?.type === 'json') {
     body.response_format = format.jsonSchema

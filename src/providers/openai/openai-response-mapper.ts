@@ -60,7 +60,14 @@ export interface AssembledAnswer {
   refusal?: string;
   toolCalls: ToolCall[];
   logprobs: TokenLogprob[];
+  /** The completion's `system_fingerprint` and `service_tier`, kept for gateways to pass on. */
+  systemFingerprint?: string | null | undefined;
+  serviceTier?: string | null | undefined;
 }
+
+/** Attribute keys of what an OpenAI-compatible upstream reported about how it served a call. */
+export const SYSTEM_FINGERPRINT_ATTRIBUTE = 'system_fingerprint';
+export const SERVICE_TIER_ATTRIBUTE = 'service_tier';
 
 /** The AI message of an answer: text (a refusal when there is no text), tool calls, logprobs. */
 export function toAiMessage(answer: AssembledAnswer): AiMessage {
@@ -71,6 +78,8 @@ export function toAiMessage(answer: AssembledAnswer): AiMessage {
   const attributes: Record<string, unknown> = {};
   if (answer.logprobs.length > 0) attributes[LOGPROBS_ATTRIBUTE] = answer.logprobs;
   if (answer.refusal) attributes.refusal = answer.refusal;
+  if (answer.systemFingerprint) attributes[SYSTEM_FINGERPRINT_ATTRIBUTE] = answer.systemFingerprint;
+  if (answer.serviceTier) attributes[SERVICE_TIER_ATTRIBUTE] = answer.serviceTier;
   if (Object.keys(attributes).length > 0) message.attributes = attributes;
   return message;
 }
@@ -98,6 +107,8 @@ export function fromOpenAiCompletion(
       ...(choice.message.refusal ? { refusal: choice.message.refusal } : {}),
       toolCalls,
       logprobs: toTokenLogprobs(choice.logprobs?.content ?? []),
+      systemFingerprint: completion.system_fingerprint,
+      serviceTier: completion.service_tier,
     }),
     modelName: completion.model || requestedModel,
   };

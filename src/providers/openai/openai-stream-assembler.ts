@@ -10,15 +10,18 @@ import {
   toTokenUsage,
 } from './openai-response-mapper.js';
 
+type ToolCallFragment = NonNullable<ChatCompletionChunk.Choice.Delta['tool_calls']>[number];
+
 interface PartialToolCall {
-  id?: string;
+  id: string;
   name: string;
   arguments: string;
 }
 
 /**
  * Folds chat completion chunks into stream events and the final response: text deltas as they
- * come, tool calls assembled by `index` from their fragments and emitted whole at the end.
+ * come, tool-call fragments as deltas, and each tool call assembled by `index` and emitted whole
+ * at the end.
  */
 export class OpenAiStreamAssembler {
   private text = '';
@@ -29,6 +32,8 @@ export class OpenAiStreamAssembler {
   private usage?: TokenUsage;
   private id?: string;
   private answeringModel?: string;
+  private systemFingerprint?: string;
+  private serviceTier?: string;
 
   constructor(private readonly requestedModel: string) {}
 
@@ -41,11 +46,13 @@ export class OpenAiStreamAssembler {
     return this.usage !== undefined;
   }
 
-  /** Text deltas carried by one chunk. */
+  /** The text and tool-call deltas carried by one chunk. */
   push(chunk: Partial<ChatCompletionChunk>): ChatStreamEvent[] {
     const events: ChatStreamEvent[] = [];
     if (chunk.id && !this.id) this.id = chunk.id;
     if (chunk.model && !this.answeringModel) this.answeringModel = chunk.model;
+    if (chunk.system_fingerprint) this.systemFingerprint = chunk.system_fingerprint;
+    if (chunk.service_tier) this.serviceTier = chunk.service_tier;
     const usage = toTokenUsage(chunk.usage);
     if (usage) this.usage = usage;
     const choice = chunk.choices?.find((c) => c.index === 0) ?? chunk.choices?.[0];
@@ -59,24 +66,43 @@ export class OpenAiStreamAssembler {
       this.refusal += delta.refusal;
       if (this.text === '') events.push({ type: 'text-delta', text: delta.refusal });
     }
-    for (const fragment of delta.tool_calls ?? []) {
-      const call = this.toolCalls.get(fragment.index) ?? { name: '', arguments: '' };
-      if (fragment.id) call.id = fragment.id;
-      if (fragment.function?.name) call.name += fragment.function.name;
-      if (fragment.function?.arguments) call.arguments += fragment.function.arguments;
-      this.toolCalls.set(fragment.index, call);
-    }
+    for (const fragment of delta.tool_calls ?? []) events.push(this.addToolFragment(fragment));
     if (choice.logprobs?.content) this.logprobs.push(...toTokenLogprobs(choice.logprobs.content));
     if (choice.finish_reason) this.rawFinish = choice.finish_reason;
     return events;
+  }
+
+  /**
+   * One fragment of a tool call, forwarded as a delta. The call's id is fixed by its first
+   * fragment (a fallback when that has none), so the deltas and the final tool call agree.
+   */
+  private addToolFragment(fragment: ToolCallFragment): ChatStreamEvent {
+    const known = this.toolCalls.get(fragment.index);
+    const call = known ?? {
+      id: fragment.id || `call_${fragment.index}`,
+      name: '',
+      arguments: '',
+    };
+    const name = fragment.function?.name ?? '';
+    const argumentsDelta = fragment.function?.arguments ?? '';
+    call.name += name;
+    call.arguments += argumentsDelta;
+    this.toolCalls.set(fragment.index, call);
+    return {
+      type: 'tool-call-delta',
+      index: fragment.index,
+      ...(known ? {} : { id: call.id }),
+      ...(name ? { name } : {}),
+      argumentsDelta,
+    };
   }
 
   /** The tool-call events and the final `complete`; call once `finished`. */
   finish(): ChatStreamEvent[] {
     const toolCalls: ToolCall[] = [...this.toolCalls.entries()]
       .toSorted(([a], [b]) => a - b)
-      .map(([index, call]) => ({
-        id: call.id ?? `call_${index}`,
+      .map(([, call]) => ({
+        id: call.id,
         name: call.name,
         arguments: call.arguments,
       }));
@@ -86,6 +112,8 @@ export class OpenAiStreamAssembler {
         ...(this.refusal ? { refusal: this.refusal } : {}),
         toolCalls,
         logprobs: this.logprobs,
+        systemFingerprint: this.systemFingerprint,
+        serviceTier: this.serviceTier,
       }),
       modelName: this.answeringModel || this.requestedModel,
     };

@@ -143,7 +143,18 @@ describe('ChatResponse → OpenAI completion and chunks', () => {
         },
       }),
     ];
-    expect(chunks.map((c) => c.choices[0]!.delta.content ?? null)).toEqual(['', 'Hel', 'lo', null]);
+    // the role chunk has content null, as OpenAI's (issue 16: '' made the AI SDK open a text part)
+    expect(chunks.map((c) => c.choices[0]!.delta.content ?? null)).toEqual([
+      null,
+      'Hel',
+      'lo',
+      null,
+    ]);
+    expect(chunks[0]!.choices[0]!.delta).toEqual({
+      role: 'assistant',
+      content: null,
+      refusal: null,
+    });
     expect(chunks.at(-1)!.choices[0]!.finish_reason).toBe('stop');
     expect(chunks.at(-1)!.usage?.total_tokens).toBe(9);
   });

@@ -19,6 +19,7 @@ import {
   type ValidationArguments,
   type ValidationOptions,
 } from 'class-validator';
+import type { WireToolChoice } from './wire-types.js';
 
 const PART_TYPES = ['text', 'image_url', 'input_audio', 'file'];
 
@@ -94,6 +95,47 @@ function IsStop(options?: ValidationOptions): PropertyDecorator {
           (Array.isArray(value) && value.length <= 4 && value.every((s) => typeof s === 'string')),
       },
     });
+}
+
+/**
+ * `tool_choice`: `auto`, `required`, `none`, or `{ type: 'function', function: { name } }`
+ * naming one of the request's tools (OpenAI refuses a name it was not offered, and so do we).
+ */
+function IsToolChoice(options?: ValidationOptions): PropertyDecorator {
+  return (target, propertyName) =>
+    registerDecorator({
+      name: 'isToolChoice',
+      target: target.constructor,
+      propertyName: propertyName as string,
+      options: {
+        message: (args) => {
+          const name = namedToolOf(args.value);
+          return name === undefined
+            ? "$property must be one of auto, required, none or { type: 'function', function: { name } }"
+            : `$property names the function '${name.slice(0, 64)}', which is not one of the tools`;
+        },
+        ...options,
+      },
+      validator: {
+        validate: (value: unknown, args) => {
+          if (value === 'auto' || value === 'required' || value === 'none') return true;
+          const name = namedToolOf(value);
+          if (name === undefined) return false;
+          const tools = (args?.object as { tools?: unknown }).tools;
+          return (
+            Array.isArray(tools) &&
+            tools.some((tool) => (tool as ToolDto | null)?.function?.name === name)
+          );
+        },
+      },
+    });
+}
+
+function namedToolOf(value: unknown): string | undefined {
+  const choice = value as { type?: unknown; function?: { name?: unknown } } | null;
+  if (typeof choice !== 'object' || choice === null || choice.type !== 'function') return undefined;
+  const name = choice.function?.name;
+  return typeof name === 'string' && name !== '' ? name : undefined;
 }
 
 class FunctionCallDto {
@@ -200,10 +242,8 @@ export class ChatCompletionRequestDto {
   tools?: ToolDto[];
 
   @IsOptional()
-  @IsIn(['auto', 'required', 'none'], {
-    message: 'tool_choice must be one of auto, required, none (naming a function is not supported)',
-  })
-  tool_choice?: 'auto' | 'required' | 'none';
+  @IsToolChoice()
+  tool_choice?: WireToolChoice;
 
   @IsOptional()
   @IsObject()

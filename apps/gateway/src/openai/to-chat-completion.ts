@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { type ChatStreamEvent, type ChatResponse, type TokenUsage } from 'nest-model-router';
+import {
+  type ChatStreamEvent,
+  type ChatResponse,
+  type TokenLogprob,
+  type TokenUsage,
+} from 'nest-model-router';
+import { ToolCallDeltas } from './tool-call-deltas.js';
 import { processToolCallIds, type ToolCallIds, type ToolCallOrigin } from './tool-call-ids.js';
 import type {
   WireChatCompletion,
   WireChatCompletionChunk,
+  WireLogprobs,
+  WireServiceFields,
   WireToolCall,
   WireUsage,
 } from './wire-types.js';
@@ -24,6 +32,8 @@ export function toChatCompletion(
   const toolCalls = response.aiMessage.toolCalls?.map((call) =>
     toWireToolCall(call, answeredBy, ids),
   );
+  const attributes = response.aiMessage.attributes ?? {};
+  const refusal = attributes.refusal;
   return {
     id: completionId(response.id),
     object: 'chat.completion',
@@ -34,14 +44,45 @@ export function toChatCompletion(
         index: 0,
         message: {
           role: 'assistant',
-          content: response.aiMessage.text ?? null,
+          // a refusal is the message's text too (the library has one text); OpenAI's is null then
+          content: typeof refusal === 'string' ? null : (response.aiMessage.text ?? null),
+          refusal: typeof refusal === 'string' ? refusal : null,
           ...(toolCalls?.length ? { tool_calls: toolCalls } : {}),
         },
         finish_reason: response.finishReason ?? (toolCalls?.length ? 'tool_calls' : 'stop'),
-        logprobs: null,
+        logprobs: toWireLogprobs(attributes.logprobs),
       },
     ],
     usage: toWireUsage(response.tokenUsage, costUsd),
+    ...serviceFields(response),
+  };
+}
+
+/** `system_fingerprint` and `service_tier` of the upstream's answer, when it gave them. */
+export function serviceFields(response: ChatResponse): WireServiceFields {
+  const { system_fingerprint: fingerprint, service_tier: tier } =
+    response.aiMessage.attributes ?? {};
+  return {
+    ...(typeof fingerprint === 'string' ? { system_fingerprint: fingerprint } : {}),
+    ...(typeof tier === 'string' ? { service_tier: tier } : {}),
+  };
+}
+
+/** The providers' token logprobs (`attributes.logprobs`) in OpenAI's shape. */
+function toWireLogprobs(value: unknown): WireLogprobs | null {
+  if (!Array.isArray(value) || value.length === 0) return null;
+  return {
+    content: (value as TokenLogprob[]).map((entry) => ({
+      token: entry.token,
+      logprob: entry.logprob,
+      bytes: null,
+      top_logprobs: (entry.topLogprobs ?? []).map((top) => ({
+        token: top.token,
+        logprob: top.logprob,
+        bytes: null,
+      })),
+    })),
+    refusal: null,
   };
 }
 
@@ -83,12 +124,15 @@ function toWireToolCall(
 }
 
 /**
- * Turns stream events into OpenAI chunks. Stateful per stream: the first chunk carries the role,
- * tool calls are numbered, and the last chunk carries finish_reason and usage.
+ * Turns stream events into OpenAI chunks. Stateful per stream: the first chunk carries the role
+ * (and `content: null`: clients such as the AI SDK open a text part for any string, even ''),
+ * tool-call arguments go out as they arrive, and the last chunk carries finish_reason and usage.
  */
 export class ChunkEncoder {
   private started = false;
-  private toolIndex = 0;
+  private readonly toolCalls = new ToolCallDeltas((providerId) =>
+    this.ids.encode(providerId, this.answeredBy().origin),
+  );
 
   constructor(
     private readonly id: string,
@@ -108,40 +152,36 @@ export class ChunkEncoder {
     const chunks: WireChatCompletionChunk[] = [];
     if (!this.started) {
       this.started = true;
-      chunks.push(this.chunk({ role: 'assistant', content: '' }, null));
+      chunks.push(this.chunk({ role: 'assistant', content: null, refusal: null }, null));
     }
     switch (event.type) {
       case 'text-delta':
         if (event.text) chunks.push(this.chunk({ content: event.text }, null));
         break;
-      case 'tool-call':
-        chunks.push(
-          this.chunk(
-            {
-              tool_calls: [
-                {
-                  index: this.toolIndex++,
-                  ...toWireToolCall(event.toolCall, this.answeredBy(), this.ids),
-                },
-              ],
-            },
-            null,
-          ),
-        );
+      case 'tool-call-delta':
+        chunks.push(this.chunk({ tool_calls: [this.toolCalls.delta(event)] }, null));
         break;
+      case 'tool-call': {
+        const rest = this.toolCalls.complete(event.toolCall);
+        if (rest) chunks.push(this.chunk({ tool_calls: [rest] }, null));
+        break;
+      }
       case 'complete': {
         const response = event.response;
         const reason =
           response.finishReason ?? (response.aiMessage.toolCalls?.length ? 'tool_calls' : 'stop');
         const usage = toWireUsage(response.tokenUsage, this.costOf(response));
+        const service = serviceFields(response);
         if (!this.includeUsage) {
-          chunks.push({ ...this.chunk({}, reason), usage });
+          chunks.push({ ...this.chunk({}, reason), ...service, usage });
           break;
         }
-        chunks.push({ ...this.chunk({}, reason), usage: null });
-        chunks.push({ ...this.chunk({}, null), choices: [], usage });
+        chunks.push({ ...this.chunk({}, reason), ...service, usage: null });
+        chunks.push({ ...this.chunk({}, null), ...service, choices: [], usage });
         break;
       }
+      default:
+        break; // an event type this gateway does not know yet: clients need nothing of it
     }
     return chunks;
   }
@@ -155,7 +195,7 @@ export class ChunkEncoder {
       object: 'chat.completion.chunk',
       created: this.created,
       model: this.answeredBy().model,
-      choices: [{ index: 0, delta, finish_reason: finishReason }],
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
     };
   }
 }

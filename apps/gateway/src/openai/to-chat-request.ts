@@ -37,7 +37,12 @@ export function toChatRequest(
       ...(tool.function.parameters ? { parameters: tool.function.parameters } : {}),
     }));
   }
-  if (body.tool_choice) parameters.toolChoice = body.tool_choice;
+  const choice = body.tool_choice;
+  if (typeof choice === 'object' && choice !== null) {
+    parameters.toolChoice = { name: choice.function.name };
+  } else if (choice) {
+    parameters.toolChoice = choice;
+  }
   const format = body.response_format;
   if (format?.type === 'json_schema') {
     parameters.responseFormat = {

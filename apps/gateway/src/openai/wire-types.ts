@@ -25,6 +25,9 @@ export interface WireTool {
   function: { name: string; description?: string; parameters?: Record<string, unknown> };
 }
 
+export type WireToolChoice =
+  'auto' | 'required' | 'none' | { type: 'function'; function: { name: string } };
+
 export interface WireChatCompletionRequest {
   model: string;
   messages: WireMessage[];
@@ -36,7 +39,7 @@ export interface WireChatCompletionRequest {
   max_completion_tokens?: number;
   stop?: string | string[];
   tools?: WireTool[];
-  tool_choice?: 'auto' | 'required' | 'none';
+  tool_choice?: WireToolChoice;
   response_format?:
     | { type: 'text' }
     | { type: 'json_object' }
@@ -57,21 +60,52 @@ export interface WireUsage {
   cost?: number;
 }
 
-export interface WireChatCompletion {
+export interface WireTokenLogprob {
+  token: string;
+  logprob: number;
+  bytes: null;
+  top_logprobs: { token: string; logprob: number; bytes: null }[];
+}
+
+export interface WireLogprobs {
+  content: WireTokenLogprob[];
+  refusal: null;
+}
+
+/** What the upstream said about how it served the call, passed on when it said it. */
+export interface WireServiceFields {
+  system_fingerprint?: string;
+  service_tier?: string;
+}
+
+export interface WireChatCompletion extends WireServiceFields {
   id: string;
   object: 'chat.completion';
   created: number;
   model: string;
   choices: {
     index: number;
-    message: { role: 'assistant'; content: string | null; tool_calls?: WireToolCall[] };
+    message: {
+      role: 'assistant';
+      content: string | null;
+      refusal: string | null;
+      tool_calls?: WireToolCall[];
+    };
     finish_reason: string;
-    logprobs: null;
+    logprobs: WireLogprobs | null;
   }[];
   usage: WireUsage;
 }
 
-export interface WireChatCompletionChunk {
+/** A streamed piece of a tool call: the first one of a call has its id, type and name. */
+export interface WireToolCallDelta {
+  index: number;
+  id?: string;
+  type?: 'function';
+  function: { name?: string; arguments: string };
+}
+
+export interface WireChatCompletionChunk extends WireServiceFields {
   id: string;
   object: 'chat.completion.chunk';
   created: number;
@@ -80,9 +114,12 @@ export interface WireChatCompletionChunk {
     index: number;
     delta: {
       role?: 'assistant';
-      content?: string;
-      tool_calls?: (WireToolCall & { index: number })[];
+      /** `null` in the first chunk, as OpenAI's: no text has arrived (yet). */
+      content?: string | null;
+      refusal?: null;
+      tool_calls?: WireToolCallDelta[];
     };
+    logprobs: null;
     finish_reason: string | null;
   }[];
   usage?: WireUsage | null;
