@@ -121,7 +121,7 @@ function IsToolChoice(options?: ValidationOptions): PropertyDecorator {
           if (value === 'auto' || value === 'required' || value === 'none') return true;
           const name = namedToolOf(value);
           if (name === undefined) return false;
-          const tools = (args?.object as { tools?: unknown }).tools;
+          const tools = (args?.object as { tools?: unknown } | undefined)?.tools;
           return (
             Array.isArray(tools) &&
             tools.some((tool) => (tool as ToolDto | null)?.function?.name === name)
