@@ -45,12 +45,12 @@ describe('named tool_choice', () => {
   });
 });
 
-describe('ChunkEncoder and tool-call deltas', () => {
-  const encode = (events: ChatStreamEvent[]) => {
-    const encoder = new ChunkEncoder('chatcmpl-1', 1, () => origin);
-    return events.flatMap((event) => encoder.encode(event));
-  };
+function encode(events: ChatStreamEvent[]) {
+  const encoder = new ChunkEncoder('chatcmpl-1', 1, () => origin);
+  return events.flatMap((event) => encoder.encode(event));
+}
 
+describe('ChunkEncoder and tool-call deltas', () => {
   it('streams arguments as they arrive and does not repeat them for the whole tool call', () => {
     const toolCall = { id: 'call_a', name: 'lookup', arguments: '{"q":"x"}' };
     const chunks = encode([
