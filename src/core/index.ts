@@ -41,6 +41,22 @@ export type {
 export { BaseChatModel, type BaseChatModelOptions } from './chat/base-chat-model.js';
 export { streamModel, streamFromChat, collectStream } from './chat/stream.js';
 
+// Embeddings
+export type {
+  EmbeddingModel,
+  EmbeddingResult,
+  EmbeddingUsage,
+  EmbedOptions,
+} from './embeddings/embedding-model.js';
+export {
+  FailoverEmbeddingModel,
+  type NamedEmbeddingModel,
+} from './embeddings/failover-embedding-model.js';
+export {
+  WordVectorEmbeddingModel,
+  type WordVectorEmbeddingModelOptions,
+} from './embeddings/word-vector-embedding-model.js';
+
 // Errors
 export { isAbortError } from './chat/abort.js';
 export {

@@ -14,6 +14,7 @@ export {
   type OpenAiCompatibleEmbeddingsOptions,
 } from './embeddings/openai-compatible-embed.js';
 export { openAiEmbeddings, type OpenAiEmbeddingsOptions } from './embeddings/openai-embeddings.js';
+export { OpenAiCompatibleEmbeddingModel } from './embeddings/openai-compatible-embedding-model.js';
 
 // Providers
 export {

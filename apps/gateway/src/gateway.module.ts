@@ -38,6 +38,9 @@ import { LimitsLifecycle } from './limits/limits-lifecycle.js';
 import { MemoryWindowCounters } from './limits/window-counters.js';
 import { ChatCompletionsController } from './openai/chat-completions.controller.js';
 import { ToolCallIds } from './openai/tool-call-ids.js';
+import { EmbeddingResolver } from './embeddings/embedding-resolver.js';
+import { embeddingProviders } from './embeddings/embedding-providers.js';
+import { EmbeddingsController } from './embeddings/embeddings.controller.js';
 
 export interface GatewayModuleSettings {
   clock?: Clock;
@@ -88,7 +91,13 @@ export class GatewayModule {
         }),
         ThrottlerModule.forRoot({ throttlers: keyThrottlers(), storage: limits }),
       ],
-      controllers: [ChatCompletionsController, ChatController, HealthController, KeyController],
+      controllers: [
+        ChatCompletionsController,
+        EmbeddingsController,
+        ChatController,
+        HealthController,
+        KeyController,
+      ],
       providers: [
         ...(keys ? [{ provide: GATEWAY_API_KEYS, useValue: keys }] : []),
         // authentication first, then the key's limits (Nest runs global guards in this order)
@@ -127,6 +136,14 @@ export class GatewayModule {
           useFactory: (host: HttpAdapterHost) =>
             new ShutdownGrace(host, settings.shutdownGraceMs ?? 10_000),
           inject: [HttpAdapterHost],
+        },
+        {
+          provide: EmbeddingResolver,
+          useFactory: () =>
+            new EmbeddingResolver(
+              config.embeddings ?? {},
+              embeddingProviders(config.embeddingProviders ?? config.providers),
+            ),
         },
         { provide: APP_FILTER, useClass: OpenAiExceptionFilter },
       ],

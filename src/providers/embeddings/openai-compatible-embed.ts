@@ -1,4 +1,5 @@
 import { abortReason } from '../../core/chat/abort.js';
+import type { EmbedOptions, EmbeddingResult } from '../../core/embeddings/embedding-model.js';
 import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
 import { ProviderException } from '../../core/errors/provider-exception.js';
 import { ModelTimeoutException } from '../../core/errors/timeout-exception.js';
@@ -35,6 +36,14 @@ const PROVIDER = 'openai-compatible-embeddings';
  * ModelTimeoutException; the caller's abort rejects with its reason.
  */
 export function openAiCompatibleEmbed(options: OpenAiCompatibleEmbeddingsOptions): EmbedFunction {
+  const embeddings = openAiCompatibleEmbeddings(options);
+  return async (texts, signal) => (await embeddings(texts, signal ? { signal } : {})).vectors;
+}
+
+/** The same client, with the answer's usage and model and a per-call `dimensions`. */
+export function openAiCompatibleEmbeddings(
+  options: OpenAiCompatibleEmbeddingsOptions,
+): (texts: string[], call: EmbedOptions) => Promise<EmbeddingResult> {
   if (typeof options.baseURL !== 'string' || !/^https?:\/\//.test(options.baseURL)) {
     throw new InvalidConfigurationException(
       `baseURL must be an http(s) URL such as http://localhost:11434/v1, got '${String(options.baseURL)}'`,
@@ -55,7 +64,7 @@ export function openAiCompatibleEmbed(options: OpenAiCompatibleEmbeddingsOptions
   const redact = (text: string) =>
     secret && secret.length >= 4 ? text.split(secret).join('[REDACTED]') : text;
 
-  return async (texts, signal) => {
+  return async (texts, { signal, dimensions = options.dimensions }) => {
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     const body: Record<string, unknown> = {
@@ -63,7 +72,7 @@ export function openAiCompatibleEmbed(options: OpenAiCompatibleEmbeddingsOptions
       input: texts,
       encoding_format: 'float',
     };
-    if (options.dimensions !== undefined) body.dimensions = options.dimensions;
+    if (dimensions !== undefined) body.dimensions = dimensions;
     let response: Response;
     let payload: unknown;
     try {
@@ -92,7 +101,13 @@ export function openAiCompatibleEmbed(options: OpenAiCompatibleEmbeddingsOptions
       );
     }
     if (!response.ok) throw httpError(response, payload, url, options.model, redact);
-    return vectorsOf(payload, texts.length, url);
+    const answer = payload as { model?: unknown; usage?: { prompt_tokens?: unknown } } | undefined;
+    const inputTokens = answer?.usage?.prompt_tokens;
+    return {
+      vectors: vectorsOf(payload, texts.length, url),
+      ...(typeof inputTokens === 'number' ? { usage: { inputTokens } } : {}),
+      modelName: typeof answer?.model === 'string' && answer.model ? answer.model : options.model,
+    };
   };
 }
 

@@ -8,6 +8,7 @@ import {
   ModelRouter,
   LocalDemoChatModel,
 } from 'nest-model-router';
+import { demoEmbeddings } from './demo-embeddings.js';
 import { routeProbabilityIdentity } from './gateway-factories.js';
 import { DEMO_BREAKER, type GatewayConfig } from './gateway-config.js';
 
@@ -100,5 +101,6 @@ export function demoGatewayConfig(options: DemoConfigOptions = {}): GatewayConfi
       ...(options.clock ? { clock: options.clock } : {}),
     },
     adHocFailover: breaker,
+    embeddings: demoEmbeddings(),
   };
 }

@@ -1,6 +1,7 @@
 import type {
   CircuitBreakerOptions,
   ConfiguredBreaker,
+  EmbeddingModel,
   DisabledProvider,
   ModelRouterModuleOptions,
   ProviderConfig,
@@ -47,6 +48,13 @@ export interface GatewayConfig {
    * `failoverLists`). Default: `CONFIGURED_BREAKER_DEFAULTS` (10 s doubling to 30 s, one probe).
    */
   adHocFailover?: ConfiguredBreaker;
+  /** Embedding models of `POST /v1/embeddings` by name (a FailoverEmbeddingModel is a group). */
+  embeddings?: Record<string, EmbeddingModel>;
+  /**
+   * The raw provider entries, for `provider/model-id` embeddings (chat's `providers` may already
+   * be built into model factories, which cannot embed); default: `providers`.
+   */
+  embeddingProviders?: Record<string, ProviderSource>;
   /** Where the configuration came from, for the start-up banner (a file path). */
   source?: string;
 }

@@ -16,6 +16,7 @@ import {
 import { withHashedKeys } from '../auth/api-keys.js';
 import { configSecrets } from '../http/config-secrets.js';
 import type { GatewayConfig } from './gateway-config.js';
+import { demoEmbeddings } from './demo-embeddings.js';
 import { gatewayFactories } from './gateway-factories.js';
 import {
   checkGatewaySections,
@@ -69,6 +70,9 @@ export async function loadGatewayConfig(
     module,
     providers,
     adHocFailover: configuredBreaker(config.failoverLists),
+    // the YAML's providers as written: those on the OpenAI wire embed too
+    embeddingProviders: config.providers ?? {},
+    embeddings: demoEmbeddings(),
     source: path,
     secrets: [...secrets],
     providerModels: sections.providerModels,

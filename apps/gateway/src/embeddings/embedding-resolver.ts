@@ -1,0 +1,48 @@
+import { BadRequestException } from '@nestjs/common';
+import { type EmbeddingModel, FailoverEmbeddingModel } from 'nest-model-router';
+import { UnknownModelException } from '../openai/openai-error.js';
+import type { EmbeddingProvider } from './embedding-providers.js';
+
+/** What `model` (and `models`) of an embeddings body names, and the name the answer carries. */
+export interface ResolvedEmbedding {
+  name: string;
+  model: EmbeddingModel;
+}
+
+/**
+ * Embedding models by name: the configured ones, a provider's (`provider/model-id`), or a
+ * failover list over `[model, ...models]` built for the request, as chat's `models` is.
+ */
+export class EmbeddingResolver {
+  constructor(
+    private readonly configured: Record<string, EmbeddingModel>,
+    private readonly providers: Record<string, EmbeddingProvider>,
+  ) {}
+
+  resolve(model: string, models?: readonly string[] | null): ResolvedEmbedding {
+    const names = [...new Set([model, ...(models ?? [])])];
+    const entries = names.map((name) => ({ name, model: this.named(name) }));
+    if (entries.length === 1) return entries[0]!;
+    return { name: names.join(','), model: new FailoverEmbeddingModel(entries) };
+  }
+
+  names(): string[] {
+    return Object.keys(this.configured);
+  }
+
+  private named(name: string): EmbeddingModel {
+    if (Object.hasOwn(this.configured, name)) return this.configured[name]!;
+    const slash = name.indexOf('/');
+    const provider = slash > 0 ? this.providers[name.slice(0, slash)] : undefined;
+    const modelId = name.slice(slash + 1);
+    if (typeof provider === 'function' && modelId.trim() !== '') return provider(modelId);
+    if (provider && 'disabled' in provider) {
+      throw new UnknownModelException(name, [], provider.disabled);
+    }
+    if (name.length > 256) throw new BadRequestException('model: at most 256 characters');
+    throw new UnknownModelException(name, [
+      ...this.names(),
+      ...Object.keys(this.providers).map((p) => `${p}/<embedding-model-id>`),
+    ]);
+  }
+}
