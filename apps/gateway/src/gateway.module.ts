@@ -41,6 +41,7 @@ import { ToolCallIds } from './openai/tool-call-ids.js';
 import { EmbeddingResolver } from './embeddings/embedding-resolver.js';
 import { embeddingProviders } from './embeddings/embedding-providers.js';
 import { EmbeddingsController } from './embeddings/embeddings.controller.js';
+import { ResponsesController } from './responses/responses.controller.js';
 
 export interface GatewayModuleSettings {
   clock?: Clock;
@@ -93,6 +94,7 @@ export class GatewayModule {
       ],
       controllers: [
         ChatCompletionsController,
+        ResponsesController,
         EmbeddingsController,
         ChatController,
         HealthController,

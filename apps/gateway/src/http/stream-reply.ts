@@ -1,0 +1,91 @@
+import type { Logger } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import {
+  type ChatInterceptorContext,
+  type ChatRequest,
+  type ChatStreamEvent,
+  currentCall,
+  logSafe,
+  type RoutingChatOptions,
+  type RoutingChatService,
+} from 'nest-model-router';
+import { EventStream, type SseMessage } from './event-stream.js';
+
+/** A surface's stream format: its events for each chat event, and its way of failing. */
+export interface StreamEncoder {
+  encode(event: ChatStreamEvent): SseMessage[];
+  /** The error event(s) that end an unfinished stream; the message is logged. */
+  fail(error: unknown): { messages: SseMessage[]; logMessage: string };
+}
+
+/**
+ * Streams a routed call as named SSE events. Headers go out with the first event, when the route
+ * is known: an error before that (bad model, every model cooling down) is still an ordinary JSON
+ * error with its status, thrown to the exception filter. After that, a failure ends the stream
+ * with the surface's error event and never with its success event.
+ */
+export function streamReply(
+  service: RoutingChatService,
+  request: ChatRequest,
+  options: RoutingChatOptions,
+  reply: FastifyReply,
+  makeEncoder: (record: () => ChatInterceptorContext | undefined) => StreamEncoder,
+  logger: Logger,
+): Promise<void> {
+  const sse = new EventStream(reply.raw);
+  // the call's record: the service attaches it to this request when the stream is subscribed
+  let record: ChatInterceptorContext | undefined;
+  const encoder = makeEncoder(() => record);
+  return new Promise<void>((resolve, reject) => {
+    let started = false;
+    let ended = false;
+    const fail = (error: unknown): void => {
+      ended = true;
+      if (!started) {
+        reject(error);
+        return;
+      }
+      // the client left (its disconnect aborted the call): no one to tell, nothing failed
+      if (!sse.open) {
+        resolve();
+        return;
+      }
+      const { messages, logMessage } = encoder.fail(error);
+      logger.warn(logSafe(`stream ended early: ${logMessage}`));
+      sse.end(messages);
+      resolve();
+    };
+    const subscription = service.stream(request, options).subscribe({
+      next: (event) => {
+        if (ended) return;
+        try {
+          const messages = encoder.encode(event);
+          if (!started) {
+            sse.start(reply.getHeaders());
+            reply.hijack();
+            started = true;
+          }
+          sse.send(messages);
+        } catch (error) {
+          // thrown from here, rxjs would rethrow it on a timer and crash the process
+          fail(error);
+          queueMicrotask(() => subscription.unsubscribe());
+        }
+      },
+      error: (error: unknown) => {
+        if (!ended) fail(error);
+      },
+      complete: () => {
+        if (ended) return;
+        ended = true;
+        sse.end();
+        resolve();
+      },
+    });
+    record = currentCall();
+    reply.raw.once('close', () => {
+      subscription.unsubscribe();
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,74 @@
+import { Body, Controller, Inject, Logger, Post, Res, UseInterceptors } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import {
+  type Clock,
+  currentCall,
+  JsonBodyValidationPipe,
+  ModelRoutingInterceptor,
+  RoutingChatService,
+  type RoutingChatOptions,
+} from 'nest-model-router';
+import { answeredBy } from '../http/answered-by.js';
+import { abortOnDisconnect } from '../http/client-disconnect.js';
+import { GATEWAY_CLOCK } from '../http/gateway-tokens.js';
+import { streamReply } from '../http/stream-reply.js';
+import { ModelResolver } from '../models/model-resolver.js';
+import { ResponseEventEncoder } from './response-event-encoder.js';
+import { ResponsesRequestDto } from './responses-request.dto.js';
+import type { ResponsesRequest } from './responses-wire-types.js';
+import { toChatRequest } from './to-chat-request.js';
+import { echoOf, itemId, outputItems, responseObject } from './to-response.js';
+
+/**
+ * OpenAI's Responses API, stateless: each request carries its whole conversation and is routed,
+ * failed over and recorded exactly as a chat completion (RoutingChatService, ModelResolver,
+ * the same call record and error table). Nothing is stored, so nothing can be retrieved.
+ */
+@Controller('v1')
+export class ResponsesController {
+  private readonly logger = new Logger('Gateway');
+
+  constructor(
+    private readonly service: RoutingChatService,
+    private readonly resolver: ModelResolver,
+    @Inject(GATEWAY_CLOCK) private readonly clock: Clock,
+  ) {}
+
+  @Post('responses')
+  @UseInterceptors(ModelRoutingInterceptor)
+  async create(
+    @Body(new JsonBodyValidationPipe(ResponsesRequestDto)) dto: ResponsesRequestDto,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const body = dto as unknown as ResponsesRequest;
+    const options: RoutingChatOptions = {
+      ...this.resolver.resolve(body.model, body.models),
+      signal: abortOnDisconnect(reply.raw),
+    };
+    const id = itemId('resp');
+    const createdAt = Math.floor(this.clock() / 1000);
+    const echo = echoOf(body);
+    const request = toChatRequest(body);
+    if (body.stream) {
+      await streamReply(
+        this.service,
+        request,
+        options,
+        reply,
+        (record) =>
+          new ResponseEventEncoder(id, createdAt, echo, () => answeredBy(record(), options)),
+        this.logger,
+      );
+      return;
+    }
+    const response = await this.service.chat(request, options);
+    const by = answeredBy(currentCall(), options, response);
+    await reply.status(200).send(
+      responseObject(id, createdAt, by.model, echo, {
+        status: 'done',
+        response,
+        output: outputItems(response, by),
+      }),
+    );
+  }
+}
