@@ -42,6 +42,7 @@ import { EmbeddingResolver } from './embeddings/embedding-resolver.js';
 import { embeddingProviders } from './embeddings/embedding-providers.js';
 import { EmbeddingsController } from './embeddings/embeddings.controller.js';
 import { ResponsesController } from './responses/responses.controller.js';
+import { MessagesController } from './anthropic/messages.controller.js';
 
 export interface GatewayModuleSettings {
   clock?: Clock;
@@ -95,6 +96,7 @@ export class GatewayModule {
       controllers: [
         ChatCompletionsController,
         ResponsesController,
+        MessagesController,
         EmbeddingsController,
         ChatController,
         HealthController,

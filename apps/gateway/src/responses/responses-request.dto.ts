@@ -15,29 +15,11 @@ import {
   Max,
   MaxLength,
   Min,
-  registerDecorator,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { CheckField } from '../http/check-field.js';
 import { inputProblem, toolChoiceProblem, toolsProblem } from './responses-input-checks.js';
-
-/** A field checked by `problem` (undefined when fine), its message naming the field first. */
-function Check(problem: (value: unknown, body: Record<string, unknown>) => string | undefined) {
-  return (target: object, propertyName: string | symbol): void =>
-    registerDecorator({
-      name: 'responsesCheck',
-      target: target.constructor,
-      propertyName: propertyName as string,
-      options: {
-        message: (args) =>
-          `$property${problem(args.value, args.object as Record<string, unknown>) ?? ''}`,
-      },
-      validator: {
-        validate: (value, args) =>
-          problem(value, (args?.object ?? {}) as Record<string, unknown>) === undefined,
-      },
-    });
-}
 
 const STATELESS = 'this gateway stores no responses; send the whole conversation in input';
 
@@ -64,10 +46,12 @@ class TextDto {
  */
 export class ResponsesRequestDto {
   @IsString() @IsNotEmpty() @MaxLength(256) model!: string;
-  @Check(inputProblem) input!: unknown;
+  @CheckField(inputProblem) input!: unknown;
   @IsOptional() @IsString() instructions?: string | null;
-  @IsOptional() @Check(toolsProblem) tools?: unknown;
-  @IsOptional() @Check((value, body) => toolChoiceProblem(value, body.tools)) tool_choice?: unknown;
+  @IsOptional() @CheckField(toolsProblem) tools?: unknown;
+  @IsOptional()
+  @CheckField((value, body) => toolChoiceProblem(value, body.tools))
+  tool_choice?: unknown;
   @IsOptional() @ValidateNested() @Type(() => TextDto) text?: TextDto;
   @IsOptional() @IsNumber() @Min(0) @Max(2) temperature?: number | null;
   @IsOptional() @IsNumber() @Min(0) @Max(1) top_p?: number | null;
@@ -78,7 +62,7 @@ export class ResponsesRequestDto {
   @IsOptional() @IsString() user?: string;
 
   @IsOptional()
-  @Check((value) =>
+  @CheckField((value) =>
     typeof value === 'object' &&
     value !== null &&
     !Array.isArray(value) &&

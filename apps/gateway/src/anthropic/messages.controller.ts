@@ -1,0 +1,65 @@
+import { Body, Controller, Logger, Post, Res, UseFilters, UseInterceptors } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import {
+  currentCall,
+  JsonBodyValidationPipe,
+  ModelRoutingInterceptor,
+  RoutingChatService,
+  type RoutingChatOptions,
+} from 'nest-model-router';
+import { answeredBy } from '../http/answered-by.js';
+import { abortOnDisconnect } from '../http/client-disconnect.js';
+import { streamReply } from '../http/stream-reply.js';
+import { ModelResolver } from '../models/model-resolver.js';
+import { AnthropicExceptionFilter } from './anthropic-exception.filter.js';
+import type { AnthropicMessagesRequest } from './anthropic-wire-types.js';
+import { MessageEventEncoder } from './message-event-encoder.js';
+import { MessagesRequestDto } from './messages-request.dto.js';
+import { toChatRequest } from './to-chat-request.js';
+import { messageId, toAnthropicMessage } from './to-message.js';
+
+/**
+ * Anthropic's Messages API inbound, so the Anthropic SDK works with `baseURL` set to the gateway:
+ * routed, failed over and recorded as chat completions are; errors in Anthropic's shape. The
+ * client's key may come as `x-api-key` (Anthropic's header) as well as `Authorization`.
+ */
+@Controller('v1')
+@UseFilters(AnthropicExceptionFilter)
+export class MessagesController {
+  private readonly logger = new Logger('Gateway');
+
+  constructor(
+    private readonly service: RoutingChatService,
+    private readonly resolver: ModelResolver,
+  ) {}
+
+  @Post('messages')
+  @UseInterceptors(ModelRoutingInterceptor)
+  async create(
+    @Body(new JsonBodyValidationPipe(MessagesRequestDto)) dto: MessagesRequestDto,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const body = dto as unknown as AnthropicMessagesRequest;
+    const options: RoutingChatOptions = {
+      ...this.resolver.resolve(body.model, body.models),
+      signal: abortOnDisconnect(reply.raw),
+    };
+    const id = messageId();
+    const request = toChatRequest(body);
+    if (body.stream) {
+      await streamReply(
+        this.service,
+        request,
+        options,
+        reply,
+        (record) => new MessageEventEncoder(id, () => answeredBy(record(), options)),
+        this.logger,
+      );
+      return;
+    }
+    const response = await this.service.chat(request, options);
+    await reply
+      .status(200)
+      .send(toAnthropicMessage(id, response, answeredBy(currentCall(), options, response)));
+  }
+}
