@@ -18,9 +18,10 @@ import {
   ValidateNested,
 } from 'class-validator';
 import type { ChatMessage, ContentPart, ToolCall } from '../../core/chat/messages.js';
-import type { ChatRequest, ChatRequestParameters } from '../../core/chat/request.js';
+import type { ChatRequest, ChatRequestParameters, ToolChoice } from '../../core/chat/request.js';
 import { IsChatContent } from './chat-content.validator.js';
 import { DEFAULT_MAX_ARRAY_LENGTH } from './json-body-bounds.js';
+import { IsToolChoice } from './tool-choice.validator.js';
 
 /** At most this many messages, tools or tool calls: each one is validated and mapped. */
 export const MAX_CHAT_ARRAY_LENGTH = DEFAULT_MAX_ARRAY_LENGTH;
@@ -174,8 +175,8 @@ export class ChatRequestParametersDto {
   tools?: ToolSpecificationDto[];
 
   @IsOptional()
-  @IsIn(['auto', 'required', 'none'])
-  toolChoice?: 'auto' | 'required' | 'none';
+  @IsToolChoice()
+  toolChoice?: ToolChoice;
 
   @IsOptional()
   @IsObject()

@@ -150,3 +150,23 @@ describe('what the upstream reported passes through', () => {
     expect('system_fingerprint' in completion).toBe(false);
   });
 });
+
+describe("the library's ChatRequestDto takes a named toolChoice", () => {
+  it('accepts { name } of one of the tools and refuses others', async () => {
+    const { ChatRequestDto } = await import('../../../src/nest/dto/chat-request.dto.js');
+    const check = (toolChoice: unknown) =>
+      validateSync(
+        plainToInstance(ChatRequestDto, {
+          messages: [{ role: 'user', content: 'hi' }],
+          parameters: { tools: [{ name: 'lookup' }], toolChoice },
+        }),
+      )
+        .flatMap((e) => e.children ?? [])
+        .flatMap((e) => Object.values(e.constraints ?? {}));
+    expect(check({ name: 'lookup' })).toEqual([]);
+    expect(check('required')).toEqual([]);
+    expect(check({ name: 'other' })).toEqual([
+      'toolChoice must be { name } naming one of the tools',
+    ]);
+  });
+});
