@@ -28,7 +28,7 @@ export type {
   ToolSpecification,
 } from './chat/request.js';
 export { mergeParameters } from './chat/request.js';
-export type { ChatResponse, TokenUsage, FinishReason } from './chat/response.js';
+export type { ChatResponse, TokenUsage, FinishReason, UpstreamInfo } from './chat/response.js';
 export { Capability } from './chat/capability.js';
 export type {
   ChatModel,

@@ -8,12 +8,22 @@ export interface TokenUsage {
 
 export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'other';
 
+/** What the provider reported about how it served the call, for gateways to pass on. */
+export interface UpstreamInfo {
+  /** OpenAI's `system_fingerprint`: the backend configuration that answered. */
+  systemFingerprint?: string;
+  /** OpenAI's `service_tier`. */
+  serviceTier?: string;
+}
+
 export interface ChatResponse {
   aiMessage: AiMessage;
   modelName?: string;
   tokenUsage?: TokenUsage;
   finishReason?: FinishReason;
   id?: string;
+  /** Present only when the provider reported any of it. */
+  upstream?: UpstreamInfo;
 }
 
 /** `totalTokens`, or input + output when the provider reported only those; 0 when unknown. */

@@ -1,6 +1,11 @@
 import type { ChatCompletion, ChatCompletionTokenLogprob } from 'openai/resources/chat/completions';
 import type { AiMessage, ToolCall } from '../../core/chat/messages.js';
-import type { ChatResponse, FinishReason, TokenUsage } from '../../core/chat/response.js';
+import type {
+  ChatResponse,
+  FinishReason,
+  TokenUsage,
+  UpstreamInfo,
+} from '../../core/chat/response.js';
 import { LOGPROBS_ATTRIBUTE, type TokenLogprob } from '../logprobs.js';
 
 /**
@@ -60,14 +65,19 @@ export interface AssembledAnswer {
   refusal?: string;
   toolCalls: ToolCall[];
   logprobs: TokenLogprob[];
-  /** The completion's `system_fingerprint` and `service_tier`, kept for gateways to pass on. */
-  systemFingerprint?: string | null | undefined;
-  serviceTier?: string | null | undefined;
 }
 
-/** Attribute keys of what an OpenAI-compatible upstream reported about how it served a call. */
-export const SYSTEM_FINGERPRINT_ATTRIBUTE = 'system_fingerprint';
-export const SERVICE_TIER_ATTRIBUTE = 'service_tier';
+/** `system_fingerprint` and `service_tier` of a completion or chunk, when it has them. */
+export function toUpstreamInfo(
+  fingerprint: string | null | undefined,
+  tier: string | null | undefined,
+): UpstreamInfo | undefined {
+  if (!fingerprint && !tier) return undefined;
+  return {
+    ...(fingerprint ? { systemFingerprint: fingerprint } : {}),
+    ...(tier ? { serviceTier: tier } : {}),
+  };
+}
 
 /** The AI message of an answer: text (a refusal when there is no text), tool calls, logprobs. */
 export function toAiMessage(answer: AssembledAnswer): AiMessage {
@@ -78,8 +88,6 @@ export function toAiMessage(answer: AssembledAnswer): AiMessage {
   const attributes: Record<string, unknown> = {};
   if (answer.logprobs.length > 0) attributes[LOGPROBS_ATTRIBUTE] = answer.logprobs;
   if (answer.refusal) attributes.refusal = answer.refusal;
-  if (answer.systemFingerprint) attributes[SYSTEM_FINGERPRINT_ATTRIBUTE] = answer.systemFingerprint;
-  if (answer.serviceTier) attributes[SERVICE_TIER_ATTRIBUTE] = answer.serviceTier;
   if (Object.keys(attributes).length > 0) message.attributes = attributes;
   return message;
 }
@@ -107,8 +115,6 @@ export function fromOpenAiCompletion(
       ...(choice.message.refusal ? { refusal: choice.message.refusal } : {}),
       toolCalls,
       logprobs: toTokenLogprobs(choice.logprobs?.content ?? []),
-      systemFingerprint: completion.system_fingerprint,
-      serviceTier: completion.service_tier,
     }),
     modelName: completion.model || requestedModel,
   };
@@ -117,5 +123,7 @@ export function fromOpenAiCompletion(
   const usage = toTokenUsage(completion.usage);
   if (usage) response.tokenUsage = usage;
   if (completion.id) response.id = completion.id;
+  const upstream = toUpstreamInfo(completion.system_fingerprint, completion.service_tier);
+  if (upstream) response.upstream = upstream;
   return response;
 }

@@ -8,6 +8,7 @@ import {
   toFinishReason,
   toTokenLogprobs,
   toTokenUsage,
+  toUpstreamInfo,
 } from './openai-response-mapper.js';
 
 type ToolCallFragment = NonNullable<ChatCompletionChunk.Choice.Delta['tool_calls']>[number];
@@ -112,8 +113,6 @@ export class OpenAiStreamAssembler {
         ...(this.refusal ? { refusal: this.refusal } : {}),
         toolCalls,
         logprobs: this.logprobs,
-        systemFingerprint: this.systemFingerprint,
-        serviceTier: this.serviceTier,
       }),
       modelName: this.answeringModel || this.requestedModel,
     };
@@ -124,6 +123,8 @@ export class OpenAiStreamAssembler {
     if (finishReason) response.finishReason = finishReason;
     if (this.usage) response.tokenUsage = this.usage;
     if (this.id) response.id = this.id;
+    const upstream = toUpstreamInfo(this.systemFingerprint, this.serviceTier);
+    if (upstream) response.upstream = upstream;
     return [
       ...toolCalls.map((toolCall): ChatStreamEvent => ({ type: 'tool-call', toolCall })),
       { type: 'complete', response },

@@ -111,11 +111,10 @@ describe('what the upstream reported passes through', () => {
           text: 'I cannot help with that',
           attributes: {
             refusal: 'I cannot help with that',
-            system_fingerprint: 'fp_1',
-            service_tier: 'default',
             logprobs: [{ token: 'I', logprob: -0.1, topLogprobs: [{ token: 'I', logprob: -0.1 }] }],
           },
         },
+        upstream: { systemFingerprint: 'fp_1', serviceTier: 'default' },
       },
       origin,
       1,

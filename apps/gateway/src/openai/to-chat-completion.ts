@@ -59,12 +59,10 @@ export function toChatCompletion(
 }
 
 /** `system_fingerprint` and `service_tier` of the upstream's answer, when it gave them. */
-export function serviceFields(response: ChatResponse): WireServiceFields {
-  const { system_fingerprint: fingerprint, service_tier: tier } =
-    response.aiMessage.attributes ?? {};
+export function serviceFields({ upstream }: ChatResponse): WireServiceFields {
   return {
-    ...(typeof fingerprint === 'string' ? { system_fingerprint: fingerprint } : {}),
-    ...(typeof tier === 'string' ? { service_tier: tier } : {}),
+    ...(upstream?.systemFingerprint ? { system_fingerprint: upstream.systemFingerprint } : {}),
+    ...(upstream?.serviceTier ? { service_tier: upstream.serviceTier } : {}),
   };
 }
 
