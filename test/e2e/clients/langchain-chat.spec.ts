@@ -69,6 +69,9 @@ describe('LangChain ChatOpenAI on /v1/chat/completions', () => {
     expect(chunks).toBeGreaterThan(3);
     expect(joined!.content).toBe(plain.content);
     expect(joined!.usage_metadata).toEqual(plain.usage_metadata);
+    // usage comes once, in OpenAI's last chunk with choices: [] (it was doubled when the
+    // finish chunk carried it too)
+    expect(joined!.response_metadata.usage).toEqual(plain.response_metadata.usage);
   });
 
   it('bindTools: a tool call, then the answer from its result, on the same route', async () => {

@@ -9,8 +9,10 @@ import {
 } from 'nest-model-router';
 import { answeredBy } from '../http/answered-by.js';
 import { abortOnDisconnect } from '../http/client-disconnect.js';
+import { ShutdownGrace } from '../http/shutdown-grace.js';
 import { streamReply } from '../http/stream-reply.js';
 import { ModelResolver } from '../models/model-resolver.js';
+import { costHeader } from '../openai/to-chat-completion.js';
 import { AnthropicExceptionFilter } from './anthropic-exception.filter.js';
 import type { AnthropicMessagesRequest } from './anthropic-wire-types.js';
 import { MessageEventEncoder } from './message-event-encoder.js';
@@ -31,6 +33,7 @@ export class MessagesController {
   constructor(
     private readonly service: RoutingChatService,
     private readonly resolver: ModelResolver,
+    private readonly shutdown: ShutdownGrace,
   ) {}
 
   @Post('messages')
@@ -54,12 +57,14 @@ export class MessagesController {
         reply,
         (record) => new MessageEventEncoder(id, () => answeredBy(record(), options)),
         this.logger,
+        this.shutdown,
       );
       return;
     }
     const response = await this.service.chat(request, options);
-    await reply
-      .status(200)
-      .send(toAnthropicMessage(id, response, answeredBy(currentCall(), options, response)));
+    const by = answeredBy(currentCall(), options, response);
+    const cost = this.resolver.costOf(by.origin.model ?? body.model, response);
+    if (cost !== undefined) reply.header('x-model-router-cost', costHeader(cost));
+    await reply.status(200).send(toAnthropicMessage(id, response, by));
   }
 }

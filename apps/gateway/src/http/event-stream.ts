@@ -25,7 +25,8 @@ export class EventStream {
     this.raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache',
-      connection: 'keep-alive',
+      // no Connection header of our own: Node answers keep-alive, or close when the request
+      // said `Connection: close` (as SseWriter)
       // proxies such as nginx would otherwise hold the deltas back
       'x-accel-buffering': 'no',
       ...(headers as OutgoingHttpHeaders),

@@ -1,4 +1,4 @@
-import type { Logger } from '@nestjs/common';
+import { ServiceUnavailableException, type Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
   type ChatInterceptorContext,
@@ -10,6 +10,7 @@ import {
   type RoutingChatService,
 } from 'nest-model-router';
 import { EventStream, type SseMessage } from './event-stream.js';
+import { SHUTDOWN_ERROR, type ShutdownGrace } from './shutdown-grace.js';
 
 /** A surface's stream format: its events for each chat event, and its way of failing. */
 export interface StreamEncoder {
@@ -17,6 +18,8 @@ export interface StreamEncoder {
   /** The error event(s) that end an unfinished stream; the message is logged. */
   fail(error: unknown): { messages: SseMessage[]; logMessage: string };
 }
+
+const SHUTTING_DOWN = new ServiceUnavailableException(SHUTDOWN_ERROR.error.message);
 
 /**
  * Streams a routed call as named SSE events. Headers go out with the first event, when the route
@@ -31,6 +34,7 @@ export function streamReply(
   reply: FastifyReply,
   makeEncoder: (record: () => ChatInterceptorContext | undefined) => StreamEncoder,
   logger: Logger,
+  shutdown: ShutdownGrace,
 ): Promise<void> {
   const sse = new EventStream(reply.raw);
   // the call's record: the service attaches it to this request when the stream is subscribed
@@ -64,6 +68,14 @@ export function streamReply(
             sse.start(reply.getHeaders());
             reply.hijack();
             started = true;
+            // a shutdown that outlasts its grace ends this stream with the surface's error event
+            const untrack = shutdown.track({
+              fail: () => {
+                ended = true;
+                sse.end(encoder.fail(SHUTTING_DOWN).messages);
+              },
+            });
+            reply.raw.once('close', untrack);
           }
           sse.send(messages);
         } catch (error) {

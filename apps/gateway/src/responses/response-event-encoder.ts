@@ -1,4 +1,9 @@
-import type { ChatStreamEvent, ToolCall, ToolCallDeltaEvent } from 'nest-model-router';
+import type {
+  ChatResponse,
+  ChatStreamEvent,
+  ToolCall,
+  ToolCallDeltaEvent,
+} from 'nest-model-router';
 import type { AnsweredBy } from '../http/answered-by.js';
 import type { SseMessage } from '../http/event-stream.js';
 import type { StreamEncoder } from '../http/stream-reply.js';
@@ -35,6 +40,7 @@ export class ResponseEventEncoder implements StreamEncoder {
     private readonly createdAt: number,
     private readonly echo: ResponseEcho,
     private readonly answeredBy: () => AnsweredBy,
+    private readonly costOf: (response: ChatResponse) => number | undefined = () => undefined,
   ) {}
 
   encode(event: ChatStreamEvent): SseMessage[] {
@@ -61,6 +67,7 @@ export class ResponseEventEncoder implements StreamEncoder {
           status: 'done',
           response: event.response,
           output: this.output,
+          ...withCost(this.costOf(event.response)),
         });
         const type =
           response.status === 'incomplete' ? 'response.incomplete' : 'response.completed';
@@ -214,4 +221,8 @@ export class ResponseEventEncoder implements StreamEncoder {
 
 function isOpen(call: OpenCall): boolean {
   return call.item.status === 'in_progress';
+}
+
+function withCost(costUsd: number | undefined): { costUsd?: number } {
+  return costUsd === undefined ? {} : { costUsd };
 }

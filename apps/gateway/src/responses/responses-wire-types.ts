@@ -94,6 +94,8 @@ export interface ResponsesUsage {
   output_tokens: number;
   output_tokens_details: { reasoning_tokens: number };
   total_tokens: number;
+  /** Not OpenAI's (OpenRouter's, as on chat): USD of the request, when the model has pricing. */
+  cost?: number;
 }
 
 export interface ResponseObject {

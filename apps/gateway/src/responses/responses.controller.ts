@@ -11,8 +11,10 @@ import {
 import { answeredBy } from '../http/answered-by.js';
 import { abortOnDisconnect } from '../http/client-disconnect.js';
 import { GATEWAY_CLOCK } from '../http/gateway-tokens.js';
+import { ShutdownGrace } from '../http/shutdown-grace.js';
 import { streamReply } from '../http/stream-reply.js';
 import { ModelResolver } from '../models/model-resolver.js';
+import { costHeader } from '../openai/to-chat-completion.js';
 import { ResponseEventEncoder } from './response-event-encoder.js';
 import { ResponsesRequestDto } from './responses-request.dto.js';
 import type { ResponsesRequest } from './responses-wire-types.js';
@@ -31,6 +33,7 @@ export class ResponsesController {
   constructor(
     private readonly service: RoutingChatService,
     private readonly resolver: ModelResolver,
+    private readonly shutdown: ShutdownGrace,
     @Inject(GATEWAY_CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -56,18 +59,30 @@ export class ResponsesController {
         options,
         reply,
         (record) =>
-          new ResponseEventEncoder(id, createdAt, echo, () => answeredBy(record(), options)),
+          new ResponseEventEncoder(
+            id,
+            createdAt,
+            echo,
+            () => answeredBy(record(), options),
+            // the headers left before the cost was known: it goes in the final usage
+            (response) =>
+              this.resolver.costOf(answeredBy(record(), options).origin.model, response),
+          ),
         this.logger,
+        this.shutdown,
       );
       return;
     }
     const response = await this.service.chat(request, options);
     const by = answeredBy(currentCall(), options, response);
+    const cost = this.resolver.costOf(by.origin.model ?? body.model, response);
+    if (cost !== undefined) reply.header('x-model-router-cost', costHeader(cost));
     await reply.status(200).send(
       responseObject(id, createdAt, by.model, echo, {
         status: 'done',
         response,
         output: outputItems(response, by),
+        ...(cost !== undefined ? { costUsd: cost } : {}),
       }),
     );
   }

@@ -60,7 +60,13 @@ export function responseObject(
   echo: ResponseEcho,
   outcome:
     | { status: 'in_progress' }
-    | { status: 'done'; response: ChatResponse; output: ResponsesOutputItem[] },
+    | {
+        status: 'done';
+        response: ChatResponse;
+        output: ResponsesOutputItem[];
+        /** Not OpenAI's (as chat's `usage.cost`): USD of the call, when its model has pricing. */
+        costUsd?: number;
+      },
 ): ResponseObject {
   const base = { id, object: 'response' as const, created_at: createdAt, model, ...echo };
   if (outcome.status === 'in_progress') {
@@ -84,7 +90,10 @@ export function responseObject(
     ...base,
     status: incomplete ? 'incomplete' : 'completed',
     output: outcome.output,
-    usage: toResponsesUsage(outcome.response.tokenUsage),
+    usage: {
+      ...toResponsesUsage(outcome.response.tokenUsage),
+      ...(outcome.costUsd !== undefined ? { cost: outcome.costUsd } : {}),
+    },
     error: null,
     incomplete_details: incomplete,
   };
