@@ -13,7 +13,7 @@ export interface HostileBody {
   raw: string;
 }
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 const OPENAI_BASE = (): Record<string, Json> => ({
   model: 'auto',
@@ -106,6 +106,35 @@ export function hostileBodies(count: number, seed = 12): HostileBody[] {
     const mutations = 1 + Math.floor(random() * 3);
     for (let m = 0; m < mutations; m++) {
       setPath(body, pick(openai ? OPENAI_FIELDS : CHAT_FIELDS).split('.'), hostile(random, pick));
+    }
+    bodies.push({ path, raw: JSON.stringify(body) });
+  }
+  return bodies;
+}
+
+/**
+ * `count` hostile bodies for one endpoint: `base()` with one to three of `fields` broken, or
+ * (8 %) no JSON at all, from `seed`; the same mutations as `hostileBodies`.
+ */
+export function hostileBodiesFor(
+  path: string,
+  base: () => Record<string, Json>,
+  fields: readonly string[],
+  count: number,
+  seed = 12,
+): HostileBody[] {
+  const random = seededRandom(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const bodies: HostileBody[] = [];
+  for (let i = 0; i < count; i++) {
+    if (random() < 0.08) {
+      bodies.push({ path, raw: notJson(random, pick) });
+      continue;
+    }
+    const body = base();
+    const mutations = 1 + Math.floor(random() * 3);
+    for (let m = 0; m < mutations; m++) {
+      setPath(body, pick(fields).split('.'), hostile(random, pick));
     }
     bodies.push({ path, raw: JSON.stringify(body) });
   }

@@ -47,7 +47,8 @@ function toParameters(body: ResponsesRequest): ChatRequestParameters {
     }));
   }
   const choice = body.tool_choice;
-  if (typeof choice === 'object') parameters.toolChoice = { name: choice.name };
+  // null is an optional field sent as null (absent), as on chat completions
+  if (typeof choice === 'object' && choice !== null) parameters.toolChoice = { name: choice.name };
   else if (choice) parameters.toolChoice = choice;
   const format = body.text?.format;
   if (format?.type === 'json_schema') {
