@@ -143,11 +143,13 @@ export class GatewayModule {
         },
         {
           provide: EmbeddingResolver,
-          useFactory: () =>
+          useFactory: (providers: ProviderModels) =>
             new EmbeddingResolver(
               config.embeddings ?? {},
               embeddingProviders(config.embeddingProviders ?? config.providers),
+              (provider, modelId) => providers.refusal(provider, modelId),
             ),
+          inject: [ProviderModels],
         },
         { provide: APP_FILTER, useClass: OpenAiExceptionFilter },
       ],

@@ -134,17 +134,13 @@ describe('what the upstream reported passes through', () => {
     });
   });
 
-  it('has refusal: null and no service fields when the upstream said nothing', () => {
+  it('has no refusal and no service fields when the upstream said nothing', () => {
     const completion = toChatCompletion(
       { aiMessage: { role: 'assistant', text: 'hi' } },
       origin,
       1,
     );
-    expect(completion.choices[0]!.message).toEqual({
-      role: 'assistant',
-      content: 'hi',
-      refusal: null,
-    });
+    expect(completion.choices[0]!.message).toEqual({ role: 'assistant', content: 'hi' });
     expect(completion.choices[0]!.logprobs).toBeNull();
     expect('system_fingerprint' in completion).toBe(false);
   });

@@ -5,6 +5,8 @@ import { ResponseEventEncoder } from '../../../apps/gateway/src/responses/respon
 import { toChatRequest as fromResponses } from '../../../apps/gateway/src/responses/to-chat-request.js';
 import { echoOf } from '../../../apps/gateway/src/responses/to-response.js';
 import type { SseMessage } from '../../../apps/gateway/src/http/event-stream.js';
+import { toWireError } from '../../../apps/gateway/src/openai/openai-error.js';
+import { ToolCallIds } from '../../../apps/gateway/src/openai/tool-call-ids.js';
 import type { ChatStreamEvent } from '../../../src/index.js';
 
 const by = () => ({ model: 'demo', origin: {} });
@@ -20,7 +22,9 @@ const types = (messages: SseMessage[]) => messages.map((m) => m.event);
 const data = (messages: SseMessage[], type: string) =>
   messages.filter((m) => m.event === type).map((m) => m.data as Record<string, any>);
 
-const encoder = () => new ResponseEventEncoder('resp_1', 1, echoOf({ model: 'm', input: 'x' }), by);
+const ids = new ToolCallIds('unit-test-secret');
+const encoder = () =>
+  new ResponseEventEncoder('resp_1', 1, echoOf({ model: 'm', input: 'x' }), by, ids);
 
 describe('ResponseEventEncoder', () => {
   it('closes the message item when a tool call starts, and sends a call without deltas whole', () => {
@@ -67,7 +71,7 @@ describe('ResponseEventEncoder', () => {
 
 describe('MessageEventEncoder', () => {
   it('sends a tool call without deltas as one JSON piece; empty and malformed inputs stay objects', () => {
-    const e = new MessageEventEncoder('msg_1', by);
+    const e = new MessageEventEncoder('msg_1', by, ids);
     const out = [
       { type: 'tool-call', toolCall: { id: 't1', name: 'a', arguments: '' } },
       { type: 'tool-call', toolCall: { id: 't2', name: 'b', arguments: 'not json' } },
@@ -86,7 +90,7 @@ describe('MessageEventEncoder', () => {
   });
 
   it('fails with an error event in Anthropic’s shape', () => {
-    const { messages } = new MessageEventEncoder('msg_1', by).fail(new Error('boom'));
+    const messages = new MessageEventEncoder('msg_1', by, ids).fail(toWireError(new Error('boom')));
     expect(messages).toEqual([
       {
         event: 'error',
@@ -98,26 +102,29 @@ describe('MessageEventEncoder', () => {
 
 describe('the new surfaces’ request mapping', () => {
   it('Messages: tool results first (errors said so), then the turn’s own text', () => {
-    const request = fromMessages({
-      model: 'm',
-      max_tokens: 5,
-      system: [{ type: 'text', text: 'Be brief.' }],
-      messages: [
-        { role: 'user', content: 'q' },
-        {
-          role: 'assistant',
-          content: [{ type: 'tool_use', id: 't1', name: 'a', input: { x: 1 } }],
-        },
-        {
-          role: 'user',
-          content: [
-            { type: 'tool_result', tool_use_id: 't1', content: 'failed', is_error: true },
-            { type: 'text', text: 'and then?' },
-          ],
-        },
-      ],
-      tool_choice: { type: 'any' },
-    });
+    const request = fromMessages(
+      {
+        model: 'm',
+        max_tokens: 5,
+        system: [{ type: 'text', text: 'Be brief.' }],
+        messages: [
+          { role: 'user', content: 'q' },
+          {
+            role: 'assistant',
+            content: [{ type: 'tool_use', id: 't1', name: 'a', input: { x: 1 } }],
+          },
+          {
+            role: 'user',
+            content: [
+              { type: 'tool_result', tool_use_id: 't1', content: 'failed', is_error: true },
+              { type: 'text', text: 'and then?' },
+            ],
+          },
+        ],
+        tool_choice: { type: 'any' },
+      },
+      ids,
+    );
     expect(request.messages).toEqual([
       { role: 'system', text: 'Be brief.' },
       { role: 'user', content: 'q' },
@@ -129,17 +136,24 @@ describe('the new surfaces’ request mapping', () => {
   });
 
   it('Responses: instructions first; consecutive function calls are one assistant turn', () => {
-    const request = fromResponses({
-      model: 'm',
-      instructions: 'Be brief.',
-      input: [
-        { role: 'user', content: 'q' },
-        { type: 'function_call', call_id: 'a', name: 'f', arguments: '{}' },
-        { type: 'function_call', call_id: 'b', name: 'g', arguments: '{}' },
-        { type: 'function_call_output', call_id: 'a', output: '1' },
-        { type: 'function_call_output', call_id: 'b', output: [{ type: 'input_text', text: '2' }] },
-      ],
-    });
+    const request = fromResponses(
+      {
+        model: 'm',
+        instructions: 'Be brief.',
+        input: [
+          { role: 'user', content: 'q' },
+          { type: 'function_call', call_id: 'a', name: 'f', arguments: '{}' },
+          { type: 'function_call', call_id: 'b', name: 'g', arguments: '{}' },
+          { type: 'function_call_output', call_id: 'a', output: '1' },
+          {
+            type: 'function_call_output',
+            call_id: 'b',
+            output: [{ type: 'input_text', text: '2' }],
+          },
+        ],
+      },
+      ids,
+    );
     expect(request.messages).toEqual([
       { role: 'system', text: 'Be brief.' },
       { role: 'user', content: 'q' },

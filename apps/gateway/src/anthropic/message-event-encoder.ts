@@ -7,8 +7,9 @@ import type {
 import type { AnsweredBy } from '../http/answered-by.js';
 import type { SseMessage } from '../http/event-stream.js';
 import type { StreamEncoder } from '../http/stream-reply.js';
-import { encodeToolCallId } from '../openai/tool-call-ids.js';
-import { toAnthropicError } from './anthropic-error.js';
+import type { WireError } from '../openai/openai-error.js';
+import type { ToolCallIds } from '../openai/tool-call-ids.js';
+import { fromWireError } from './anthropic-error.js';
 import { toAnthropicUsage, toStopReason, toolInput } from './to-message.js';
 
 interface ToolBlock {
@@ -34,6 +35,7 @@ export class MessageEventEncoder implements StreamEncoder {
   constructor(
     private readonly id: string,
     private readonly answeredBy: () => AnsweredBy,
+    private readonly ids: ToolCallIds,
   ) {}
 
   encode(event: ChatStreamEvent): SseMessage[] {
@@ -75,9 +77,8 @@ export class MessageEventEncoder implements StreamEncoder {
     return out;
   }
 
-  fail(error: unknown): { messages: SseMessage[]; logMessage: string } {
-    const { body } = toAnthropicError(error);
-    return { messages: [message('error', body)], logMessage: body.error.message };
+  fail(error: WireError): SseMessage[] {
+    return [message('error', fromWireError(error).body)];
   }
 
   private text(text: string, out: SseMessage[]): void {
@@ -137,7 +138,7 @@ export class MessageEventEncoder implements StreamEncoder {
         index: block.index,
         content_block: {
           type: 'tool_use',
-          id: encodeToolCallId(providerId, this.answeredBy().origin),
+          id: this.ids.encode(providerId, this.answeredBy().origin),
           name,
           input: {},
         },

@@ -1,4 +1,13 @@
-import { Body, Controller, Logger, Post, Res, UseFilters, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Inject,
+  Logger,
+  Post,
+  Res,
+  UseFilters,
+  UseInterceptors,
+} from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
   currentCall,
@@ -7,11 +16,15 @@ import {
   RoutingChatService,
   type RoutingChatOptions,
 } from 'nest-model-router';
+import { accessOf } from '../auth/key-access.js';
 import { answeredBy } from '../http/answered-by.js';
+import type { SecretRedactor } from '../http/config-secrets.js';
 import { abortOnDisconnect } from '../http/client-disconnect.js';
+import { GATEWAY_REDACTOR, GATEWAY_TOOL_CALL_IDS } from '../http/gateway-tokens.js';
 import { ShutdownGrace } from '../http/shutdown-grace.js';
 import { streamReply } from '../http/stream-reply.js';
 import { ModelResolver } from '../models/model-resolver.js';
+import type { ToolCallIds } from '../openai/tool-call-ids.js';
 import { costHeader } from '../openai/to-chat-completion.js';
 import { AnthropicExceptionFilter } from './anthropic-exception.filter.js';
 import type { AnthropicMessagesRequest } from './anthropic-wire-types.js';
@@ -34,6 +47,8 @@ export class MessagesController {
     private readonly service: RoutingChatService,
     private readonly resolver: ModelResolver,
     private readonly shutdown: ShutdownGrace,
+    @Inject(GATEWAY_TOOL_CALL_IDS) private readonly ids: ToolCallIds,
+    @Inject(GATEWAY_REDACTOR) private readonly redactor: SecretRedactor,
   ) {}
 
   @Post('messages')
@@ -44,20 +59,22 @@ export class MessagesController {
   ): Promise<void> {
     const body = dto as unknown as AnthropicMessagesRequest;
     const options: RoutingChatOptions = {
-      ...this.resolver.resolve(body.model, body.models),
+      // the key's scope, as on chat completions: a name outside it is a 403
+      ...this.resolver.resolve(body.model, body.models, accessOf(reply.request)),
       signal: abortOnDisconnect(reply.raw),
     };
     const id = messageId();
-    const request = toChatRequest(body);
+    const request = toChatRequest(body, this.ids);
     if (body.stream) {
       await streamReply(
         this.service,
         request,
         options,
         reply,
-        (record) => new MessageEventEncoder(id, () => answeredBy(record(), options)),
+        (record) => new MessageEventEncoder(id, () => answeredBy(record(), options), this.ids),
         this.logger,
         this.shutdown,
+        this.redactor,
       );
       return;
     }
@@ -65,6 +82,6 @@ export class MessagesController {
     const by = answeredBy(currentCall(), options, response);
     const cost = this.resolver.costOf(by.origin.model ?? body.model, response);
     if (cost !== undefined) reply.header('x-model-router-cost', costHeader(cost));
-    await reply.status(200).send(toAnthropicMessage(id, response, by));
+    await reply.status(200).send(toAnthropicMessage(id, response, by, this.ids));
   }
 }

@@ -7,7 +7,7 @@ import {
   ROUTE_ATTRIBUTE,
   type ToolCall,
 } from 'nest-model-router';
-import { decodeToolCallId, type ToolCallOrigin } from '../openai/tool-call-ids.js';
+import type { ToolCallIds, ToolCallOrigin } from '../openai/tool-call-ids.js';
 import type {
   AnthropicBlock,
   AnthropicMessage,
@@ -20,12 +20,12 @@ import type {
  * messages (in order, before the turn's own text), an assistant turn's tool_use blocks its tool
  * calls, whose ids carry the route that made them, as on the OpenAI surfaces.
  */
-export function toChatRequest(body: AnthropicMessagesRequest): ChatRequest {
+export function toChatRequest(body: AnthropicMessagesRequest, ids: ToolCallIds): ChatRequest {
   const messages: ChatMessage[] = [];
   const system =
     typeof body.system === 'string' ? body.system : body.system?.map((b) => b.text).join('\n');
   if (system) messages.push({ role: 'system', text: system });
-  for (const message of body.messages) messages.push(...toMessages(message));
+  for (const message of body.messages) messages.push(...toMessages(message, ids));
   const request: ChatRequest = { messages };
   const parameters = toParameters(body);
   if (Object.keys(parameters).length > 0) request.parameters = parameters;
@@ -51,7 +51,7 @@ function toParameters(body: AnthropicMessagesRequest): ChatRequestParameters {
   return parameters;
 }
 
-function toMessages(message: AnthropicMessage): ChatMessage[] {
+function toMessages(message: AnthropicMessage, ids: ToolCallIds): ChatMessage[] {
   const blocks: AnthropicBlock[] =
     typeof message.content === 'string'
       ? [{ type: 'text', text: message.content }]
@@ -62,7 +62,7 @@ function toMessages(message: AnthropicMessage): ChatMessage[] {
     const toolCalls: ToolCall[] = [];
     for (const block of blocks) {
       if (block.type !== 'tool_use') continue;
-      const decoded = decodeToolCallId(block.id);
+      const decoded = ids.decode(block.id);
       origin ??= decoded.origin;
       toolCalls.push({
         id: decoded.providerId,
@@ -94,7 +94,7 @@ function toMessages(message: AnthropicMessage): ChatMessage[] {
       const text = typeof content === 'string' ? content : content.map((b) => b.text).join('\n');
       out.push({
         role: 'tool',
-        toolCallId: decodeToolCallId(block.tool_use_id).providerId,
+        toolCallId: ids.decode(block.tool_use_id).providerId,
         // the library's tool result has no error flag: say so in the text the model reads
         text: block.is_error ? `Error: ${text}` : text,
       });

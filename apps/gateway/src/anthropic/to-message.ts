@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ChatResponse, TokenUsage, ToolCall } from 'nest-model-router';
 import type { AnsweredBy } from '../http/answered-by.js';
-import { encodeToolCallId } from '../openai/tool-call-ids.js';
+import type { ToolCallIds } from '../openai/tool-call-ids.js';
 import type {
   AnthropicContent,
   AnthropicMessageResponse,
@@ -56,13 +56,14 @@ export function toAnthropicMessage(
   id: string,
   response: ChatResponse,
   answeredBy: AnsweredBy,
+  ids: ToolCallIds,
 ): AnthropicMessageResponse {
   const content: AnthropicContent[] = [];
   if (response.aiMessage.text) content.push({ type: 'text', text: response.aiMessage.text });
   for (const call of response.aiMessage.toolCalls ?? []) {
     content.push({
       type: 'tool_use',
-      id: encodeToolCallId(call.id, answeredBy.origin),
+      id: ids.encode(call.id, answeredBy.origin),
       name: call.name,
       input: toolInput(call),
     });

@@ -1,5 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import { type EmbeddingModel, FailoverEmbeddingModel } from 'nest-model-router';
+import { assertAllowed, type KeyAccess, OPEN_ACCESS } from '../auth/key-access.js';
 import { UnknownModelException } from '../openai/openai-error.js';
 import type { EmbeddingProvider } from './embedding-providers.js';
 
@@ -17,11 +18,22 @@ export class EmbeddingResolver {
   constructor(
     private readonly configured: Record<string, EmbeddingModel>,
     private readonly providers: Record<string, EmbeddingProvider>,
+    /** A provider's allow-list (`providers.<name>.models`) holds for its embeddings too. */
+    private readonly refusal: (provider: string, modelId: string) => string | undefined = () =>
+      undefined,
   ) {}
 
-  resolve(model: string, models?: readonly string[] | null): ResolvedEmbedding {
+  /** `access`: the caller's key scope, as for chat: a name outside it is a 403 naming it. */
+  resolve(
+    model: string,
+    models?: readonly string[] | null,
+    access: KeyAccess = OPEN_ACCESS,
+  ): ResolvedEmbedding {
     const names = [...new Set([model, ...(models ?? [])])];
-    const entries = names.map((name) => ({ name, model: this.named(name) }));
+    const entries = names.map((name, i) => ({
+      name,
+      model: this.named(name, access, i === 0 ? 'model' : `models[${models!.indexOf(name)}]`),
+    }));
     if (entries.length === 1) return entries[0]!;
     return { name: names.join(','), model: new FailoverEmbeddingModel(entries) };
   }
@@ -30,12 +42,20 @@ export class EmbeddingResolver {
     return Object.keys(this.configured);
   }
 
-  private named(name: string): EmbeddingModel {
-    if (Object.hasOwn(this.configured, name)) return this.configured[name]!;
+  private named(name: string, access: KeyAccess, param: string): EmbeddingModel {
+    if (Object.hasOwn(this.configured, name)) {
+      assertAllowed(access, 'model', name, param);
+      return this.configured[name]!;
+    }
     const slash = name.indexOf('/');
     const provider = slash > 0 ? this.providers[name.slice(0, slash)] : undefined;
     const modelId = name.slice(slash + 1);
-    if (typeof provider === 'function' && modelId.trim() !== '') return provider(modelId);
+    if (typeof provider === 'function' && modelId.trim() !== '') {
+      const refused = this.refusal(name.slice(0, slash), modelId);
+      if (refused) throw new UnknownModelException(name, [], refused);
+      assertAllowed(access, 'provider-model', name, param);
+      return provider(modelId);
+    }
     if (provider && 'disabled' in provider) {
       throw new UnknownModelException(name, [], provider.disabled);
     }

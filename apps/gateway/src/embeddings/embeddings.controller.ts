@@ -1,6 +1,7 @@
 import { Body, Controller, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { JsonBodyValidationPipe, ProviderException } from 'nest-model-router';
+import { accessOf } from '../auth/key-access.js';
 import { abortOnDisconnect } from '../http/client-disconnect.js';
 import { EmbeddingResolver } from './embedding-resolver.js';
 import { EmbeddingsRequestDto } from './embeddings-request.dto.js';
@@ -19,7 +20,7 @@ export class EmbeddingsController {
     @Body(new JsonBodyValidationPipe(EmbeddingsRequestDto)) body: EmbeddingsRequestDto,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const { name, model } = this.resolver.resolve(body.model, body.models);
+    const { name, model } = this.resolver.resolve(body.model, body.models, accessOf(reply.request));
     const texts = typeof body.input === 'string' ? [body.input] : body.input;
     const result = await model.embed(texts, {
       signal: abortOnDisconnect(reply.raw),

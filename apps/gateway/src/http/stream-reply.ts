@@ -9,14 +9,16 @@ import {
   type RoutingChatOptions,
   type RoutingChatService,
 } from 'nest-model-router';
+import { toWireError, type WireError } from '../openai/openai-error.js';
+import type { SecretRedactor } from './config-secrets.js';
 import { EventStream, type SseMessage } from './event-stream.js';
 import { SHUTDOWN_ERROR, type ShutdownGrace } from './shutdown-grace.js';
 
 /** A surface's stream format: its events for each chat event, and its way of failing. */
 export interface StreamEncoder {
   encode(event: ChatStreamEvent): SseMessage[];
-  /** The error event(s) that end an unfinished stream; the message is logged. */
-  fail(error: unknown): { messages: SseMessage[]; logMessage: string };
+  /** The error event(s) that end an unfinished stream, from the error table's answer. */
+  fail(error: WireError): SseMessage[];
 }
 
 const SHUTTING_DOWN = new ServiceUnavailableException(SHUTDOWN_ERROR.error.message);
@@ -35,6 +37,7 @@ export function streamReply(
   makeEncoder: (record: () => ChatInterceptorContext | undefined) => StreamEncoder,
   logger: Logger,
   shutdown: ShutdownGrace,
+  redactor: SecretRedactor,
 ): Promise<void> {
   const sse = new EventStream(reply.raw);
   // the call's record: the service attaches it to this request when the stream is subscribed
@@ -54,9 +57,10 @@ export function streamReply(
         resolve();
         return;
       }
-      const { messages, logMessage } = encoder.fail(error);
-      logger.warn(logSafe(`stream ended early: ${logMessage}`));
-      sse.end(messages);
+      // the provider's message stays; the configuration's secrets never leave
+      const wire = redactor.redactWire(toWireError(error));
+      logger.warn(logSafe(`stream ended early: ${wire.body.error.message}`));
+      sse.end(encoder.fail(wire));
       resolve();
     };
     const subscription = service.stream(request, options).subscribe({
@@ -72,7 +76,7 @@ export function streamReply(
             const untrack = shutdown.track({
               fail: () => {
                 ended = true;
-                sse.end(encoder.fail(SHUTTING_DOWN).messages);
+                sse.end(encoder.fail(toWireError(SHUTTING_DOWN)));
               },
             });
             reply.raw.once('close', untrack);

@@ -46,7 +46,8 @@ export function toChatCompletion(
           role: 'assistant',
           // a refusal is the message's text too (the library has one text); OpenAI's is null then
           content: typeof refusal === 'string' ? null : (response.aiMessage.text ?? null),
-          refusal: typeof refusal === 'string' ? refusal : null,
+          // only when there is one: clients read a missing refusal as none
+          ...(typeof refusal === 'string' ? { refusal } : {}),
           ...(toolCalls?.length ? { tool_calls: toolCalls } : {}),
         },
         finish_reason: response.finishReason ?? (toolCalls?.length ? 'tool_calls' : 'stop'),

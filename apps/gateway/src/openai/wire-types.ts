@@ -88,7 +88,7 @@ export interface WireChatCompletion extends WireServiceFields {
     message: {
       role: 'assistant';
       content: string | null;
-      refusal: string | null;
+      refusal?: string;
       tool_calls?: WireToolCall[];
     };
     finish_reason: string;

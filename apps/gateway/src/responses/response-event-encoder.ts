@@ -7,8 +7,8 @@ import type {
 import type { AnsweredBy } from '../http/answered-by.js';
 import type { SseMessage } from '../http/event-stream.js';
 import type { StreamEncoder } from '../http/stream-reply.js';
-import { toWireError } from '../openai/openai-error.js';
-import { encodeToolCallId } from '../openai/tool-call-ids.js';
+import type { WireError } from '../openai/openai-error.js';
+import type { ToolCallIds } from '../openai/tool-call-ids.js';
 import type { ResponsesOutputItem } from './responses-wire-types.js';
 import { itemId, outputText, responseObject, type ResponseEcho } from './to-response.js';
 
@@ -40,6 +40,7 @@ export class ResponseEventEncoder implements StreamEncoder {
     private readonly createdAt: number,
     private readonly echo: ResponseEcho,
     private readonly answeredBy: () => AnsweredBy,
+    private readonly ids: ToolCallIds,
     private readonly costOf: (response: ChatResponse) => number | undefined = () => undefined,
   ) {}
 
@@ -81,21 +82,18 @@ export class ResponseEventEncoder implements StreamEncoder {
   }
 
   /** An `error` event, then `response.failed`: the stream never reports success after it. */
-  fail(error: unknown): { messages: SseMessage[]; logMessage: string } {
-    const { message, code, param } = toWireError(error).body.error;
+  fail({ body }: WireError): SseMessage[] {
+    const { message, code, param } = body.error;
     const failed = {
       ...this.inProgress(),
       status: 'failed' as const,
       output: this.output,
       error: { code: code ?? 'server_error', message },
     };
-    return {
-      messages: [
-        this.event('error', { code: code ?? 'server_error', message, param }),
-        this.event('response.failed', { response: failed }),
-      ],
-      logMessage: message,
-    };
+    return [
+      this.event('error', { code: code ?? 'server_error', message, param }),
+      this.event('response.failed', { response: failed }),
+    ];
   }
 
   private text(delta: string, out: SseMessage[]): void {
@@ -175,7 +173,7 @@ export class ResponseEventEncoder implements StreamEncoder {
     const item: CallItem = {
       type: 'function_call',
       id: itemId('fc'),
-      call_id: encodeToolCallId(providerId, this.answeredBy().origin),
+      call_id: this.ids.encode(providerId, this.answeredBy().origin),
       name,
       arguments: '',
       status: 'in_progress',

@@ -8,12 +8,15 @@ import {
   RoutingChatService,
   type RoutingChatOptions,
 } from 'nest-model-router';
+import { accessOf } from '../auth/key-access.js';
 import { answeredBy } from '../http/answered-by.js';
+import type { SecretRedactor } from '../http/config-secrets.js';
 import { abortOnDisconnect } from '../http/client-disconnect.js';
-import { GATEWAY_CLOCK } from '../http/gateway-tokens.js';
+import { GATEWAY_CLOCK, GATEWAY_REDACTOR, GATEWAY_TOOL_CALL_IDS } from '../http/gateway-tokens.js';
 import { ShutdownGrace } from '../http/shutdown-grace.js';
 import { streamReply } from '../http/stream-reply.js';
 import { ModelResolver } from '../models/model-resolver.js';
+import type { ToolCallIds } from '../openai/tool-call-ids.js';
 import { costHeader } from '../openai/to-chat-completion.js';
 import { ResponseEventEncoder } from './response-event-encoder.js';
 import { ResponsesRequestDto } from './responses-request.dto.js';
@@ -34,6 +37,8 @@ export class ResponsesController {
     private readonly service: RoutingChatService,
     private readonly resolver: ModelResolver,
     private readonly shutdown: ShutdownGrace,
+    @Inject(GATEWAY_TOOL_CALL_IDS) private readonly ids: ToolCallIds,
+    @Inject(GATEWAY_REDACTOR) private readonly redactor: SecretRedactor,
     @Inject(GATEWAY_CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -45,13 +50,14 @@ export class ResponsesController {
   ): Promise<void> {
     const body = dto as unknown as ResponsesRequest;
     const options: RoutingChatOptions = {
-      ...this.resolver.resolve(body.model, body.models),
+      // the key's scope, as on chat completions: a name outside it is a 403
+      ...this.resolver.resolve(body.model, body.models, accessOf(reply.request)),
       signal: abortOnDisconnect(reply.raw),
     };
     const id = itemId('resp');
     const createdAt = Math.floor(this.clock() / 1000);
     const echo = echoOf(body);
-    const request = toChatRequest(body);
+    const request = toChatRequest(body, this.ids);
     if (body.stream) {
       await streamReply(
         this.service,
@@ -64,12 +70,14 @@ export class ResponsesController {
             createdAt,
             echo,
             () => answeredBy(record(), options),
+            this.ids,
             // the headers left before the cost was known: it goes in the final usage
             (response) =>
               this.resolver.costOf(answeredBy(record(), options).origin.model, response),
           ),
         this.logger,
         this.shutdown,
+        this.redactor,
       );
       return;
     }
@@ -81,7 +89,7 @@ export class ResponsesController {
       responseObject(id, createdAt, by.model, echo, {
         status: 'done',
         response,
-        output: outputItems(response, by),
+        output: outputItems(response, by, this.ids),
         ...(cost !== undefined ? { costUsd: cost } : {}),
       }),
     );

@@ -8,7 +8,7 @@ import {
   ROUTE_ATTRIBUTE,
   type ToolCall,
 } from 'nest-model-router';
-import { decodeToolCallId, type ToolCallOrigin } from '../openai/tool-call-ids.js';
+import type { ToolCallIds, ToolCallOrigin } from '../openai/tool-call-ids.js';
 import type {
   ResponsesInputItem,
   ResponsesInputPart,
@@ -20,13 +20,13 @@ import type {
  * then the input items in order. Consecutive function calls become one assistant message (as
  * one turn of parallel calls), which a tool loop's route is read from, as on chat completions.
  */
-export function toChatRequest(body: ResponsesRequest): ChatRequest {
+export function toChatRequest(body: ResponsesRequest, ids: ToolCallIds): ChatRequest {
   const messages: ChatMessage[] = [];
   if (body.instructions) messages.push({ role: 'system', text: body.instructions });
   if (typeof body.input === 'string') {
     messages.push({ role: 'user', content: body.input });
   } else {
-    for (const item of body.input) addItem(messages, item);
+    for (const item of body.input) addItem(messages, item, ids);
   }
   const request: ChatRequest = { messages };
   const parameters = toParameters(body);
@@ -62,7 +62,7 @@ function toParameters(body: ResponsesRequest): ChatRequestParameters {
   return parameters;
 }
 
-function addItem(messages: ChatMessage[], item: ResponsesInputItem): void {
+function addItem(messages: ChatMessage[], item: ResponsesInputItem, ids: ToolCallIds): void {
   switch (item.type ?? 'message') {
     case 'message': {
       const message = item as Extract<ResponsesInputItem, { role: string }>;
@@ -71,7 +71,7 @@ function addItem(messages: ChatMessage[], item: ResponsesInputItem): void {
     }
     case 'function_call': {
       const call = item as Extract<ResponsesInputItem, { type: 'function_call' }>;
-      const { providerId, origin } = decodeToolCallId(call.call_id);
+      const { providerId, origin } = ids.decode(call.call_id);
       const toolCall: ToolCall = { id: providerId, name: call.name, arguments: call.arguments };
       const last = messages.at(-1);
       if (last?.role === 'assistant' && !last.text && last.toolCalls?.length) {
@@ -92,7 +92,7 @@ function addItem(messages: ChatMessage[], item: ResponsesInputItem): void {
       const output = item as Extract<ResponsesInputItem, { type: 'function_call_output' }>;
       messages.push({
         role: 'tool',
-        toolCallId: decodeToolCallId(output.call_id).providerId,
+        toolCallId: ids.decode(output.call_id).providerId,
         text:
           typeof output.output === 'string'
             ? output.output

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ChatResponse, TokenUsage } from 'nest-model-router';
 import type { AnsweredBy } from '../http/answered-by.js';
-import { encodeToolCallId } from '../openai/tool-call-ids.js';
+import type { ToolCallIds } from '../openai/tool-call-ids.js';
 import type {
   ResponseObject,
   ResponsesOutputItem,
@@ -100,7 +100,11 @@ export function responseObject(
 }
 
 /** The output items of a whole answer: its text as one message, then each function call. */
-export function outputItems(response: ChatResponse, answeredBy: AnsweredBy): ResponsesOutputItem[] {
+export function outputItems(
+  response: ChatResponse,
+  answeredBy: AnsweredBy,
+  ids: ToolCallIds,
+): ResponsesOutputItem[] {
   const items: ResponsesOutputItem[] = [];
   const status = response.finishReason === 'length' ? 'incomplete' : 'completed';
   if (response.aiMessage.text) {
@@ -116,7 +120,7 @@ export function outputItems(response: ChatResponse, answeredBy: AnsweredBy): Res
     items.push({
       type: 'function_call',
       id: itemId('fc'),
-      call_id: encodeToolCallId(call.id, answeredBy.origin),
+      call_id: ids.encode(call.id, answeredBy.origin),
       name: call.name,
       arguments: call.arguments,
       status: 'completed',
