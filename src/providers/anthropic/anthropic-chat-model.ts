@@ -13,8 +13,16 @@ import {
   toProviderError,
   type ProviderErrorContext,
 } from '../shared/provider-error-mapper.js';
-import { SdkChatModel } from '../shared/sdk-chat-model.js';
+import { lowerCasedHeaders } from '../shared/http/provider-http.js';
+import type { ProviderHttpOptions } from '../shared/http/provider-pools.js';
+import {
+  type OpenedStream,
+  SdkChatModel,
+  type SdkEndpoint,
+  type SseBody,
+} from '../shared/sdk-chat-model.js';
 import { sdkClientOptions } from '../shared/sdk-client-options.js';
+import { markCompleted } from '../shared/http/pooled-sse-body.js';
 import { readSseMessages } from '../shared/sse-reader.js';
 import {
   MALFORMED_CHUNK_POLICIES,
@@ -54,8 +62,13 @@ export interface AnthropicChatModelOptions extends BaseChatModelOptions {
    * is configuration, so a caller cannot make this model fail (and cool down) by naming another.
    */
   allowModelOverride?: boolean;
-  /** A client of your own (Bedrock, Vertex, a proxy); `apiKey`, `baseURL`, `headers`, `maxRetries` are then ignored. */
+  /**
+   * A client of your own (Bedrock, Vertex, a proxy): calls then go through it, and `apiKey`,
+   * `baseURL`, `headers`, `maxRetries` and `http` are ignored.
+   */
   client?: Anthropic;
+  /** The connection pool of the project's own HTTP path (connections, keep-alive, a dispatcher). */
+  http?: ProviderHttpOptions;
   /** For `Retry-After` HTTP dates. */
   clock?: Clock;
 }
@@ -63,8 +76,19 @@ export interface AnthropicChatModelOptions extends BaseChatModelOptions {
 /** The SDK refuses long non-streamed calls unless a timeout is given; this is its own default. */
 const NON_STREAMING_SDK_TIMEOUT_MS = 10 * 60 * 1000;
 
+const CLIENT_OWNER = {
+  className: 'AnthropicChatModel',
+  apiKeyEnv: 'ANTHROPIC_API_KEY',
+  officialHost: 'api.anthropic.com',
+};
+const DEFAULT_BASE_URL = 'https://api.anthropic.com';
+/** The API version the SDK in use sends; the request and answer mappers follow its types. */
+const ANTHROPIC_VERSION = '2026-10-21';
+const MESSAGES_PATH = '/v1/messages';
+
 /**
- * Claude through the official `@anthropic-ai/sdk`: system prompt, messages, tools
+ * Claude on the official `@anthropic-ai/sdk`'s types, over a keep-alive undici pool (or through
+ * an SDK client you give it): system prompt, messages, tools
  * (`tool_use` / `tool_result`), streaming, usage (cache reads and writes count as input) and
  * stop reasons. Declares `ASSISTANT_PREFILL`: a trailing assistant message is continued.
  * Failures become `ProviderException`s, as for `OpenAiCompatibleChatModel`.
@@ -74,18 +98,40 @@ export class AnthropicChatModel extends SdkChatModel<Anthropic, AnthropicChatMod
     validate(options);
     const declared: Capability[] = [Capability.ASSISTANT_PREFILL];
     if (options.structuredOutputs) declared.push(Capability.RESPONSE_FORMAT_JSON_SCHEMA);
-    super(options, { providerName: 'anthropic', capabilities: declared });
+    super(options, {
+      providerName: 'anthropic',
+      capabilities: declared,
+      createClient: AnthropicChatModel.prototype.createClient,
+    });
   }
 
   /** Override to customise the SDK client. */
   protected createClient(options: AnthropicChatModelOptions): Anthropic {
-    return new Anthropic(
-      sdkClientOptions(options, {
-        className: 'AnthropicChatModel',
-        apiKeyEnv: 'ANTHROPIC_API_KEY',
-        officialHost: 'api.anthropic.com',
-      }),
-    );
+    return new Anthropic(sdkClientOptions(options, CLIENT_OWNER));
+  }
+
+  /** What the SDK would send: its base URL (and `ANTHROPIC_BASE_URL`), key and API version. */
+  protected createEndpoint(options: AnthropicChatModelOptions): SdkEndpoint {
+    const { apiKey, maxRetries } = sdkClientOptions(options, CLIENT_OWNER);
+    return {
+      apiKey,
+      baseURL: options.baseURL ?? (process.env.ANTHROPIC_BASE_URL || DEFAULT_BASE_URL),
+      headers: {
+        accept: 'application/json',
+        'content-type': 'application/json',
+        // as the SDK in use sends it (older SDKs sent `x-api-key`)
+        authorization: `Bearer ${apiKey}`,
+        'anthropic-version': ANTHROPIC_VERSION,
+        ...lowerCasedHeaders(options.headers),
+      },
+      maxRetries,
+      ...(options.http ? { http: options.http } : {}),
+      errors: {
+        status: (status, body, message, headers) =>
+          Anthropic.APIError.generate(status, body, message, headers),
+        connection: (cause) => new Anthropic.APIConnectionError({ cause }),
+      },
+    };
   }
 
   protected override async doChat(
@@ -93,30 +139,37 @@ export class AnthropicChatModel extends SdkChatModel<Anthropic, AnthropicChatMod
     options: ChatCallOptions,
   ): Promise<ChatResponse> {
     const model = this.modelFor(request);
+    const body = { ...this.buildBody(request, model), stream: false as const };
     return this.callSdk(model, options.signal, async (signal) => {
-      const { data: message, quota } = await this.withQuota(
-        this.client.messages.create(
-          { ...this.buildBody(request, model), stream: false },
-          { ...this.requestOptions(signal), timeout: NON_STREAMING_SDK_TIMEOUT_MS },
-        ),
-      );
+      const http = this.http;
+      const { data: message, quota } = http
+        ? await this.sendJson<Anthropic.Message>(http, MESSAGES_PATH, body, signal)
+        : await this.withQuota(
+            this.client.messages.create(body, {
+              ...this.requestOptions(signal),
+              timeout: NON_STREAMING_SDK_TIMEOUT_MS,
+            }),
+          );
       const response = fromAnthropicMessage(message, model);
       return quota ? withRateLimit(response, quota) : response;
     });
   }
 
-  protected openStream(
+  protected async openStream(
     request: ChatRequest,
     model: string,
     signal: AbortSignal | undefined,
-  ): Promise<Response> {
-    return this.client.messages
-      .create({ ...this.buildBody(request, model), stream: true }, this.requestOptions(signal))
+  ): Promise<OpenedStream> {
+    const body = { ...this.buildBody(request, model), stream: true as const };
+    if (this.http) return this.http.stream(MESSAGES_PATH, body, signal);
+    const response = await this.client.messages
+      .create(body, this.requestOptions(signal))
       .asResponse();
+    return { body: response.body as SseBody, headers: response.headers };
   }
 
   protected async *readStream(
-    response: Response,
+    sse: SseBody,
     model: string,
     errors: ProviderErrorContext,
     options: ChatCallOptions,
@@ -125,19 +178,23 @@ export class AnthropicChatModel extends SdkChatModel<Anthropic, AnthropicChatMod
     const guard = { errors, policy: this.malformedChunks, call: options };
     let stopped = false;
     try {
-      if (!response.body) throw truncatedStream(errors, 'the response had no body');
-      for await (const message of readSseMessages(response.body as AsyncIterable<Uint8Array>)) {
+      if (!sse) throw truncatedStream(errors, 'the response had no body');
+      for await (const message of readSseMessages(sse)) {
         const event = parseChunk(message.data, guard) as Record<string, unknown> | undefined;
         if (event === undefined || event === null || typeof event !== 'object') continue;
         if (event.type === 'error' || message.event === 'error')
           throw fromStreamErrorPayload(event.error, errors);
         if (event.type === 'message_stop') {
           stopped = true;
+          markCompleted(sse);
           break;
         }
         yield* assembler.push(event);
         // message_delta carries the stop reason with the final usage: nothing more is needed
-        if (assembler.finished) break;
+        if (assembler.finished) {
+          markCompleted(sse);
+          break;
+        }
       }
     } catch (error) {
       throw toProviderError(error, errors);
@@ -179,4 +236,5 @@ function validate(options: AnthropicChatModelOptions): void {
   check.optionalInteger('maxTokens', options.maxTokens, 1);
   check.optionalBoolean('structuredOutputs', options.structuredOutputs);
   check.optionalOneOf('malformedChunks', options.malformedChunks, MALFORMED_CHUNK_POLICIES);
+  check.optionalHttp('http', options.http);
 }

@@ -14,8 +14,16 @@ import {
   toProviderError,
   type ProviderErrorContext,
 } from '../shared/provider-error-mapper.js';
-import { SdkChatModel } from '../shared/sdk-chat-model.js';
+import { lowerCasedHeaders } from '../shared/http/provider-http.js';
+import type { ProviderHttpOptions } from '../shared/http/provider-pools.js';
+import {
+  type OpenedStream,
+  SdkChatModel,
+  type SdkEndpoint,
+  type SseBody,
+} from '../shared/sdk-chat-model.js';
 import { sdkClientOptions } from '../shared/sdk-client-options.js';
+import { markCompleted } from '../shared/http/pooled-sse-body.js';
 import { readSseMessages } from '../shared/sse-reader.js';
 import {
   MALFORMED_CHUNK_POLICIES,
@@ -72,15 +80,29 @@ export interface OpenAiCompatibleChatModelOptions extends BaseChatModelOptions {
   streamUsage?: boolean;
   /** Extra body fields for every request (e.g. vLLM's `continue_final_message`). */
   extraBody?: Record<string, unknown>;
-  /** A client of your own (e.g. `AzureOpenAI`); `baseURL`, `apiKey`, `headers` and `maxRetries` are then ignored. */
+  /**
+   * A client of your own (e.g. `AzureOpenAI`): calls then go through it (the SDK's fetch), and
+   * `baseURL`, `apiKey`, `headers`, `maxRetries` and `http` are ignored.
+   */
   client?: OpenAI;
+  /** The connection pool of the project's own HTTP path (connections, keep-alive, a dispatcher). */
+  http?: ProviderHttpOptions;
   /** For `Retry-After` HTTP dates. */
   clock?: Clock;
 }
 
+const CLIENT_OWNER = {
+  className: 'OpenAiCompatibleChatModel',
+  apiKeyEnv: 'OPENAI_API_KEY',
+  officialHost: 'api.openai.com',
+  hint: "pass the key (local servers such as Ollama accept any non-empty value, e.g. 'ollama')",
+};
+const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+
 /**
  * A chat model on any OpenAI-compatible chat completions API (OpenAI, Azure-style gateways,
- * vLLM, llama.cpp server, LM Studio, Ollama's `/v1`), through the official `openai` SDK.
+ * vLLM, llama.cpp server, LM Studio, Ollama's `/v1`): the official `openai` SDK's request and
+ * error types, sent over a keep-alive undici pool (or through an SDK client you give it).
  *
  * Failures become `ProviderException` (kind, status, code, retryAfterMs, key-free message); the
  * caller's abort comes back as its own abort reason. A streamed answer is complete only when the
@@ -97,20 +119,43 @@ export class OpenAiCompatibleChatModel extends SdkChatModel<
     validate(options);
     const declared: Capability[] = [Capability.RESPONSE_FORMAT_JSON_SCHEMA];
     if (options.assistantPrefill) declared.push(Capability.ASSISTANT_PREFILL);
-    super(options, { providerName: 'openai', capabilities: declared });
+    super(options, {
+      providerName: 'openai',
+      capabilities: declared,
+      createClient: OpenAiCompatibleChatModel.prototype.createClient,
+    });
     this.streamUsage = options.streamUsage ?? true;
   }
 
   /** Override to customise the SDK client (fetch, proxy agent, logger…). */
   protected createClient(options: OpenAiCompatibleChatModelOptions): OpenAI {
-    return new OpenAI(
-      sdkClientOptions(options, {
-        className: 'OpenAiCompatibleChatModel',
-        apiKeyEnv: 'OPENAI_API_KEY',
-        officialHost: 'api.openai.com',
-        hint: "pass the key (local servers such as Ollama accept any non-empty value, e.g. 'ollama')",
-      }),
-    );
+    return new OpenAI(sdkClientOptions(options, CLIENT_OWNER));
+  }
+
+  /** What the SDK would send: its base URL (and `OPENAI_BASE_URL`), bearer key, org and project. */
+  protected createEndpoint(options: OpenAiCompatibleChatModelOptions): SdkEndpoint {
+    const { apiKey, maxRetries } = sdkClientOptions(options, CLIENT_OWNER);
+    const organization = process.env.OPENAI_ORG_ID;
+    const project = process.env.OPENAI_PROJECT_ID;
+    return {
+      apiKey,
+      baseURL: options.baseURL ?? (process.env.OPENAI_BASE_URL || DEFAULT_BASE_URL),
+      headers: {
+        accept: 'application/json',
+        'content-type': 'application/json',
+        authorization: `Bearer ${apiKey}`,
+        ...(organization ? { 'openai-organization': organization } : {}),
+        ...(project ? { 'openai-project': project } : {}),
+        ...lowerCasedHeaders(options.headers),
+      },
+      maxRetries,
+      ...(options.http ? { http: options.http } : {}),
+      errors: {
+        status: (status, body, message, headers) =>
+          OpenAI.APIError.generate(status, body, message, headers),
+        connection: (cause) => new OpenAI.APIConnectionError({ cause }),
+      },
+    };
   }
 
   protected override async doChat(
@@ -118,13 +163,12 @@ export class OpenAiCompatibleChatModel extends SdkChatModel<
     options: ChatCallOptions,
   ): Promise<ChatResponse> {
     const model = this.modelFor(request);
+    const body = { ...this.buildBody(request, model), stream: false as const };
+    const http = this.http;
     const { data: completion, quota } = await this.callSdk(model, options.signal, (signal) =>
-      this.withQuota(
-        this.client.chat.completions.create(
-          { ...this.buildBody(request, model), stream: false },
-          this.requestOptions(signal),
-        ),
-      ),
+      http
+        ? this.sendJson<OpenAI.ChatCompletion>(http, COMPLETIONS_PATH, body, signal)
+        : this.withQuota(this.client.chat.completions.create(body, this.requestOptions(signal))),
     );
     const response = fromOpenAiCompletion(completion, model);
     if (!response) {
@@ -141,25 +185,25 @@ export class OpenAiCompatibleChatModel extends SdkChatModel<
     return quota ? withRateLimit(response, quota) : response;
   }
 
-  protected openStream(
+  protected async openStream(
     request: ChatRequest,
     model: string,
     signal: AbortSignal | undefined,
-  ): Promise<Response> {
-    return this.client.chat.completions
-      .create(
-        {
-          ...this.buildBody(request, model),
-          stream: true,
-          ...(this.streamUsage ? { stream_options: { include_usage: true } } : {}),
-        },
-        this.requestOptions(signal),
-      )
+  ): Promise<OpenedStream> {
+    const body = {
+      ...this.buildBody(request, model),
+      stream: true as const,
+      ...(this.streamUsage ? { stream_options: { include_usage: true } } : {}),
+    };
+    if (this.http) return this.http.stream(COMPLETIONS_PATH, body, signal);
+    const response = await this.client.chat.completions
+      .create(body, this.requestOptions(signal))
       .asResponse();
+    return { body: response.body as SseBody, headers: response.headers };
   }
 
   protected async *readStream(
-    response: Response,
+    sse: SseBody,
     model: string,
     errors: ProviderErrorContext,
     options: ChatCallOptions,
@@ -168,10 +212,11 @@ export class OpenAiCompatibleChatModel extends SdkChatModel<
     const guard = { errors, policy: this.malformedChunks, call: options };
     let sawDone = false;
     try {
-      if (!response.body) throw truncatedStream(errors, 'the response had no body');
-      for await (const message of readSseMessages(response.body as AsyncIterable<Uint8Array>)) {
+      if (!sse) throw truncatedStream(errors, 'the response had no body');
+      for await (const message of readSseMessages(sse)) {
         if (message.data.trim() === '[DONE]') {
           sawDone = true;
+          markCompleted(sse);
           break;
         }
         const chunk = parseChunk(message.data, guard) as Record<string, unknown> | undefined;
@@ -179,7 +224,10 @@ export class OpenAiCompatibleChatModel extends SdkChatModel<
         if (chunk.error) throw fromStreamErrorPayload(chunk.error, errors);
         yield* assembler.push(chunk);
         // finished and usage in: complete now, without waiting for [DONE] (which may never come)
-        if (assembler.finished && (assembler.hasUsage || !this.streamUsage)) break;
+        if (assembler.finished && (assembler.hasUsage || !this.streamUsage)) {
+          markCompleted(sse);
+          break;
+        }
       }
     } catch (error) {
       throw toProviderError(error, errors);
@@ -207,6 +255,8 @@ export class OpenAiCompatibleChatModel extends SdkChatModel<
   }
 }
 
+const COMPLETIONS_PATH = '/chat/completions';
+
 function validate(options: OpenAiCompatibleChatModelOptions): void {
   if (typeof options !== 'object' || options === null) {
     throw new InvalidConfigurationException(
@@ -231,4 +281,5 @@ function validate(options: OpenAiCompatibleChatModelOptions): void {
   ]);
   check.optionalBoolean('strictJsonSchema', options.strictJsonSchema);
   check.optionalBoolean('streamUsage', options.streamUsage);
+  check.optionalHttp('http', options.http);
 }

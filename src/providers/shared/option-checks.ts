@@ -62,6 +62,19 @@ export class OptionChecks {
       this.fail(field, `must be true or false (got ${describe(value)})`);
   }
 
+  /** `{ connections?, keepAliveTimeoutMs?, dispatcher? }` of the own HTTP path. */
+  optionalHttp(field: string, value: unknown): void {
+    if (value === undefined) return;
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      this.fail(field, 'must be an object ({ connections?, keepAliveTimeoutMs?, dispatcher? })');
+    const http = value as Record<string, unknown>;
+    this.optionalInteger(`${field}.connections`, http.connections, 1);
+    this.optionalPositiveNumber(`${field}.keepAliveTimeoutMs`, http.keepAliveTimeoutMs);
+    const dispatcher = http.dispatcher as { request?: unknown } | undefined;
+    if (dispatcher !== undefined && typeof dispatcher?.request !== 'function')
+      this.fail(`${field}.dispatcher`, 'must be an undici Dispatcher (with a request method)');
+  }
+
   optionalHeaders(field: string, value: unknown): void {
     if (value === undefined) return;
     if (typeof value !== 'object' || value === null || Array.isArray(value))

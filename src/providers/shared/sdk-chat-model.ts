@@ -5,6 +5,8 @@ import type { ChatRequest } from '../../core/chat/request.js';
 import { systemClock, type Clock } from '../../core/clock.js';
 import { pickRateLimitHeaders, withRateLimit } from '../../core/limits/provider-quota.js';
 import { callSignal, type CallSignal } from './call-signal.js';
+import { ProviderHttp, type ProviderEndpoint } from './http/provider-http.js';
+import type { ProviderHttpOptions } from './http/provider-pools.js';
 import { toProviderError, type ProviderErrorContext } from './provider-error-mapper.js';
 import type { MalformedChunkPolicy } from './stream-guards.js';
 
@@ -20,6 +22,8 @@ export interface SdkChatModelOptions<Client> extends BaseChatModelOptions {
   providerName?: string;
   malformedChunks?: MalformedChunkPolicy;
   client?: Client;
+  /** Connections of the project's own HTTP path; ignored when a `client` is given. */
+  http?: ProviderHttpOptions;
   clock?: Clock;
   /**
    * Whether a request's `parameters.modelName` may replace `model`. Default false: the model id
@@ -30,11 +34,24 @@ export interface SdkChatModelOptions<Client> extends BaseChatModelOptions {
   allowModelOverride?: boolean;
 }
 
+/** Where the project's own HTTP path sends calls, and the key it sends (to redact it). */
+export type SdkEndpoint = ProviderEndpoint & { apiKey: string };
+
+/** A stream's raw SSE body, from either path. */
+export type SseBody = AsyncIterable<Uint8Array> | null;
+
+/** A started stream: its body, and its response headers (the provider's rate-limit state). */
+export interface OpenedStream {
+  body: SseBody;
+  headers: Parameters<typeof pickRateLimitHeaders>[0];
+}
+
 /**
- * A chat model on an official provider SDK: the client (given or built by `createClient`), our
- * own call timeout, and every failure turned into a `ProviderException` free of the API key.
- * Providers send the request and read their own SSE events; the error handling around both is
- * here so that it cannot drift between them.
+ * A chat model on a provider's wire format: our own call timeout, and every failure turned into a
+ * `ProviderException` free of the API key. Calls go over the project's own HTTP path (an undici
+ * pool per origin, `ProviderHttp`) unless an SDK client is given or `createClient` is overridden:
+ * then through that client, as before. Providers send the request and read their own SSE events;
+ * the error handling around both is here so that it cannot drift between them.
  */
 export abstract class SdkChatModel<
   Client extends SdkClient,
@@ -42,15 +59,22 @@ export abstract class SdkChatModel<
 > extends BaseChatModel {
   readonly model: string;
   readonly providerName: string;
-  protected readonly client: Client;
+  /** The project's own HTTP path; undefined when calls go through an SDK client. */
+  protected readonly http: ProviderHttp | undefined;
   protected readonly malformedChunks: MalformedChunkPolicy;
   protected readonly options: Options;
   private readonly secrets: string[];
   private readonly clock: Clock;
+  private sdkClient: Client | undefined;
 
   protected constructor(
     options: Options,
-    defaults: { providerName: string; capabilities: Capability[] },
+    defaults: {
+      providerName: string;
+      capabilities: Capability[];
+      /** The class's own `createClient`: a subclass that overrides it is served by its client. */
+      createClient: (options: Options) => Client;
+    },
   ) {
     super({
       ...(options.listeners ? { listeners: options.listeners } : {}),
@@ -64,25 +88,40 @@ export abstract class SdkChatModel<
     this.providerName = options.providerName ?? defaults.providerName;
     this.malformedChunks = options.malformedChunks ?? 'fail';
     this.clock = options.clock ?? systemClock;
-    this.client = options.client ?? this.createClient(options);
-    // a client of the caller's own carries its key too: it is redacted all the same
-    const key: unknown = this.client.apiKey;
+    let key: unknown;
+    if (options.client !== undefined || this.createClient !== defaults.createClient) {
+      this.sdkClient = options.client ?? this.createClient(options);
+      // a client of the caller's own carries its key too: it is redacted all the same
+      key = this.sdkClient.apiKey;
+    } else {
+      const endpoint = this.createEndpoint(options);
+      this.http = new ProviderHttp(endpoint);
+      key = endpoint.apiKey;
+    }
     this.secrets = typeof key === 'string' && key ? [key] : [];
+  }
+
+  /** The SDK client: the given one, else built on first use (the own HTTP path needs none). */
+  protected get client(): Client {
+    return (this.sdkClient ??= this.createClient(this.options));
   }
 
   /** Builds the SDK client when the options give none; override to customise it. */
   protected abstract createClient(options: Options): Client;
 
-  /** Starts a streamed call and returns its raw SSE response. */
+  /** The own HTTP path's endpoint: URL, headers (with the key), retries, the SDK's error shapes. */
+  protected abstract createEndpoint(options: Options): SdkEndpoint;
+
+  /** Starts a streamed call and returns its raw SSE body with the response headers. */
   protected abstract openStream(
     request: ChatRequest,
     model: string,
     signal: AbortSignal | undefined,
-  ): Promise<Response>;
+  ): Promise<OpenedStream>;
 
   /** Reads the provider's SSE events into stream events; throws when the answer is truncated. */
   protected abstract readStream(
-    response: Response,
+    body: SseBody,
     model: string,
     errors: ProviderErrorContext,
     options: ChatCallOptions,
@@ -128,9 +167,9 @@ export abstract class SdkChatModel<
     const model = this.modelFor(request);
     const errors = this.errorContext(model, options.signal);
     const call = callSignal(options.signal, this.options.timeout);
-    let response: Response;
+    let opened: OpenedStream;
     try {
-      response = await this.openStream(request, model, call.signal);
+      opened = await this.openStream(request, model, call.signal);
     } catch (error) {
       call.release();
       throw toProviderError(error, this.withTimeout(errors, call));
@@ -138,9 +177,9 @@ export abstract class SdkChatModel<
     // the timeout bounds the wait for the response; once it streams, idle limits are the resilience layer's
     call.stopTimer();
     // what is left of the provider's quota travels on the answer, for the router's checks
-    const quota = pickRateLimitHeaders(response.headers);
+    const quota = pickRateLimitHeaders(opened.headers);
     try {
-      for await (const event of this.readStream(response, model, errors, options)) {
+      for await (const event of this.readStream(opened.body, model, errors, options)) {
         yield quota && event.type === 'complete'
           ? { type: 'complete', response: withRateLimit(event.response, quota) }
           : event;
@@ -162,6 +201,17 @@ export abstract class SdkChatModel<
     if (typeof withResponse !== 'function') return { data: await sent, quota: undefined };
     const { data, response } = await withResponse.call(sent);
     return { data, quota: pickRateLimitHeaders(response?.headers) };
+  }
+
+  /** A non-streamed call over the own HTTP path, with the rate-limit headers of its answer. */
+  protected async sendJson<T>(
+    http: ProviderHttp,
+    path: string,
+    body: unknown,
+    signal: AbortSignal | undefined,
+  ): Promise<{ data: T; quota: Record<string, string> | undefined }> {
+    const { data, headers } = await http.json(path, body, signal);
+    return { data: data as T, quota: pickRateLimitHeaders(headers) };
   }
 
   protected requestOptions(signal: AbortSignal | undefined): { signal?: AbortSignal } {
