@@ -7,16 +7,17 @@ import { join } from 'node:path';
  * fake upstream) for `up/<model-id>`, and router `auto`, the embedded decision model over two
  * failover groups of two upstream models each.
  */
+const model = (name: string) => `  ${name}: { provider: up, model: ${name} }`;
+const route = (name: string, description: string, example: string, models: string[]) =>
+  [
+    `      - name: ${name}`,
+    `        description: '${description}'`,
+    `        examples: ['${example}']`,
+    `        models: [${models.join(', ')}]`,
+    '        strategy: failover',
+  ].join('\n');
+
 export function writeGatewayConfig(upstream: string): string {
-  const model = (name: string) => `  ${name}: { provider: up, model: ${name} }`;
-  const route = (name: string, description: string, example: string, models: string[]) =>
-    [
-      `      - name: ${name}`,
-      `        description: '${description}'`,
-      `        examples: ['${example}']`,
-      `        models: [${models.join(', ')}]`,
-      '        strategy: failover',
-    ].join('\n');
   const yaml = [
     'providers:',
     `  up: { type: openai, baseURL: '${upstream}/v1', apiKey: sk-bench-upstream-key }`,
