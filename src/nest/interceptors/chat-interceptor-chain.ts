@@ -11,6 +11,7 @@ import {
   type ChatInterceptorRegistration,
   isChatInterceptor,
 } from './chat-interceptor.js';
+import { type ChatCallHooks, hasCallHooks } from './chat-call-hooks.js';
 import type { ChatInterceptorContext } from './chat-interceptor-context.js';
 import { ChatInterceptorProvider } from './chat-interceptor-provider.decorator.js';
 import { EventsChatInterceptor } from './events.chat-interceptor.js';
@@ -23,7 +24,8 @@ import { TimingChatInterceptor } from './timing.chat-interceptor.js';
  */
 @Injectable()
 export class ChatInterceptorChain implements OnModuleInit {
-  private interceptors: ChatInterceptor[];
+  private interceptors: ChatInterceptor[] = [];
+  private callHooks: ChatCallHooks[] | undefined;
 
   constructor(
     @Inject(MODEL_ROUTER_MODULE_OPTIONS) private readonly options: ModelRouterModuleOptions,
@@ -32,7 +34,7 @@ export class ChatInterceptorChain implements OnModuleInit {
     private readonly moduleRef: ModuleRef,
     private readonly discovery: DiscoveryService,
   ) {
-    this.interceptors = [events, timing];
+    this.setInterceptors([events, timing]);
   }
 
   async onModuleInit(): Promise<void> {
@@ -45,12 +47,20 @@ export class ChatInterceptorChain implements OnModuleInit {
     for (const interceptor of [...configured, ...this.discover()]) {
       if (!chain.includes(interceptor)) chain.push(interceptor);
     }
-    this.interceptors = chain;
+    this.setInterceptors(chain);
   }
 
   /** The interceptors in the order they wrap a call (outermost first). */
   list(): readonly ChatInterceptor[] {
     return this.interceptors;
+  }
+
+  /**
+   * The interceptors' hooks, outermost first, when every one of them has hooks (the built-ins
+   * do): a `chat()` call can then skip the Observable chain. Undefined when one has none.
+   */
+  hooks(): readonly ChatCallHooks[] | undefined {
+    return this.callHooks;
   }
 
   /** Runs `last` (the router call) inside every interceptor, outermost first. */
@@ -64,6 +74,11 @@ export class ChatInterceptorChain implements OnModuleInit {
             handle: () => defer(() => interceptors[index].intercept(context, handlerAt(index + 1))),
           };
     return handlerAt(0).handle();
+  }
+
+  private setInterceptors(chain: ChatInterceptor[]): void {
+    this.interceptors = chain;
+    this.callHooks = chain.every(hasCallHooks) ? chain.map((i) => i.hooks) : undefined;
   }
 
   protected async resolve(

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Observable, tap } from 'rxjs';
 import type { ChatStreamEvent } from '../../core/chat/chat-model.js';
+import type { ChatCallHooks } from './chat-call-hooks.js';
 import type { ChatCallHandler, ChatInterceptor } from './chat-interceptor.js';
 import type { ChatInterceptorContext } from './chat-interceptor-context.js';
 
@@ -10,10 +11,14 @@ import type { ChatInterceptorContext } from './chat-interceptor-context.js';
  */
 @Injectable()
 export class TimingChatInterceptor implements ChatInterceptor {
-  intercept(context: ChatInterceptorContext, next: ChatCallHandler): Observable<ChatStreamEvent> {
-    const stop = () => {
+  readonly hooks: ChatCallHooks = {
+    end: (context) => {
       context.durationMs ??= context.elapsedMs();
-    };
+    },
+  };
+
+  intercept(context: ChatInterceptorContext, next: ChatCallHandler): Observable<ChatStreamEvent> {
+    const stop = () => this.hooks.end!(context, { outcome: 'ok' });
     return next.handle().pipe(tap({ complete: stop, error: stop, unsubscribe: stop }));
   }
 }

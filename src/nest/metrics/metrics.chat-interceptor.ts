@@ -3,6 +3,7 @@ import { type Observable, tap } from 'rxjs';
 import type { ChatStreamEvent } from '../../core/chat/chat-model.js';
 import { logSafe } from '../../core/observability/log-safe.js';
 import { costAttributeOf } from '../../core/cost/cost.js';
+import type { ChatCallHooks } from '../interceptors/chat-call-hooks.js';
 import type { ChatCallHandler, ChatInterceptor } from '../interceptors/chat-interceptor.js';
 import type { ChatInterceptorContext } from '../interceptors/chat-interceptor-context.js';
 import { ChatInterceptorProvider } from '../interceptors/chat-interceptor-provider.decorator.js';
@@ -21,8 +22,20 @@ export class MetricsChatInterceptor implements ChatInterceptor {
 
   constructor(@Inject(ModelRouterMetrics) protected readonly metrics: ModelRouterMetrics) {}
 
+  readonly hooks: ChatCallHooks = {
+    start: (context) =>
+      context.observe((event) =>
+        this.metrics.recordEvent(context.routerName, context.route, event),
+      ),
+    end: (context, end) =>
+      this.record(
+        context,
+        end.outcome === 'error' ? outcomeOfError(end.error, context.signal) : end.outcome,
+      ),
+  };
+
   intercept(context: ChatInterceptorContext, next: ChatCallHandler): Observable<ChatStreamEvent> {
-    context.observe((event) => this.metrics.recordEvent(context.routerName, context.route, event));
+    this.hooks.start!(context);
     let finished = false;
     const finish = (outcome: CallOutcome) => {
       if (finished) return;

@@ -20,6 +20,7 @@ import { linkAbort } from '../../core/resilience/linked-abort.js';
 import { RoutingException } from '../../core/errors/exceptions.js';
 import { SESSION_ATTRIBUTE } from '../../core/group/session-attribute.js';
 import { currentRoutingScope, type RequestRoutingScope } from '../http/request-routing-scope.js';
+import type { ChatCallHooks } from '../interceptors/chat-call-hooks.js';
 import { ChatInterceptorChain } from '../interceptors/chat-interceptor-chain.js';
 import {
   type ChatCallMode,
@@ -29,6 +30,7 @@ import type { ModelRouterModuleOptions } from '../module/model-router-module-opt
 import { ModelRouterRegistry } from '../module/model-router-registry.js';
 import { MODEL_ROUTER_MODULE_OPTIONS } from '../module/tokens.js';
 import { ROUTER_ATTRIBUTE } from './router-attribute.js';
+import { runHookedChat } from './hooked-chat-call.js';
 import { observableFromStream } from './observable-from-stream.js';
 
 export interface RoutingChatOptions {
@@ -79,6 +81,52 @@ export class RoutingChatService {
 
   /** Answers `request` with the chosen router. Unknown router → RoutingException. */
   async chat(request: ChatRequest, options: RoutingChatOptions = {}): Promise<ChatResponse> {
+    const hooks = this.chain.hooks();
+    const response = hooks
+      ? await this.chatThroughHooks(hooks, request, options)
+      : await this.chatThroughChain(request, options);
+    if (!response) {
+      throw new RoutingException(
+        'The chat interceptor chain completed without a response: an interceptor dropped the complete event',
+      );
+    }
+    return response;
+  }
+
+  /** Every interceptor is a built-in one: the call runs as a promise, no Observable per call. */
+  protected chatThroughHooks(
+    hooks: readonly ChatCallHooks[],
+    request: ChatRequest,
+    options: RoutingChatOptions,
+  ): Promise<ChatResponse> {
+    const { context, target, unlink } = this.openCall(
+      'chat',
+      request,
+      options,
+      currentRoutingScope(),
+    );
+    if (options.signal?.aborted) {
+      unlink();
+      return Promise.reject(abortReason(options.signal));
+    }
+    const ask = () => target.model.chat(context.request, this.callOptions(context));
+    return runHookedChat(
+      hooks,
+      context,
+      options.signal,
+      () =>
+        (context.request === request ? passChecked(request, ask) : ask()).then((response) => {
+          context.recordResponse(response);
+          return response;
+        }),
+      unlink,
+    );
+  }
+
+  protected async chatThroughChain(
+    request: ChatRequest,
+    options: RoutingChatOptions,
+  ): Promise<ChatResponse | undefined> {
     let response: ChatResponse | undefined;
     await new Promise<void>((resolve, reject) => {
       this.call('chat', request, options).subscribe({
@@ -89,11 +137,6 @@ export class RoutingChatService {
         complete: resolve,
       });
     });
-    if (!response) {
-      throw new RoutingException(
-        'The chat interceptor chain completed without a response: an interceptor dropped the complete event',
-      );
-    }
     return response;
   }
 
@@ -126,25 +169,7 @@ export class RoutingChatService {
     // read now, not at subscription: an SSE response subscribes outside the request's scope
     const scope = currentRoutingScope();
     return new Observable<ChatStreamEvent>((subscriber) => {
-      // before the interceptors, which read the messages too
-      assertChatRequest(request);
-      const target = this.resolveTarget(options, scope);
-      // not AbortSignal.any: it leaks per call under a long-lived caller signal on Node 20/22
-      const { controller, signal, unlink } = linkAbort(options.signal);
-      const context = new ChatInterceptorContext({
-        mode,
-        request,
-        routerName: target.routerName,
-        target: target.target,
-        attributes: {
-          ...options.attributes,
-          ...this.sessionAttribute(options, scope),
-          ...(target.routerName !== undefined ? { [ROUTER_ATTRIBUTE]: target.routerName } : {}),
-        },
-        signal,
-        clock: this.clock,
-      });
-      scope?.attach(context);
+      const { context, target, controller, unlink } = this.openCall(mode, request, options, scope);
       let settled = false;
       // the caller's abort ends the call at once, even if a model ignores its signal
       const onCallerAbort = () => {
@@ -180,17 +205,55 @@ export class RoutingChatService {
     });
   }
 
+  /** Checks the request, resolves the target, and creates the call's record in the scope. */
+  protected openCall(
+    mode: ChatCallMode,
+    request: ChatRequest,
+    options: RoutingChatOptions,
+    scope: RequestRoutingScope | undefined,
+  ): {
+    context: ChatInterceptorContext;
+    target: Target;
+    controller: AbortController;
+    unlink: () => void;
+  } {
+    // before the interceptors, which read the messages too
+    assertChatRequest(request);
+    const target = this.resolveTarget(options, scope);
+    // not AbortSignal.any: it leaks per call under a long-lived caller signal on Node 20/22
+    const { controller, signal, unlink } = linkAbort(options.signal);
+    const context = new ChatInterceptorContext({
+      mode,
+      request,
+      routerName: target.routerName,
+      target: target.target,
+      attributes: {
+        ...options.attributes,
+        ...this.sessionAttribute(options, scope),
+        ...(target.routerName !== undefined ? { [ROUTER_ATTRIBUTE]: target.routerName } : {}),
+      },
+      signal,
+      clock: this.clock,
+    });
+    scope?.attach(context);
+    return { context, target, controller, unlink };
+  }
+
+  protected callOptions(context: ChatInterceptorContext): ChatCallOptions {
+    return {
+      signal: context.signal,
+      attributes: { ...context.attributes },
+      observer: (event) => context.notify(event),
+    };
+  }
+
   /** The innermost handler: the router (or model) itself. */
   protected invoke(
     model: ChatModel,
     context: ChatInterceptorContext,
     checked: ChatRequest,
   ): Observable<ChatStreamEvent> {
-    const callOptions = (): ChatCallOptions => ({
-      signal: context.signal,
-      attributes: { ...context.attributes },
-      observer: (event) => context.notify(event),
-    });
+    const callOptions = () => this.callOptions(context);
     if (context.mode === 'chat') {
       const ask = () => model.chat(context.request, callOptions());
       // checked at the entry; a request an interceptor replaced is checked by the router again
