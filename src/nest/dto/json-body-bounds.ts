@@ -29,10 +29,16 @@ interface Pending {
   path: string;
 }
 
-/** The first bound the body breaks, or undefined; never recurses and never copies an array. */
+/**
+ * The first bound the body breaks, or undefined; never recurses and never copies an array. With
+ * `stripProtoKeys`, the keys that would pollute a prototype once class-transformer copies the
+ * body (`__proto__`, `prototype`, an own `constructor`) are deleted on the way, as Nest's
+ * ValidationPipe does, so that one walk serves both.
+ */
 export function bodyBoundsProblem(
   root: unknown,
   bounds: JsonBodyBounds = {},
+  { stripProtoKeys: strip = false } = {},
 ): BoundsProblem | undefined {
   const maxArrayLength = bounds.maxArrayLength ?? DEFAULT_MAX_ARRAY_LENGTH;
   const maxValues = bounds.maxValues ?? DEFAULT_MAX_VALUES;
@@ -54,6 +60,7 @@ export function bodyBoundsProblem(
           `${maxArrayLength} are accepted. Send fewer (split the conversation or the list).`,
       };
     }
+    if (strip && !Array.isArray(node.value)) stripProtoKeys(node.value);
     // for…in visits keys without building an entries array (a body is plain JSON: no prototype keys)
     for (const key in node.value) {
       values += 1;
@@ -73,6 +80,12 @@ export function bodyBoundsProblem(
     }
   }
   return undefined;
+}
+
+function stripProtoKeys(value: object): void {
+  for (const key of ['__proto__', 'prototype', 'constructor']) {
+    if (Object.hasOwn(value, key)) Reflect.deleteProperty(value, key);
+  }
 }
 
 function clip(path: string): string {
