@@ -23,8 +23,15 @@ const gateway = await ChildServer.start(
   ['--cpu-prof', `--cpu-prof-dir=${dir}`],
 );
 const target = { name: 'gateway', origin: gateway.origin, model };
+const idle = await gateway.stats(true);
 await throughput(target, { connections: 16, durationMs: 2_000 });
 const result = await throughput(target, { connections: 16, durationMs: 5_000 });
+const after = await gateway.stats(true);
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 console.log(`${result.perSecond.toFixed(0)} calls/s; profile in ${dir}`);
+console.log(
+  `heap ${mib(idle.heapUsed)} → ${mib(after.heapUsed)}, rss ${mib(idle.rss)} → ${mib(after.rss)}`,
+);
+if (process.env.BENCH_HEAP_SNAPSHOT) console.log(`heap snapshot: ${await gateway.heapSnapshot()}`);
 gateway.stop();
 upstream.stop();

@@ -1,5 +1,5 @@
 // nest-model-router/providers: real chat models and HTTP clients (OpenAI-compatible, Anthropic,
-// embeddings, the local demo model), on the official SDKs.
+// embeddings, the local demo model), on the official SDKs' types and the project's own HTTP path.
 
 // Embeddings
 export {
@@ -37,6 +37,7 @@ export {
   type TopLogprob,
 } from './logprobs.js';
 export type { MalformedChunkPolicy } from './shared/stream-guards.js';
+export { closeProviderPools, type ProviderHttpOptions } from './shared/http/provider-pools.js';
 export { toProviderError, type ProviderErrorContext } from './shared/provider-error-mapper.js';
 export { kindOfProviderError } from './shared/error-kind.js';
 export { redactSecrets } from './shared/redact.js';
