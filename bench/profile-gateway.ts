@@ -14,6 +14,7 @@ import { throughput } from './lib/http-load.js';
 const here = dirname(fileURLToPath(import.meta.url));
 const dir = process.env.BENCH_PROFILE_DIR ?? tmpdir();
 const model = process.argv[2] ?? 'up/bench-model';
+const stream = process.argv[3] === 'stream';
 const upstream = await ChildServer.start('upstream', join(here, 'servers/fake-upstream.js'));
 const config = writeGatewayConfig(upstream.origin);
 const gateway = await ChildServer.start(
@@ -24,14 +25,17 @@ const gateway = await ChildServer.start(
 );
 const target = { name: 'gateway', origin: gateway.origin, model };
 const idle = await gateway.stats(true);
-await throughput(target, { connections: 16, durationMs: 2_000 });
-const result = await throughput(target, { connections: 16, durationMs: 5_000 });
+await throughput(target, { connections: 16, durationMs: 2_000, stream });
+const result = await throughput(target, { connections: 16, durationMs: 5_000, stream });
 const after = await gateway.stats(true);
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 console.log(`${result.perSecond.toFixed(0)} calls/s; profile in ${dir}`);
 console.log(
   `heap ${mib(idle.heapUsed)} → ${mib(after.heapUsed)}, rss ${mib(idle.rss)} → ${mib(after.rss)}`,
 );
+await new Promise((resolve) => setTimeout(resolve, 2_000));
+const later = await gateway.stats(true);
+console.log(`2 s later: heap ${mib(later.heapUsed)}, rss ${mib(later.rss)}`);
 if (process.env.BENCH_HEAP_SNAPSHOT) console.log(`heap snapshot: ${await gateway.heapSnapshot()}`);
 gateway.stop();
 upstream.stop();

@@ -103,10 +103,14 @@ export async function firstByte(
 /** `connections` clients calling back to back for `durationMs`: completed calls per second. */
 export async function throughput(
   target: Target,
-  { connections, durationMs }: { connections: number; durationMs: number },
+  {
+    connections,
+    durationMs,
+    stream = false,
+  }: { connections: number; durationMs: number; stream?: boolean },
 ): Promise<{ perSecond: number; calls: number }> {
   const client = pool(target.origin, connections);
-  const payload = body(target.model, false);
+  const payload = body(target.model, stream);
   let calls = 0;
   const start = performance.now();
   const until = start + durationMs;

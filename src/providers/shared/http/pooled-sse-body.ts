@@ -44,9 +44,16 @@ export class PooledSseBody implements AsyncIterable<Uint8Array> {
       this.body.destroy();
       return;
     }
-    this.body.dump({ limit: TAIL_LIMIT_BYTES, signal: AbortSignal.timeout(TAIL_MS) }).catch(() => {
-      // dump destroyed the body (slow or long tail): the connection is closed, nothing is lost
-    });
+    // a timer cleared when the body closes, not AbortSignal.timeout: that one (and the body its
+    // listener holds) stays reachable until it fires
+    const timer = setTimeout(() => this.body.destroy(), TAIL_MS);
+    timer.unref();
+    this.body
+      .dump({ limit: TAIL_LIMIT_BYTES })
+      .catch(() => {
+        // the body broke (or the limit cut it): the connection is closed, nothing is lost
+      })
+      .finally(() => clearTimeout(timer));
   }
 }
 
