@@ -4,6 +4,8 @@ type Headers = Record<string, string | number | readonly string[] | undefined>;
 
 /** Writes Server-Sent Events the way OpenAI's clients read them: `data: <json>` blocks. */
 export class SseWriter {
+  private corked = false;
+
   constructor(private readonly raw: ServerResponse) {}
 
   get open(): boolean {
@@ -24,14 +26,30 @@ export class SseWriter {
   }
 
   data(payload: unknown): void {
-    if (this.open) this.raw.write(`data: ${JSON.stringify(payload)}\n\n`);
+    if (this.open) this.write(`data: ${JSON.stringify(payload)}\n\n`);
   }
 
   /** The normal end of a stream. */
   done(): void {
     if (!this.open) return;
-    this.raw.write('data: [DONE]\n\n');
+    this.write('data: [DONE]\n\n');
     this.raw.end();
+  }
+
+  /**
+   * Events that arrive together (a provider's chunk often carries several) leave in one write:
+   * the socket is corked until the current tick's work is done, not for any fixed time.
+   */
+  private write(text: string): void {
+    if (!this.corked) {
+      this.corked = true;
+      this.raw.cork();
+      process.nextTick(() => {
+        this.corked = false;
+        this.raw.uncork();
+      });
+    }
+    this.raw.write(text);
   }
 
   /** An unfinished stream: the error event, and no `[DONE]`, so no client takes it as complete. */
