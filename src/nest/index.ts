@@ -27,6 +27,7 @@ export type {
   ChatCallHandler,
   ChatInterceptorRegistration,
 } from './interceptors/chat-interceptor.js';
+export type { ChatCallHooks, ChatCallEnd } from './interceptors/chat-call-hooks.js';
 export {
   ChatInterceptorContext,
   type ChatCallMode,

@@ -1,9 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import { type Observable, tap, throwError } from 'rxjs';
 import {
+  type ChatCallHooks,
   type ChatCallHandler,
   type ChatInterceptor,
   type ChatInterceptorContext,
+  type ChatResponse,
   type ChatStreamEvent,
   currentRoutingScope,
 } from 'nest-model-router';
@@ -21,6 +23,14 @@ export interface CallFacts {
 }
 
 const facts = new WeakMap<object, CallFacts>();
+
+/** What a call's start learned, for its end. */
+interface CallNotes {
+  request: object;
+  fact: CallFacts;
+  key: string | undefined;
+  direct: string | undefined;
+}
 
 /** The latest call of a request (keyed by the framework's request object). */
 export function callFactsOf(request: object): CallFacts | undefined {
@@ -41,37 +51,61 @@ export class CallFactsInterceptor implements ChatInterceptor {
     private readonly budgets?: KeyBudgets,
   ) {}
 
+  private readonly notes = new WeakMap<ChatInterceptorContext, CallNotes>();
+
+  /**
+   * The same work as `intercept`, as hooks: a `chat()` call then runs without an Observable
+   * chain (the library's built-in interceptors have hooks too). `intercept` is built on them.
+   */
+  readonly hooks: ChatCallHooks = {
+    start: (context) => {
+      const request = currentRoutingScope()?.request;
+      if (request === undefined) return;
+      const fact: CallFacts = { record: context };
+      facts.set(request, fact);
+      const key = keyOf(request)?.name;
+      if (key !== undefined) context.attributes[KEY_ATTRIBUTE] = key;
+      // a router's groups check and charge budgets themselves; a model addressed directly does not
+      const direct = key !== undefined && this.budgets ? context.target : undefined;
+      this.notes.set(context, { request, fact, key, direct });
+      if (direct !== undefined) this.budgets!.assertWithin(key!, direct);
+    },
+    end: (context, end) => {
+      const notes = this.notes.get(context);
+      if (notes === undefined || end.outcome !== 'ok' || !context.response) return;
+      this.completed(context, notes, context.response);
+    },
+  };
+
   intercept(context: ChatInterceptorContext, next: ChatCallHandler): Observable<ChatStreamEvent> {
-    const request = currentRoutingScope()?.request;
-    if (request === undefined) return next.handle();
-    const fact: CallFacts = { record: context };
-    facts.set(request, fact);
-    const key = keyOf(request)?.name;
-    if (key !== undefined) context.attributes[KEY_ATTRIBUTE] = key;
-    // a router's groups check and charge budgets themselves; a model addressed directly does not
-    const direct = key !== undefined && this.budgets ? context.target : undefined;
-    if (direct !== undefined) {
-      try {
-        this.budgets!.assertWithin(key!, direct);
-      } catch (error) {
-        return throwError(() => error);
-      }
+    try {
+      this.hooks.start!(context);
+    } catch (error) {
+      return throwError(() => error);
     }
+    const notes = this.notes.get(context);
+    if (notes === undefined) return next.handle();
     return next.handle().pipe(
       tap((event) => {
         if (event.type !== 'complete') {
-          fact.firstEventAt ??= performance.now();
+          notes.fact.firstEventAt ??= performance.now();
           return;
         }
-        const usage = event.response.tokenUsage;
-        const tokens = usage?.totalTokens ?? (usage?.inputTokens ?? 0) + (usage?.outputTokens ?? 0);
-        if (tokens > 0) this.onTokens(request, tokens);
-        const cost = this.budgets?.priceOf(context.model ?? context.target, event.response);
-        if (cost !== undefined) fact.costUsd = cost;
-        if (direct !== undefined) {
-          this.budgets!.charge(key!, context.model ?? direct, event.response);
-        }
+        this.completed(context, notes, event.response);
       }),
     );
+  }
+
+  private completed(
+    context: ChatInterceptorContext,
+    { request, fact, key, direct }: CallNotes,
+    response: ChatResponse,
+  ): void {
+    const usage = response.tokenUsage;
+    const tokens = usage?.totalTokens ?? (usage?.inputTokens ?? 0) + (usage?.outputTokens ?? 0);
+    if (tokens > 0) this.onTokens(request, tokens);
+    const cost = this.budgets?.priceOf(context.model ?? context.target, response);
+    if (cost !== undefined) fact.costUsd = cost;
+    if (direct !== undefined) this.budgets!.charge(key!, context.model ?? direct, response);
   }
 }
