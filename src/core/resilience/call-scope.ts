@@ -9,7 +9,9 @@ import type { Timers } from './timers.js';
  */
 export class CallScope {
   readonly deadlineAt: number | undefined;
-  private readonly link: LinkedAbort;
+  /** The call's own controller; none without a deadline, when the caller's signal is enough. */
+  private readonly link: LinkedAbort | undefined;
+  private readonly callSignal: AbortSignal;
   private readonly deadlineTimer: unknown;
 
   constructor(
@@ -19,28 +21,36 @@ export class CallScope {
     private readonly timers: Timers,
     clock: Clock,
   ) {
-    this.link = linkAbort(callerSignal);
+    // without a deadline the call aborts exactly when the caller does: the caller's signal is
+    // the call's (one AbortController and listener fewer per call, on the hot path)
+    if (deadlineMs === undefined && callerSignal !== undefined) {
+      this.callSignal = callerSignal;
+      return;
+    }
+    const link = linkAbort(callerSignal);
+    this.link = link;
+    this.callSignal = link.signal;
     if (deadlineMs !== undefined) {
       this.deadlineAt = clock() + deadlineMs;
       this.deadlineTimer = timers.setTimeout(
-        () => this.link.controller.abort(new ModelTimeoutException('deadline', deadlineMs, model)),
+        () => link.controller.abort(new ModelTimeoutException('deadline', deadlineMs, model)),
         deadlineMs,
       );
     }
   }
 
   get signal(): AbortSignal {
-    return this.link.signal;
+    return this.callSignal;
   }
 
   /** A new attempt inside this call; its signal is what the wrapped model receives. */
   attempt(): AttemptScope {
-    return new AttemptScope(this.link.signal, this.model, this.timers);
+    return new AttemptScope(this.callSignal, this.model, this.timers);
   }
 
   dispose(): void {
     if (this.deadlineTimer !== undefined) this.timers.clearTimeout(this.deadlineTimer);
-    this.link.unlink();
+    this.link?.unlink();
   }
 }
 
