@@ -1,7 +1,14 @@
 import 'reflect-metadata';
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import type { ChatResponse } from '../../../src/core/chat/response.js';
-import { FaultStack, RETRY, expectedAnswer, useFaultStacks } from './fault-fixture.js';
+import {
+  FaultStack,
+  RETRY,
+  expectedAnswer,
+  fallback,
+  primary,
+  useFaultStacks,
+} from './fault-fixture.js';
 
 /**
  * A primary that goes down for a while and comes back. The breaker's clock is virtual: the test
@@ -18,6 +25,11 @@ describe('a flapping primary (half-open with one probe, escalating cooldown)', (
   let stack: FaultStack;
   beforeEach(async () => {
     stack = await faults.start({
+      // outages here are 503s, never silence: bounds a busy machine cannot trip on a healthy call
+      models: [
+        primary({ timeouts: { attemptMs: 5_000, firstTokenMs: 5_000, idleMs: 2_000 } }),
+        fallback(),
+      ],
       failover: { cooldownMs: COOLDOWN, halfOpenProbes: 1, cooldownMultiplier: 2 },
     });
   });
