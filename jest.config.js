@@ -31,4 +31,9 @@ export default {
     ],
   },
   testTimeout: 20000,
+  // Two workers on the 2-core CI machine (Jest's default would run every suite in one process),
+  // each replaced once it holds more than 1 GB: suites load the SDKs, the clients and the word
+  // vectors, and one process growing to 4 GB spends its time collecting garbage.
+  maxWorkers: 2,
+  workerIdleMemoryLimit: '1GB',
 };
