@@ -10,14 +10,13 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
-  currentCall,
   JsonBodyValidationPipe,
   ModelRoutingInterceptor,
   RoutingChatService,
   type RoutingChatOptions,
 } from 'nest-model-router';
 import { accessOf } from '../auth/key-access.js';
-import { answeredBy } from '../http/answered-by.js';
+import { answeredBy, settleAnswer } from '../http/answered-by.js';
 import type { SecretRedactor } from '../http/config-secrets.js';
 import { abortOnDisconnect } from '../http/client-disconnect.js';
 import { GATEWAY_REDACTOR, GATEWAY_TOOL_CALL_IDS } from '../http/gateway-tokens.js';
@@ -25,7 +24,6 @@ import { ShutdownGrace } from '../http/shutdown-grace.js';
 import { streamReply } from '../http/stream-reply.js';
 import { ModelResolver } from '../models/model-resolver.js';
 import type { ToolCallIds } from '../openai/tool-call-ids.js';
-import { costHeader } from '../openai/to-chat-completion.js';
 import { AnthropicExceptionFilter } from './anthropic-exception.filter.js';
 import type { AnthropicMessagesRequest } from './anthropic-wire-types.js';
 import { MessageEventEncoder } from './message-event-encoder.js';
@@ -79,9 +77,7 @@ export class MessagesController {
       return;
     }
     const response = await this.service.chat(request, options);
-    const by = answeredBy(currentCall(), options, response);
-    const cost = this.resolver.costOf(by.origin.model ?? body.model, response);
-    if (cost !== undefined) reply.header('x-model-router-cost', costHeader(cost));
+    const { by } = settleAnswer(reply, this.resolver, options, response, body.model);
     await reply.status(200).send(toAnthropicMessage(id, response, by, this.ids));
   }
 }

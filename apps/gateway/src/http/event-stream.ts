@@ -6,14 +6,20 @@ type Headers = Record<string, string | number | readonly string[] | undefined>;
 export interface SseMessage {
   event?: string;
   data: unknown;
+  /** `data` is a sentinel sent as is, not JSON (OpenAI's `[DONE]`). */
+  raw?: boolean;
 }
 
+/** How an OpenAI stream says it is complete. */
+export const DONE: SseMessage = { data: '[DONE]', raw: true };
+
 /**
- * Writes named Server-Sent Events, as the Responses and Anthropic Messages APIs send them
- * (`event: response.output_text.delta` / `data: {...}`); there is no `[DONE]` sentinel on
- * either: the terminal event is part of the protocol.
+ * Writes Server-Sent Events: unnamed `data:` blocks as chat completions send them, or named ones
+ * as the Responses and Anthropic Messages APIs do (`event: response.output_text.delta`).
  */
 export class EventStream {
+  private corked = false;
+
   constructor(private readonly raw: ServerResponse) {}
 
   get open(): boolean {
@@ -26,7 +32,7 @@ export class EventStream {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache',
       // no Connection header of our own: Node answers keep-alive, or close when the request
-      // said `Connection: close` (as SseWriter)
+      // said `Connection: close` (a fixed keep-alive here overrode the client's wish)
       // proxies such as nginx would otherwise hold the deltas back
       'x-accel-buffering': 'no',
       ...(headers as OutgoingHttpHeaders),
@@ -36,15 +42,31 @@ export class EventStream {
   send(messages: readonly SseMessage[]): void {
     if (!this.open || messages.length === 0) return;
     let text = '';
-    for (const { event, data } of messages) {
-      text += `${event ? `event: ${event}\n` : ''}data: ${JSON.stringify(data)}\n\n`;
+    for (const { event, data, raw } of messages) {
+      text += `${event ? `event: ${event}\n` : ''}data: ${raw ? String(data) : JSON.stringify(data)}\n\n`;
     }
-    this.raw.write(text);
+    this.write(text);
   }
 
   end(messages: readonly SseMessage[] = []): void {
     if (!this.open) return;
     this.send(messages);
     this.raw.end();
+  }
+
+  /**
+   * Events that arrive together (a provider's chunk often carries several) leave in one write:
+   * the socket is corked until the current tick's work is done, not for any fixed time.
+   */
+  private write(text: string): void {
+    if (!this.corked) {
+      this.corked = true;
+      this.raw.cork();
+      process.nextTick(() => {
+        this.corked = false;
+        this.raw.uncork();
+      });
+    }
+    this.raw.write(text);
   }
 }

@@ -1,4 +1,4 @@
-import { ServiceUnavailableException, type Logger } from '@nestjs/common';
+import type { Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
   type ChatInterceptorContext,
@@ -19,9 +19,11 @@ export interface StreamEncoder {
   encode(event: ChatStreamEvent): SseMessage[];
   /** The error event(s) that end an unfinished stream, from the error table's answer. */
   fail(error: WireError): SseMessage[];
+  /** What ends a complete stream after its last event (OpenAI's `[DONE]`); default nothing. */
+  done?(): SseMessage[];
 }
 
-const SHUTTING_DOWN = new ServiceUnavailableException(SHUTDOWN_ERROR.error.message);
+const SHUTTING_DOWN: WireError = { status: 503, headers: {}, body: SHUTDOWN_ERROR };
 
 /**
  * Streams a routed call as named SSE events. Headers go out with the first event, when the route
@@ -76,7 +78,7 @@ export function streamReply(
             const untrack = shutdown.track({
               fail: () => {
                 ended = true;
-                sse.end(encoder.fail(toWireError(SHUTTING_DOWN)));
+                sse.end(encoder.fail(SHUTTING_DOWN));
               },
             });
             reply.raw.once('close', untrack);
@@ -94,7 +96,7 @@ export function streamReply(
       complete: () => {
         if (ended) return;
         ended = true;
-        sse.end();
+        sse.end(encoder.done?.() ?? []);
         resolve();
       },
     });

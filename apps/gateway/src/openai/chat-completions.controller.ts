@@ -12,33 +12,24 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  type ChatInterceptorContext,
   type ChatRequest,
-  type ChatResponse,
   type Clock,
-  currentCall,
   JsonBodyValidationPipe,
-  logSafe,
   ModelRoutingInterceptor,
   RoutingChatService,
   type RoutingChatOptions,
 } from 'nest-model-router';
 import { accessOf } from '../auth/key-access.js';
+import { answeredBy, settleAnswer } from '../http/answered-by.js';
+import { DONE } from '../http/event-stream.js';
+import { streamReply } from '../http/stream-reply.js';
 import { abortOnDisconnect } from '../http/client-disconnect.js';
 import type { SecretRedactor } from '../http/config-secrets.js';
 import { GATEWAY_CLOCK, GATEWAY_REDACTOR, GATEWAY_TOOL_CALL_IDS } from '../http/gateway-tokens.js';
 import { ShutdownGrace } from '../http/shutdown-grace.js';
 import { ModelResolver } from '../models/model-resolver.js';
 import { ChatCompletionRequestDto } from './chat-completion-request.dto.js';
-import { toWireError } from './openai-error.js';
-import { SseWriter } from './sse-writer.js';
-import {
-  ChunkEncoder,
-  costHeader,
-  completionId,
-  toChatCompletion,
-  type AnsweredBy,
-} from './to-chat-completion.js';
+import { ChunkEncoder, completionId, toChatCompletion } from './to-chat-completion.js';
 import { toChatRequest } from './to-chat-request.js';
 import type { ToolCallIds } from './tool-call-ids.js';
 import type { WireChatCompletionRequest } from './wire-types.js';
@@ -106,16 +97,13 @@ export class ChatCompletionsController {
       return;
     }
     const response = await this.service.chat(request, options);
-    const by = answeredBy(currentCall(), options, response);
-    const cost = this.resolver.costOf(by.origin.model ?? wire.model, response);
-    if (cost !== undefined) reply.header('x-model-router-cost', costHeader(cost));
+    const { by, cost } = settleAnswer(reply, this.resolver, options, response, wire.model);
     await reply.status(200).send(toChatCompletion(response, by, created, cost, this.ids));
   }
 
   /**
-   * Headers go out with the first event, when the route is known: an error before that (bad
-   * model, every model cooling down) is still an ordinary JSON error with its status. After
-   * that, a failure ends the stream with an error event and without `[DONE]`.
+   * OpenAI's chunks as unnamed SSE events: a failure after the first one ends the stream with an
+   * error event and without `[DONE]` (see streamReply).
    */
   private stream(
     request: ChatRequest,
@@ -124,87 +112,32 @@ export class ChatCompletionsController {
     reply: FastifyReply,
     includeUsage: boolean,
   ): Promise<void> {
-    const sse = new SseWriter(reply.raw);
-    // the call's record: the service attaches it to this request when the stream is subscribed
-    let record: ChatInterceptorContext | undefined;
-    // a stream's headers leave before its cost is known: the cost goes in the last chunk's usage
-    const encoder = new ChunkEncoder(
-      completionId(),
-      created,
-      () => answeredBy(record, options),
-      (response) => this.resolver.costOf(answeredBy(record, options).origin.model, response),
-      includeUsage,
-      this.ids,
+    return streamReply(
+      this.service,
+      request,
+      options,
+      reply,
+      (record) => {
+        // a stream's headers leave before its cost is known: the cost goes in the last chunk's usage
+        const chunks = new ChunkEncoder(
+          completionId(),
+          created,
+          () => answeredBy(record(), options),
+          (response) => this.resolver.costOf(answeredBy(record(), options).origin.model, response),
+          includeUsage,
+          this.ids,
+        );
+        return {
+          encode: (event) => chunks.encode(event).map((data) => ({ data })),
+          fail: (error) => [{ data: error.body }],
+          done: () => [DONE],
+        };
+      },
+      this.logger,
+      this.shutdown,
+      this.redactor,
     );
-    return new Promise<void>((resolve, reject) => {
-      let started = false;
-      let ended = false;
-      const fail = (error: unknown): void => {
-        ended = true;
-        if (!started) {
-          reject(error);
-          return;
-        }
-        // the client left (its disconnect aborted the call): no one to tell, nothing failed
-        if (!sse.open) {
-          resolve();
-          return;
-        }
-        const wireError = this.redactor.redactWire(toWireError(error));
-        // the client sees the error event; operators see it here (messages carry no keys)
-        this.logger.warn(logSafe(`stream ended early: ${wireError.body.error.message}`));
-        sse.fail(wireError.body);
-        resolve();
-      };
-      const subscription = this.service.stream(request, options).subscribe({
-        next: (event) => {
-          if (ended) return;
-          try {
-            if (!started) {
-              // headers first (with those the interceptor set): if they cannot be written, the
-              // reply is still Nest's to send
-              sse.start(reply.getHeaders());
-              reply.hijack();
-              started = true;
-              // a shutdown that outlasts its grace sends this stream an error event first
-              reply.raw.once('close', this.shutdown.track(sse));
-            }
-            for (const chunk of encoder.encode(event)) sse.data(chunk);
-          } catch (error) {
-            // thrown from here, rxjs would rethrow it on a timer and crash the process
-            fail(error);
-            queueMicrotask(() => subscription.unsubscribe());
-          }
-        },
-        error: (error: unknown) => {
-          if (!ended) fail(error);
-        },
-        complete: () => {
-          if (ended) return;
-          sse.done();
-          resolve();
-        },
-      });
-      record = currentCall();
-      reply.raw.once('close', () => {
-        subscription.unsubscribe();
-        resolve();
-      });
-    });
   }
-}
-
-/** The model that answered (or is answering) and what tool call ids should carry. */
-function answeredBy(
-  record: ChatInterceptorContext | undefined,
-  options: RoutingChatOptions,
-  response?: ChatResponse,
-): AnsweredBy {
-  const { route, model } = record?.servedBy() ?? {};
-  return {
-    model: model ?? response?.modelName ?? options.router ?? 'unknown',
-    origin: { ...(route ? { route } : {}), ...(model ? { model } : {}) },
-  };
 }
 
 interface WireModel {

@@ -1,3 +1,4 @@
+import type { AnsweredBy } from '../http/answered-by.js';
 import { randomUUID } from 'node:crypto';
 import {
   type ChatStreamEvent,
@@ -6,7 +7,7 @@ import {
   type TokenUsage,
 } from 'nest-model-router';
 import { ToolCallDeltas } from './tool-call-deltas.js';
-import { processToolCallIds, type ToolCallIds, type ToolCallOrigin } from './tool-call-ids.js';
+import { processToolCallIds, type ToolCallIds } from './tool-call-ids.js';
 import type {
   WireChatCompletion,
   WireChatCompletionChunk,
@@ -15,12 +16,6 @@ import type {
   WireToolCall,
   WireUsage,
 } from './wire-types.js';
-
-/** Who answered: `model` is what the client sees in `model`; `origin` goes into tool call ids. */
-export interface AnsweredBy {
-  model: string;
-  origin: ToolCallOrigin;
-}
 
 export function toChatCompletion(
   response: ChatResponse,

@@ -2,14 +2,13 @@ import { Body, Controller, Inject, Logger, Post, Res, UseInterceptors } from '@n
 import type { FastifyReply } from 'fastify';
 import {
   type Clock,
-  currentCall,
   JsonBodyValidationPipe,
   ModelRoutingInterceptor,
   RoutingChatService,
   type RoutingChatOptions,
 } from 'nest-model-router';
 import { accessOf } from '../auth/key-access.js';
-import { answeredBy } from '../http/answered-by.js';
+import { answeredBy, settleAnswer } from '../http/answered-by.js';
 import type { SecretRedactor } from '../http/config-secrets.js';
 import { abortOnDisconnect } from '../http/client-disconnect.js';
 import { GATEWAY_CLOCK, GATEWAY_REDACTOR, GATEWAY_TOOL_CALL_IDS } from '../http/gateway-tokens.js';
@@ -17,7 +16,6 @@ import { ShutdownGrace } from '../http/shutdown-grace.js';
 import { streamReply } from '../http/stream-reply.js';
 import { ModelResolver } from '../models/model-resolver.js';
 import type { ToolCallIds } from '../openai/tool-call-ids.js';
-import { costHeader } from '../openai/to-chat-completion.js';
 import { ResponseEventEncoder } from './response-event-encoder.js';
 import { ResponsesRequestDto } from './responses-request.dto.js';
 import type { ResponsesRequest } from './responses-wire-types.js';
@@ -82,9 +80,7 @@ export class ResponsesController {
       return;
     }
     const response = await this.service.chat(request, options);
-    const by = answeredBy(currentCall(), options, response);
-    const cost = this.resolver.costOf(by.origin.model ?? body.model, response);
-    if (cost !== undefined) reply.header('x-model-router-cost', costHeader(cost));
+    const { by, cost } = settleAnswer(reply, this.resolver, options, response, body.model);
     await reply.status(200).send(
       responseObject(id, createdAt, by.model, echo, {
         status: 'done',
