@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { isAbortError, logSafe } from 'nest-model-router';
-import { toWireError } from '../openai/openai-error.js';
+import { toWireError, type WireError } from '../openai/openai-error.js';
 import { SecretRedactor } from './config-secrets.js';
 import { fromFastifyError } from './fastify-errors.js';
 import { GATEWAY_REDACTOR } from './gateway-tokens.js';
@@ -27,13 +27,15 @@ export class OpenAiExceptionFilter implements ExceptionFilter {
   constructor(
     @Optional()
     @Inject(GATEWAY_REDACTOR)
-    private readonly redactor: SecretRedactor = new SecretRedactor(),
+    protected readonly redactor: SecretRedactor = new SecretRedactor(),
   ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     // the provider's message stays; the configuration's secrets never leave
-    const wire = this.redactor.redactWire(fromFastifyError(exception) ?? toWireError(exception));
+    const wire = this.shape(
+      this.redactor.redactWire(fromFastifyError(exception) ?? toWireError(exception)),
+    );
     // a client that went away aborted its own call, or its own upload (a chunked body cut
     // off mid-way fails the body parser): nothing failed on this side
     const uploadAborted = reply.request?.raw.readableAborted === true;
@@ -45,5 +47,14 @@ export class OpenAiExceptionFilter implements ExceptionFilter {
     // the client left, or a stream already sent its error event
     if (reply.sent || reply.raw.headersSent || reply.raw.destroyed) return;
     void reply.status(wire.status).headers(wire.headers).send(wire.body);
+  }
+
+  /** The error in the surface's own shape; another API's filter overrides it. */
+  protected shape(wire: WireError): {
+    status: number;
+    headers: Record<string, string>;
+    body: { error: { message: string } };
+  } {
+    return wire;
   }
 }
