@@ -1,3 +1,5 @@
+import { isObject, isText, offersTool } from '../http/json-checks.js';
+
 /**
  * What is wrong with a Messages body's `messages`, `system`, `tools` and `tool_choice` (each
  * problem starts with its path), or undefined. Server tools and stored files are refused by name.
@@ -6,8 +8,6 @@
 export const MAX_MESSAGES = 4096;
 export const MAX_BLOCKS = 256;
 export const MAX_TOOLS = 128;
-
-type Json = Record<string, unknown>;
 
 export function messagesProblem(messages: unknown): string | undefined {
   if (!Array.isArray(messages) || messages.length === 0) {
@@ -118,17 +118,7 @@ export function toolChoiceProblem(choice: unknown, tools: unknown): string | und
   if (choice.type !== 'tool' || !isText(choice.name)) {
     return " must be { type: 'auto' | 'any' | 'none' } or { type: 'tool', name }";
   }
-  const offered =
-    Array.isArray(tools) && tools.some((tool) => isObject(tool) && tool.name === choice.name);
-  return offered
+  return offersTool(tools, choice.name)
     ? undefined
     : ` names the tool '${choice.name.slice(0, 64)}', which is not one of the tools`;
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isText(value: unknown): value is string {
-  return typeof value === 'string' && value !== '';
 }

@@ -23,6 +23,7 @@ import {
   type GatewaySections,
   takeGatewaySections,
 } from './validate-gateway-sections.js';
+import { isObject } from '../http/json-checks.js';
 
 export interface LoadGatewayConfigOptions {
   /** For `${ENV}` interpolation; default `process.env`. */
@@ -112,10 +113,10 @@ function readGatewayFile(
   // the providers' allow-lists are the gateway's: the library sees providers without them
   const own = pick(interpolated, ['auth', 'cors', 'toolCalls']);
   const providers = interpolated.providers;
-  if (isRecord(providers)) {
+  if (isObject(providers)) {
     own.providers = Object.fromEntries(
       Object.entries(providers)
-        .filter(([, provider]) => isRecord(provider) && 'models' in provider)
+        .filter(([, provider]) => isObject(provider) && 'models' in provider)
         .map(([name, provider]) => [
           name,
           { models: (provider as Record<string, unknown>).models },
@@ -124,7 +125,7 @@ function readGatewayFile(
     interpolated.providers = Object.fromEntries(
       Object.entries(providers).map(([name, provider]) => [
         name,
-        isRecord(provider) ? withoutKey(provider, 'models') : provider,
+        isObject(provider) ? withoutKey(provider, 'models') : provider,
       ]),
     );
   }
@@ -155,7 +156,7 @@ function readGatewayFile(
 }
 
 function namesOf(value: unknown): string[] {
-  return isRecord(value) ? Object.keys(value) : [];
+  return isObject(value) ? Object.keys(value) : [];
 }
 
 function pick(value: Record<string, unknown>, keys: string[]): Record<string, unknown> {
@@ -165,8 +166,4 @@ function pick(value: Record<string, unknown>, keys: string[]): Record<string, un
 function withoutKey(value: Record<string, unknown>, key: string): Record<string, unknown> {
   const { [key]: _dropped, ...rest } = value;
   return rest;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

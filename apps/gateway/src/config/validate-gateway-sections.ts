@@ -7,6 +7,7 @@ import {
   type KeySecretConfig,
   ToolCallsConfig,
 } from './gateway-sections.js';
+import { isObject } from '../http/json-checks.js';
 
 /**
  * The sections of the YAML file that belong to the gateway, not to ModelRouterModule: the
@@ -50,9 +51,9 @@ export function takeGatewaySections(
     sections.toolCalls = validated(ToolCallsConfig, toolCalls, 'toolCalls', problems);
   }
   const providers = raw.providers;
-  if (isRecord(providers)) {
+  if (isObject(providers)) {
     for (const [name, provider] of Object.entries(providers)) {
-      if (!isRecord(provider) || !('models' in provider)) continue;
+      if (!isObject(provider) || !('models' in provider)) continue;
       const { models, ...rest } = provider;
       providers[name] = rest;
       if (!Array.isArray(models) || !models.every((m) => typeof m === 'string' && m.trim())) {
@@ -140,7 +141,7 @@ function validated<T extends object>(
   path: string,
   problems: string[],
 ): T {
-  if (!isRecord(value)) {
+  if (!isObject(value)) {
     problems.push(`${path}: must be a mapping`);
     return new type();
   }
@@ -173,8 +174,4 @@ function collect(errors: ValidationError[], path: string, problems: string[]): v
     }
     collect(error.children ?? [], at, problems);
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,3 +1,5 @@
+import { isObject, isText, offersTool } from '../http/json-checks.js';
+
 /**
  * What is wrong with a Responses body's `input`, `tools` and `tool_choice` (each problem starts
  * with its path), or undefined. What the gateway cannot serve is named as such, so a client
@@ -13,8 +15,6 @@ const ROLES = ['user', 'assistant', 'system', 'developer'];
 const STORED =
   'this gateway stores no responses or items; send the whole conversation in input ' +
   '(with the AI SDK: providerOptions.openai.store = false)';
-
-type Json = Record<string, unknown>;
 
 export function inputProblem(input: unknown): string | undefined {
   if (typeof input === 'string') return undefined;
@@ -123,17 +123,7 @@ export function toolChoiceProblem(choice: unknown, tools: unknown): string | und
   if (!isObject(choice) || choice.type !== 'function' || !isText(choice.name)) {
     return " must be one of auto, required, none or { type: 'function', name }";
   }
-  const offered =
-    Array.isArray(tools) && tools.some((tool) => isObject(tool) && tool.name === choice.name);
-  return offered
+  return offersTool(tools, choice.name)
     ? undefined
     : ` names the function '${choice.name.slice(0, 64)}', which is not one of the tools`;
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isText(value: unknown): value is string {
-  return typeof value === 'string' && value !== '';
 }
