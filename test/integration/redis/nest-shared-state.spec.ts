@@ -76,7 +76,8 @@ function openai(model: string): ChatModel {
 }
 
 async function startReplica(gate: Gate): Promise<Replica> {
-  const store = await env.stores.open({ maxReconnectDelayMs: 50, commandTimeoutMs: 300 });
+  // a slow reply under a loaded machine is not an outage here; a killed Redis closes the socket
+  const store = await env.stores.open({ maxReconnectDelayMs: 50, commandTimeoutMs: 2_000 });
   // One probe when the cooldown ends (the breaker's default lets every request probe).
   const failover = new FailoverStrategy({ cooldownMs: COOLDOWN_MS, halfOpenProbes: 1 });
   const balancing = new LowestTokenUsageRoutingStrategy();
