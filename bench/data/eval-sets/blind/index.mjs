@@ -1,5 +1,6 @@
 // Blind evaluation sets for the embedded decision model (issue 15). Written by hand, independently
 // of the model, its corpus and the project's dev sets; see README.md in this folder.
+import { simpleComplex } from './simple-complex.mjs';
 import { topics6 } from './topics6.mjs';
 
-export const blindSets = [topics6];
+export const blindSets = [topics6, simpleComplex];
