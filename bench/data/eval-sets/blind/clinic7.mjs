@@ -254,7 +254,7 @@ export const clinic7 = {
       'Do I need to wear a mask inside?',
       'Is there wifi in the waiting room?',
       'Is there a lift to the first floor?',
-      'Are you hiring receptionists?',
+      'Do you have any receptionist vacancies?',
       "What's the number to call when you're closed?",
       'Do you see children, or adults only?',
     ],

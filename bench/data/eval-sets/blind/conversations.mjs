@@ -118,7 +118,7 @@ export const conversations = {
       ],
     ],
     // math
-    ['math', [u("What's the integral of 1/x?"), a('ln|x| + C.'), u('and of 1/x²?')]],
+    ['math', [u('Integrate 1/x for me.'), a('ln|x| + C.'), u('and of 1/x²?')]],
     [
       'math',
       [
@@ -194,7 +194,7 @@ export const conversations = {
       [
         u('Write a limerick about a forgetful wizard.'),
         a('There once was a wizard named Lee, / who forgot every spell except three...'),
-        u('make it rhyme better'),
+        u('the rhymes are a bit weak, fix them?'),
       ],
     ],
     [
@@ -260,7 +260,7 @@ export const conversations = {
     [
       'creative',
       [
-        u('Tell me a joke about programmers.'),
+        u('Got a joke about programmers?'),
         a('Why do programmers prefer dark mode? Because light attracts bugs.'),
         u('another'),
       ],
@@ -311,7 +311,7 @@ export const conversations = {
       [
         u('Translate to Japanese: where is the nearest pharmacy?'),
         a('一番近い薬局はどこですか？ (Ichiban chikai yakkyoku wa doko desu ka?)'),
-        u('how do I pronounce it?'),
+        u('and how would I actually say that out loud?'),
       ],
     ],
     [
@@ -569,7 +569,7 @@ export const conversations = {
     [
       'general',
       [
-        u('Why do leaves change colour in autumn?'),
+        u('How come leaves turn yellow and red in the fall?'),
         a(
           'Chlorophyll breaks down, revealing yellow and orange pigments; the reds come from anthocyanins made in autumn.',
         ),

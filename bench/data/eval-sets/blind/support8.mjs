@@ -94,9 +94,9 @@ export const support8 = {
         'Anything else: store opening hours and locations, company information, jobs, press and casual chat.',
       examples: [
         'What time does the Leeds store open on Sunday?',
-        'Are you hiring?',
-        'Who owns your company?',
-        'Hello!',
+        'Do you have any job openings?',
+        'Is your company family-owned?',
+        'hiya, quick question',
         'Do you have a store in Manchester?',
       ],
     },
