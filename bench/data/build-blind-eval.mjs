@@ -16,13 +16,17 @@ const asMessages = (messages) =>
 const sets = blindSets.map(({ name, about, routes, messages, conversations }) => ({
   name,
   about,
-  routes: routes.map(({ name, description, examples }) => ({ name, description, examples })),
+  routes: routes.map((route) => ({
+    name: route.name,
+    description: route.description,
+    examples: route.examples,
+  })),
   items: [
     ...Object.entries(messages ?? {}).flatMap(([route, texts]) =>
       texts.map((text) => toItem(route, text)),
     ),
-    ...(conversations ?? []).map(([route, messages]) =>
-      toItem(route, { messages: asMessages(messages) }),
+    ...(conversations ?? []).map(([route, turns]) =>
+      toItem(route, { messages: asMessages(turns) }),
     ),
   ],
 }));
