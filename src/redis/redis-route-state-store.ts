@@ -5,26 +5,17 @@ import type {
   RouteStateStore,
   StickyAssignment,
 } from '../core/state/route-state-store.js';
+import type { CounterWindow, WindowedAdd } from '../core/state/counter-store.js';
 import { CircuitMirror } from './circuit-mirror.js';
-import { applyChannelMessage } from './redis-channel-message.js';
-import { ResyncLoop } from './resync-loop.js';
+import { withVersion } from './circuit-codec.js';
 import {
   compareAndSetShared,
   type SharedWriteLink,
   writeStickyShared,
 } from './redis-shared-writes.js';
-import { withVersion } from './circuit-codec.js';
-import {
-  clientSecrets,
-  closeConnection,
-  describeClientTarget,
-  openRedisConnections,
-  type RedisConnections,
-} from './redis-connections.js';
 import type {
   RedisRouteStateStoreDescription,
   RouteStateSharing,
-  RouteStateStatusEvent,
   StatusListener,
 } from './redis-store-status.js';
 import { RedisKeySpace } from './redis-key-space.js';
@@ -34,14 +25,12 @@ import {
   type ResolvedRedisStoreOptions,
 } from './redis-route-state-store-options.js';
 import { RedisRouteStateStoreException } from './redis-route-state-store-exception.js';
-import { scrubSecrets } from './redis-url.js';
-import { RouteStateSync } from './route-state-sync.js';
+import { RedisSharing } from './redis-sharing.js';
 import { decodeSticky, encodeSticky } from './sticky-codec.js';
 import { StickyMirror } from './sticky-mirror.js';
 import { TokenCounters } from './token-counters.js';
 import { TokenIncrementBatch } from './token-increment-batch.js';
 import { RedisCounters } from './redis-counters.js';
-import type { CounterWindow, WindowedAdd } from '../core/state/counter-store.js';
 
 /**
  * A `RouteStateStore` shared by every replica through Redis (ioredis).
@@ -75,65 +64,40 @@ export class RedisRouteStateStore implements RouteStateStore {
   protected readonly origin = randomUUID();
   /** What the shared writes (circuit compare-and-set, stickies) need of the store. */
   private readonly link: SharedWriteLink;
-  private readonly secrets: readonly string[];
-  private readonly target: string;
-  private readonly statusListeners = new Set<StatusListener>();
-  private connections: RedisConnections | undefined;
-  private sync: RouteStateSync | undefined;
-  private connecting: Promise<void> | undefined;
-  private sharing: RouteStateSharing = 'local-only';
-  private lastError: string | undefined;
-  private closed = false;
-  private subscribed = false;
-  private readonly resyncs: ResyncLoop;
-  private refreshTimer: NodeJS.Timeout | undefined;
-  private refreshing = false;
+  /** Connections, resyncs, outages: when the state above is shared through Redis. */
+  private readonly sharing: RedisSharing;
 
   constructor(options: RedisRouteStateStoreOptions) {
     this.options = resolveRedisStoreOptions(options);
     this.keys = new RedisKeySpace(this.options.keyPrefix);
-    this.link = {
-      command: () => this.connections!.command,
-      keys: this.keys,
-      origin: this.origin,
-      failed: (error) => this.commandFailed(error),
-      lost: (reason) => this.loseSharing(reason),
-    };
-    this.secrets = this.options.url?.secrets ?? clientSecrets(this.options.client);
-    this.target = this.options.url?.redacted ?? describeClientTarget(this.options.client!);
     this.circuits = new CircuitMirror(this.options.clock, (error) =>
-      this.options.logger.warn(`a circuit listener threw: ${this.redact(error)}`),
+      this.options.logger.warn(`a circuit listener threw: ${this.sharing.redact(error)}`),
     );
     this.stickies = new StickyMirror(this.options.clock);
-    this.resyncs = new ResyncLoop({
-      canStart: () =>
-        !this.closed &&
-        this.connections?.command.status === 'ready' &&
-        this.connections.subscriber.status === 'ready',
-      closed: () => this.closed,
-      shared: () => this.isShared(),
-      subscribe: async () => {
-        if (this.subscribed) return;
-        await this.connections!.subscriber.subscribe(this.keys.channel);
-        this.subscribed = true;
-      },
-      synchronise: () => this.sync!.synchronise(),
-      hasLocalChanges: () => this.sync!.hasLocalChanges(),
-      pushLocalChanges: () => this.sync!.pushLocalChanges(),
-      succeeded: () => this.becomeShared(),
-      failed: (error) => {
-        this.noteError(error);
-        this.loseSharing(`resync failed: ${this.redact(error)}`);
-      },
-      maxDelayMs: this.options.maxReconnectDelayMs,
-    });
     this.counters = new RedisCounters({
       prefix: this.options.keyPrefix,
-      command: () => this.connections?.command,
+      command: () => this.sharing.command,
       isShared: () => this.isShared(),
       clock: this.options.clock,
-      failed: (error) => this.commandFailed(error),
+      failed: (error) => this.sharing.commandFailed(error),
     });
+    this.sharing = new RedisSharing(this.options, {
+      keys: this.keys,
+      origin: this.origin,
+      circuits: this.circuits,
+      stickies: this.stickies,
+      tokens: this.tokens,
+      counters: this.counters,
+      circuitTtl: (record) => this.circuitTtl(record),
+      becameShared: () => this.sendUnsyncedTokens(),
+    });
+    this.link = {
+      command: () => this.sharing.command!,
+      keys: this.keys,
+      origin: this.origin,
+      failed: (error) => this.sharing.commandFailed(error),
+      lost: (reason) => this.sharing.loseSharing(reason),
+    };
   }
 
   // ---- lifecycle ----------------------------------------------------------------------------
@@ -144,59 +108,36 @@ export class RedisRouteStateStore implements RouteStateStore {
    * soon as Redis answers) — unless `requireRedisOnStart`, which rejects instead.
    */
   connect(): Promise<void> {
-    if (this.closed) {
-      return Promise.reject(
-        new RedisRouteStateStoreException(
-          `the Redis route state store for ${this.target} is closed`,
-        ),
-      );
-    }
-    this.connecting ??= this.start();
-    return this.connecting;
+    return this.sharing.connect();
   }
 
   /** Stops timers and closes the store's connections. The local state stays readable. */
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    this.resyncs.stop();
-    clearInterval(this.refreshTimer);
-    const connections = this.connections;
-    if (connections) {
-      await Promise.all([
-        closeConnection(connections.command),
-        closeConnection(connections.subscriber),
-      ]);
-    }
-    this.sharing = 'local-only';
-    this.statusListeners.clear();
-    this.circuits.clearListeners();
+  close(): Promise<void> {
+    return this.sharing.close();
   }
 
   isShared(): boolean {
-    return this.sharing === 'shared';
+    return this.sharing.status.isShared();
   }
 
   get status(): RouteStateSharing {
-    return this.sharing;
+    return this.sharing.status.current;
   }
 
   /** Called on every switch between `shared` and `local-only`. Returns an unsubscribe function. */
   onStatusChange(listener: StatusListener): () => void {
-    this.statusListeners.add(listener);
-    return () => {
-      this.statusListeners.delete(listener);
-    };
+    return this.sharing.status.onChange(listener);
   }
 
   describe(): RedisRouteStateStoreDescription {
+    const { status } = this.sharing;
     const description: RedisRouteStateStoreDescription = {
       type: 'redis',
-      url: this.target,
+      url: this.sharing.target,
       keyPrefix: this.options.keyPrefix,
-      status: this.sharing,
+      status: status.current,
     };
-    if (this.lastError !== undefined) description.lastError = this.lastError;
+    if (status.lastError !== undefined) description.lastError = status.lastError;
     return description;
   }
 
@@ -331,107 +272,10 @@ export class RedisRouteStateStore implements RouteStateStore {
     );
   }
 
-  private async start(): Promise<void> {
-    const connections = await openRedisConnections(this.options);
-    if (this.closed) return; // closed while ioredis was loading: never connect
-    this.connections = connections;
-    this.sync = new RouteStateSync({
-      command: connections.command,
-      keys: this.keys,
-      circuits: this.circuits,
-      stickies: this.stickies,
-      tokens: this.tokens,
-      origin: this.origin,
-      circuitTtl: (record) => this.circuitTtl(record),
-      warn: (message) => this.options.logger.warn(`${this.target}: ${message}`),
-    });
-    this.wire(connections);
-    this.refreshTimer = setInterval(() => void this.refresh(), this.options.refreshIntervalMs);
-    this.refreshTimer.unref();
-    connections.command.connect().catch((error: unknown) => this.noteError(error));
-    connections.subscriber.connect().catch((error: unknown) => this.noteError(error));
-
-    if (await this.waitForSharing(this.options.connectTimeoutMs)) return;
-    const reason = this.lastError ?? 'no answer';
-    if (this.options.requireRedisOnStart) {
-      await this.close();
-      throw new RedisRouteStateStoreException(
-        `could not share route state through Redis at ${this.target} within ` +
-          `${this.options.connectTimeoutMs} ms (${reason}); check the url and that Redis is ` +
-          'running, or leave requireRedisOnStart unset to start on local state',
-      );
-    }
-    this.options.logger.warn(
-      `Redis at ${this.target} is not reachable (${reason}); serving route state locally ` +
-        'until it is',
-    );
-  }
-
-  private wire({ command, subscriber }: RedisConnections): void {
-    command.on('ready', () => this.resyncs.request());
-    command.on('close', () => this.loseSharing('the connection to Redis closed'));
-    command.on('error', (error: unknown) => this.noteError(error));
-    subscriber.on('ready', () => this.resyncs.request());
-    subscriber.on('close', () => {
-      this.subscribed = false;
-      this.loseSharing('the event connection to Redis closed');
-    });
-    subscriber.on('error', (error: unknown) => this.noteError(error));
-    const targets = {
-      channel: this.keys.channel,
-      origin: this.origin,
-      circuits: this.circuits,
-      stickies: this.stickies,
-      warn: (message: string) => this.options.logger.warn(`${this.target}: ${message}`),
-    };
-    subscriber.on('message', (channel: string, message: string) =>
-      applyChannelMessage(targets, channel, message),
-    );
-  }
-
-  private waitForSharing(timeoutMs: number): Promise<boolean> {
-    if (this.isShared()) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        unsubscribe();
-        resolve(this.isShared());
-      }, timeoutMs);
-      const unsubscribe = this.onStatusChange((event) => {
-        if (event.status !== 'shared') return;
-        clearTimeout(timer);
-        unsubscribe();
-        resolve(true);
-      });
-    });
-  }
-
-  /** Re-reads the token totals (other replicas' usage) and drops expired entries. */
-  private async refresh(): Promise<void> {
-    this.circuits.sweep();
-    this.stickies.sweep();
-    if (!this.isShared() || this.refreshing) return;
-    this.refreshing = true;
-    try {
-      await this.counters.refresh();
-      if (!(await this.sync!.refreshTokenTotals())) {
-        this.loseSharing('Redis lost the route state (restarted without persistence, or flushed)');
-      }
-    } catch (error) {
-      this.commandFailed(error);
-    } finally {
-      this.refreshing = false;
-    }
-  }
-
-  private becomeShared(): void {
-    if (this.sharing === 'shared') return;
-    this.sharing = 'shared';
-    this.options.logger.log?.(`${this.target}: route state is shared through Redis`);
-    this.emitStatus({ status: 'shared', at: this.options.clock() });
-    // Increments counted during the last resync round.
-    if (this.tokens.hasUnsynced()) {
-      for (const [key, delta] of this.tokens.takeUnsynced()) void this.increments.add(key, delta);
-    }
+  /** Increments counted during the last resync round go out once the store shares again. */
+  private sendUnsyncedTokens(): void {
+    if (!this.tokens.hasUnsynced()) return;
+    for (const [key, delta] of this.tokens.takeUnsynced()) void this.increments.add(key, delta);
   }
 
   /** One coalesced increment (see TokenIncrementBatch); kept locally if it does not land. */
@@ -441,51 +285,11 @@ export class RedisRouteStateStore implements RouteStateStore {
       return;
     }
     try {
-      const total = await this.connections!.command.hincrbyfloat(this.keys.tokens, key, delta);
+      const total = await this.sharing.command!.hincrbyfloat(this.keys.tokens, key, delta);
       this.tokens.confirmed(key, delta, Number(total));
     } catch (error) {
       this.tokens.failed(key, delta);
-      this.commandFailed(error);
+      this.sharing.commandFailed(error);
     }
-  }
-
-  private commandFailed(error: unknown): void {
-    this.noteError(error);
-    this.loseSharing(`a Redis command failed: ${this.redact(error)}`);
-  }
-
-  /** Switches to local-only (once per outage) and makes sure a resync will follow. */
-  private loseSharing(reason: string): void {
-    this.resyncs.invalidate();
-    if (this.closed) return;
-    if (this.sharing === 'shared') {
-      this.sharing = 'local-only';
-      this.options.logger.warn(
-        `${this.target}: serving route state locally (${reason}); it is shared again once ` +
-          'Redis answers',
-      );
-      this.emitStatus({ status: 'local-only', reason, at: this.options.clock() });
-    }
-    this.resyncs.schedule();
-  }
-
-  private emitStatus(event: RouteStateStatusEvent): void {
-    for (const listener of this.statusListeners) {
-      try {
-        listener(event);
-      } catch (error) {
-        this.options.logger.warn(`a status listener threw: ${this.redact(error)}`);
-      }
-    }
-  }
-
-  private noteError(error: unknown): void {
-    this.lastError = this.redact(error);
-  }
-
-  /** An error's message with every spelling of the password removed. */
-  private redact(error: unknown): string {
-    const message = error instanceof Error ? error.message : String(error);
-    return scrubSecrets(message, this.secrets);
   }
 }
