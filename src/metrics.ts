@@ -10,11 +10,13 @@ export {
   type ModelRouterMetricsOptions,
   ModelRouterMetrics,
   type FinishedCall,
+  type FinishedEmbedding,
   type ModelRouterMetricNames,
   MetricsChatInterceptor,
   createModelRouterMetricsController,
   MODEL_ROUTER_METRICS_OPTIONS,
   MODEL_STATES,
   type CallOutcome,
+  outcomeOfError,
   type MetricNameLabel,
 } from './nest/metrics/index.js';

@@ -27,6 +27,8 @@ export interface ModelRouterMetricNames {
   decisionFailures: string;
   modelState: string;
   cost: string;
+  embeddingRequests: string;
+  embeddingTokens: string;
 }
 
 export interface FinishedCall {
@@ -38,6 +40,14 @@ export interface FinishedCall {
   tokenUsage?: TokenUsage;
   /** USD of the call, when the serving model has pricing. */
   costUsd?: number;
+}
+
+/** An embeddings call (`EmbeddingModel.embed`): no router, route or output tokens. */
+export interface FinishedEmbedding {
+  /** The embedding model (or failover list) the call addressed. */
+  model: string;
+  outcome: CallOutcome;
+  inputTokens?: number;
 }
 
 type CallLabel = 'router' | 'route' | 'model';
@@ -59,6 +69,8 @@ export class ModelRouterMetrics {
   protected readonly decisionFailures: Counter<'router'>;
   protected readonly modelState: Gauge<ModelStateLabel>;
   protected readonly cost: Counter<CallLabel>;
+  protected readonly embeddingRequests: Counter<'model' | 'outcome'>;
+  protected readonly embeddingTokens: Counter<'model'>;
   private inspect: (() => RouterInspection[]) | undefined;
   private readonly registered: Metric[] = [];
   private readonly labelFor: ModelRouterMetricsOptions['labelFor'];
@@ -77,6 +89,8 @@ export class ModelRouterMetrics {
       decisionFailures: `${prefix}decision_failures_total`,
       modelState: `${prefix}model_state`,
       cost: `${prefix}cost_usd_total`,
+      embeddingRequests: `${prefix}embedding_requests_total`,
+      embeddingTokens: `${prefix}embedding_tokens_total`,
     };
     this.assertNamesFree();
     // registers: [] then registerMetric: a clash fails before anything half-registers
@@ -145,6 +159,22 @@ export class ModelRouterMetrics {
         registers: [],
       }),
     );
+    this.embeddingRequests = this.register(
+      new prom.Counter({
+        name: this.names.embeddingRequests,
+        help: 'Embedding calls, by the embedding model they addressed and outcome (ok, error, cancelled).',
+        labelNames: ['model', 'outcome'],
+        registers: [],
+      }),
+    );
+    this.embeddingTokens = this.register(
+      new prom.Counter({
+        name: this.names.embeddingTokens,
+        help: 'Input tokens reported by the embedding models that answered.',
+        labelNames: ['model'],
+        registers: [],
+      }),
+    );
     const collectStates = () => this.collectModelStates();
     this.modelState = this.register(
       new prom.Gauge({
@@ -189,6 +219,13 @@ export class ModelRouterMetrics {
     if (output > 0) this.tokens.inc({ ...labels, type: 'output' }, output);
     const cost = call.costUsd;
     if (typeof cost === 'number' && Number.isFinite(cost) && cost > 0) this.cost.inc(labels, cost);
+  }
+
+  recordEmbedding(call: FinishedEmbedding): void {
+    const model = this.labelOf(call.model, 'model');
+    this.embeddingRequests.inc({ model, outcome: call.outcome });
+    const tokens = call.outcome === 'ok' ? tokenCount(call.inputTokens) : 0;
+    if (tokens > 0) this.embeddingTokens.inc({ model }, tokens);
   }
 
   /** Counts one routing event of a call served by `router` (`route`: the call's route so far). */

@@ -352,6 +352,32 @@ describe('ModelRouterMetricsModule: the chat interceptor', () => {
   });
 });
 
+describe('ModelRouterMetrics: embedding calls', () => {
+  it('counts calls by model and outcome and the input tokens of answered ones, labels bounded', async () => {
+    const subject = await start({
+      labelFor: (name) => (name.startsWith('fake/') ? 'fake/*' : name),
+    });
+    subject.metrics.recordEmbedding({ model: 'demo-embedding', outcome: 'ok', inputTokens: 6 });
+    subject.metrics.recordEmbedding({ model: 'demo-embedding', outcome: 'ok', inputTokens: 4 });
+    subject.metrics.recordEmbedding({ model: 'fake/emb-1', outcome: 'ok', inputTokens: 3 });
+    subject.metrics.recordEmbedding({ model: 'fake/emb-2', outcome: 'error', inputTokens: 9 });
+    subject.metrics.recordEmbedding({ model: 'demo-embedding', outcome: 'cancelled' });
+    const requests = (model: string, outcome: string) =>
+      valueOf(subject.registry, 'model_router_embedding_requests_total', { model, outcome });
+    const tokens = (model: string) =>
+      valueOf(subject.registry, 'model_router_embedding_tokens_total', { model });
+    expect(await requests('demo-embedding', 'ok')).toBe(2);
+    expect(await requests('demo-embedding', 'cancelled')).toBe(1);
+    expect(await requests('fake/*', 'ok')).toBe(1);
+    expect(await requests('fake/*', 'error')).toBe(1);
+    expect(await tokens('demo-embedding')).toBe(10);
+    // a failed call's tokens are not counted: nothing was embedded
+    expect(await tokens('fake/*')).toBe(3);
+    // embeddings are not chat calls
+    expect(await samples(subject.registry, 'model_router_requests_total')).toEqual([]);
+  });
+});
+
 describe('ModelRouterMetricsModule: options and registries', () => {
   it('names every metric with the configured prefix', async () => {
     const subject = await start({ prefix: 'llm_gateway_' });
@@ -363,6 +389,8 @@ describe('ModelRouterMetricsModule: options and registries', () => {
     expect(names).toEqual([
       'llm_gateway_cost_usd_total',
       'llm_gateway_decision_failures_total',
+      'llm_gateway_embedding_requests_total',
+      'llm_gateway_embedding_tokens_total',
       'llm_gateway_failovers_total',
       'llm_gateway_model_failures_total',
       'llm_gateway_model_state',
