@@ -10,12 +10,11 @@ import {
   ModelRouterRegistry,
 } from 'nest-model-router';
 // the subpath entry (nest-model-router/metrics), as an application would import it
-import { ModelRouterMetricsModule } from 'nest-model-router/metrics';
+import { ModelRouterMetrics, ModelRouterMetricsModule } from 'nest-model-router/metrics';
 import { type GatewayConfig } from './config/gateway-config.js';
 import { ApiKeys, withHashedKeys } from './auth/api-keys.js';
 import { ApiKeyGuard, GATEWAY_API_KEYS } from './auth/api-key.guard.js';
 import { KeyController } from './auth/key.controller.js';
-import { keyOf } from './auth/request-key.js';
 import { ChatController } from './chat/chat.controller.js';
 import { HealthController } from './health/health.controller.js';
 import { CallFactsInterceptor } from './http/call-facts.interceptor.js';
@@ -30,6 +29,7 @@ import { OpenAiExceptionFilter } from './http/openai-exception.filter.js';
 import { ShutdownGrace } from './http/shutdown-grace.js';
 import { gatewayMetricLabels } from './models/gateway-metric-labels.js';
 import { ModelResolver } from './models/model-resolver.js';
+import { ModelsController } from './models/models.controller.js';
 import { ProviderModels } from './models/provider-models.js';
 import { KeyBudgets } from './limits/key-budgets.js';
 import { KeyThrottlerGuard, keyThrottlers } from './limits/key-throttler.guard.js';
@@ -41,6 +41,7 @@ import { ToolCallIds } from './openai/tool-call-ids.js';
 import { EmbeddingResolver } from './embeddings/embedding-resolver.js';
 import { embeddingProviders } from './embeddings/embedding-providers.js';
 import { EmbeddingsController } from './embeddings/embeddings.controller.js';
+import { EmbeddingAccounting } from './embeddings/embedding-accounting.js';
 import { ResponsesController } from './responses/responses.controller.js';
 import { MessagesController } from './anthropic/messages.controller.js';
 
@@ -71,10 +72,10 @@ export class GatewayModule {
     // the answer's tokens go to the key's tpm window; route and model stay in the call record
     // per-key spend on the library's budgets: each key's budget joins the module's ledger
     const budgets = new KeyBudgets(auth, given.module.budgets, clock ?? Date.now);
-    const callFacts = new CallFactsInterceptor((request, tokens) => {
-      const key = keyOf(request);
-      if (key?.client?.tpm) void limits.recordTokens(key.name, tokens);
-    }, budgets);
+    const callFacts = new CallFactsInterceptor(
+      (request, tokens) => limits.recordTokensOf(request, tokens),
+      budgets,
+    );
     const moduleOptions = {
       ...config.module,
       budgets: budgets.ledger,
@@ -95,6 +96,7 @@ export class GatewayModule {
       ],
       controllers: [
         ChatCompletionsController,
+        ModelsController,
         ResponsesController,
         MessagesController,
         EmbeddingsController,
@@ -110,6 +112,7 @@ export class GatewayModule {
         { provide: GATEWAY_TOOL_CALL_IDS, useValue: new ToolCallIds(config.toolCallSecret) },
         { provide: GATEWAY_REDACTOR, useValue: new SecretRedactor(secretsOf(given)) },
         { provide: LimitsLifecycle, useValue: new LimitsLifecycle(limits) },
+        { provide: KeyThrottlerStorage, useValue: limits },
         { provide: KeyBudgets, useValue: budgets },
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: GATEWAY_CLOCK, useValue: moduleOptions.clock ?? Date.now },
@@ -150,6 +153,12 @@ export class GatewayModule {
               (provider, modelId) => providers.refusal(provider, modelId),
             ),
           inject: [ProviderModels],
+        },
+        {
+          provide: EmbeddingAccounting,
+          useFactory: (metrics: ModelRouterMetrics) =>
+            new EmbeddingAccounting(limits, budgets, metrics),
+          inject: [ModelRouterMetrics],
         },
         { provide: APP_FILTER, useClass: OpenAiExceptionFilter },
       ],

@@ -197,11 +197,20 @@ describe('the gateway through the official openai client', () => {
     expect(notFound.message).toContain('auto');
   });
 
-  it('lists routers and models in the OpenAI list shape', async () => {
-    const ids: string[] = [];
-    for await (const model of gateway.client.models.list()) ids.push(model.id);
+  it('lists routers, models and embedding models in the OpenAI list shape', async () => {
+    const listed: { id: string; kind: unknown }[] = [];
+    for await (const model of gateway.client.models.list()) {
+      listed.push({ id: model.id, kind: (model as unknown as { kind: unknown }).kind });
+    }
 
-    expect(ids).toEqual(['auto', 'demo-mini', 'demo-mini-backup', 'demo-pro', 'demo-pro-backup']);
+    expect(listed).toEqual([
+      { id: 'auto', kind: 'router' },
+      { id: 'demo-mini', kind: 'model' },
+      { id: 'demo-mini-backup', kind: 'model' },
+      { id: 'demo-pro', kind: 'model' },
+      { id: 'demo-pro-backup', kind: 'model' },
+      { id: 'demo-embedding', kind: 'embedding' },
+    ]);
   });
 
   it('retrieves one model, and answers 404 for an unknown one', async () => {
@@ -209,6 +218,11 @@ describe('the gateway through the official openai client', () => {
     const missing = await gateway.client.models.retrieve('gpt-17').catch((e: unknown) => e);
 
     expect(model).toMatchObject({ id: 'demo-pro', object: 'model', kind: 'model' });
+    expect(await gateway.client.models.retrieve('demo-embedding')).toMatchObject({
+      id: 'demo-embedding',
+      object: 'model',
+      kind: 'embedding',
+    });
     expect(missing).toBeInstanceOf(OpenAI.NotFoundError);
   });
 

@@ -130,7 +130,8 @@ describe('a gateway with auth: keys, scopes, admin endpoints', () => {
     const ids = async (key: string) =>
       (await clientWith(gateway.url, key).models.list()).data.map((m) => m.id);
     expect(await ids(KEYS.teamA)).toEqual(['auto', 'mini']);
-    expect(await ids(KEYS.ops)).toEqual(['auto', 'internal', 'mini', 'pro']);
+    // embedding models follow the key's models scope too: team-a may use only mini
+    expect(await ids(KEYS.ops)).toEqual(['auto', 'internal', 'mini', 'pro', 'demo-embedding']);
     const denied = await fetch(`${gateway.url}/v1/models/pro`, authed(KEYS.teamA));
     expect(denied.status).toBe(403);
   });

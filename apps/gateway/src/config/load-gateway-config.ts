@@ -16,7 +16,7 @@ import {
 import { withHashedKeys } from '../auth/api-keys.js';
 import { configSecrets } from '../http/config-secrets.js';
 import type { GatewayConfig } from './gateway-config.js';
-import { demoEmbeddings } from './demo-embeddings.js';
+import { DEMO_EMBEDDING, demoEmbeddings } from './demo-embeddings.js';
 import { gatewayFactories } from './gateway-factories.js';
 import {
   checkGatewaySections,
@@ -139,7 +139,8 @@ function readGatewayFile(
     sections,
     {
       routers: namesOf(interpolated.routers),
-      models: namesOf(interpolated.models),
+      // a key's `models` scope holds for the embedding models too
+      models: [...namesOf(interpolated.models), DEMO_EMBEDDING],
       providers: namesOf(interpolated.providers),
     },
     problems,

@@ -1,11 +1,13 @@
 import { BadRequestException } from '@nestjs/common';
 import { type EmbeddingModel, FailoverEmbeddingModel } from 'nest-model-router';
 import { assertAllowed, type KeyAccess, OPEN_ACCESS } from '../auth/key-access.js';
+import { failoverListName } from '../models/failover-list-name.js';
 import { UnknownModelException } from '../openai/openai-error.js';
 import type { EmbeddingProvider } from './embedding-providers.js';
 
 /** What `model` (and `models`) of an embeddings body names, and the name the answer carries. */
 export interface ResolvedEmbedding {
+  /** The model's name, or `failover(a,b,…)` for a list, as chat names one. */
   name: string;
   model: EmbeddingModel;
 }
@@ -35,11 +37,23 @@ export class EmbeddingResolver {
       model: this.named(name, access, i === 0 ? 'model' : `models[${models!.indexOf(name)}]`),
     }));
     if (entries.length === 1) return entries[0]!;
-    return { name: names.join(','), model: new FailoverEmbeddingModel(entries) };
+    return { name: failoverListName(names), model: new FailoverEmbeddingModel(entries) };
   }
 
   names(): string[] {
     return Object.keys(this.configured);
+  }
+
+  /** The configured embedding models `access` may use (the key's `models` scope holds for them). */
+  list(access: KeyAccess = OPEN_ACCESS): string[] {
+    return this.names().filter((name) => access.allows('model', name));
+  }
+
+  /** Whether `name` is a configured embedding model; a 403 when `access` may not use it. */
+  describes(name: string, access: KeyAccess = OPEN_ACCESS): boolean {
+    if (!Object.hasOwn(this.configured, name)) return false;
+    assertAllowed(access, 'model', name);
+    return true;
   }
 
   private named(name: string, access: KeyAccess, param: string): EmbeddingModel {

@@ -1,8 +1,14 @@
 import { Body, Controller, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { JsonBodyValidationPipe, ProviderException } from 'nest-model-router';
+import {
+  type EmbeddingModel,
+  type EmbeddingResult,
+  JsonBodyValidationPipe,
+  ProviderException,
+} from 'nest-model-router';
 import { accessOf } from '../auth/key-access.js';
 import { abortOnDisconnect } from '../http/client-disconnect.js';
+import { EmbeddingAccounting } from './embedding-accounting.js';
 import { EmbeddingResolver } from './embedding-resolver.js';
 import { EmbeddingsRequestDto } from './embeddings-request.dto.js';
 import { toEmbeddingsResponse } from './to-embeddings-response.js';
@@ -10,21 +16,50 @@ import { toEmbeddingsResponse } from './to-embeddings-response.js';
 /**
  * OpenAI's embeddings API over the gateway's embedding models and groups. Errors take the
  * chat path's way out: the exception filter answers them through the library's error table.
+ * Each call counts against the key's limits and budgets and in the metrics (EmbeddingAccounting).
  */
 @Controller('v1')
 export class EmbeddingsController {
-  constructor(private readonly resolver: EmbeddingResolver) {}
+  constructor(
+    private readonly resolver: EmbeddingResolver,
+    private readonly accounting: EmbeddingAccounting,
+  ) {}
 
   @Post('embeddings')
   async create(
     @Body(new JsonBodyValidationPipe(EmbeddingsRequestDto)) body: EmbeddingsRequestDto,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const { name, model } = this.resolver.resolve(body.model, body.models, accessOf(reply.request));
+    const { request } = reply;
+    const { name, model } = this.resolver.resolve(body.model, body.models, accessOf(request));
+    this.accounting.admit(request, name);
     const texts = typeof body.input === 'string' ? [body.input] : body.input;
+    const signal = abortOnDisconnect(reply.raw);
+    let result: EmbeddingResult;
+    try {
+      result = await this.embed(model, name, texts, signal, body.dimensions);
+    } catch (error) {
+      this.accounting.failed(name, error, signal);
+      throw error;
+    }
+    const served = result.modelName ?? name;
+    this.accounting.answered(request, name, served, result.usage?.inputTokens ?? 0);
+    await reply
+      .status(200)
+      .header('x-model-router-model', served)
+      .send(toEmbeddingsResponse(result, served, body.encoding_format ?? 'float'));
+  }
+
+  private async embed(
+    model: EmbeddingModel,
+    name: string,
+    texts: string[],
+    signal: AbortSignal,
+    dimensions: number | undefined,
+  ): Promise<EmbeddingResult> {
     const result = await model.embed(texts, {
-      signal: abortOnDisconnect(reply.raw),
-      ...(body.dimensions !== undefined ? { dimensions: body.dimensions } : {}),
+      signal,
+      ...(dimensions !== undefined ? { dimensions } : {}),
     });
     if (result.vectors.length !== texts.length) {
       // a model that answers for fewer texts would shift every vector onto the wrong input
@@ -33,10 +68,6 @@ export class EmbeddingsController {
         { kind: 'unknown', provider: 'gateway', status: 502 },
       );
     }
-    const served = result.modelName ?? name;
-    await reply
-      .status(200)
-      .header('x-model-router-model', served)
-      .send(toEmbeddingsResponse(result, served, body.encoding_format ?? 'float'));
+    return result;
   }
 }

@@ -62,8 +62,8 @@ export function accessLogEntry(
 ): AccessLogEntry {
   const facts = callFactsOf(request);
   const record = facts?.record;
-  const served = record?.servedBy() ?? {};
-  const usage = record?.response?.tokenUsage;
+  const served: { route?: string; model?: string } = record?.servedBy() ?? facts?.served ?? {};
+  const usage = record?.response?.tokenUsage ?? facts?.served?.tokenUsage;
   const cost = facts?.costUsd;
   const key = keyOf(request)?.name;
   const input = usage?.inputTokens ?? 0;

@@ -8,14 +8,17 @@ import {
   type ChatResponse,
   type ChatStreamEvent,
   currentRoutingScope,
+  type TokenUsage,
 } from 'nest-model-router';
 import { keyOf } from '../auth/request-key.js';
 import { KEY_ATTRIBUTE, type KeyBudgets } from '../limits/key-budgets.js';
 
-/** What the access log and the per-key limits learn of the chat call an HTTP request made. */
+/** What the access log and the per-key limits learn of the call an HTTP request made. */
 export interface CallFacts {
-  /** The call's record: who served it (route, model) and its response (tokens). */
-  record: ChatInterceptorContext;
+  /** A chat call's record: who served it (route, model) and its response (tokens). */
+  record?: ChatInterceptorContext;
+  /** A call that makes no chat record (an embedding): the model that served it, its tokens. */
+  served?: { model: string; tokenUsage: TokenUsage };
   /** `performance.now()` when the first answer event (text or tool call) was emitted. */
   firstEventAt?: number;
   /** What the answer cost, when its model has a price. */
@@ -35,6 +38,11 @@ interface CallNotes {
 /** The latest call of a request (keyed by the framework's request object). */
 export function callFactsOf(request: object): CallFacts | undefined {
   return facts.get(request);
+}
+
+/** Notes a call that made no chat record (an embedding) for the request's access log line. */
+export function noteServed(request: object, model: string, tokenUsage: TokenUsage): void {
+  facts.set(request, { served: { model, tokenUsage } });
 }
 
 /**

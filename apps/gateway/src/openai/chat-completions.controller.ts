@@ -1,16 +1,5 @@
-import {
-  Body,
-  Controller,
-  Get,
-  Inject,
-  Logger,
-  Param,
-  Post,
-  Req,
-  Res,
-  UseInterceptors,
-} from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Body, Controller, Inject, Logger, Post, Res, UseInterceptors } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import {
   type ChatRequest,
   type Clock,
@@ -47,27 +36,6 @@ export class ChatCompletionsController {
     @Inject(GATEWAY_TOOL_CALL_IDS) private readonly ids: ToolCallIds,
     @Inject(GATEWAY_REDACTOR) private readonly redactor: SecretRedactor,
   ) {}
-
-  /** What the caller's key may use (everything without `auth`). */
-  @Get('models')
-  models(@Req() request: FastifyRequest): { object: 'list'; data: WireModel[] } {
-    return { object: 'list', data: this.resolver.list(accessOf(request)).map(toWireModel) };
-  }
-
-  /** Any name `model` takes, `provider/model-id` included (its slash encoded as `%2F` or not). */
-  @Get('models/:id')
-  model(@Param('id') id: string, @Req() request: FastifyRequest): WireModel {
-    return toWireModel(this.resolver.describe(id, accessOf(request)));
-  }
-
-  @Get('models/:provider/*')
-  providerModel(
-    @Param('provider') provider: string,
-    @Param('*') modelId: string,
-    @Req() request: FastifyRequest,
-  ): WireModel {
-    return this.model(`${provider}/${modelId}`, request);
-  }
 
   /**
    * ModelRoutingInterceptor makes the `x-model-router-session` header the call's session and
@@ -138,17 +106,4 @@ export class ChatCompletionsController {
       this.redactor,
     );
   }
-}
-
-interface WireModel {
-  id: string;
-  object: 'model';
-  created: number;
-  owned_by: string;
-  /** Not OpenAI's: whether the name is a router or a model of the gateway. */
-  kind: 'router' | 'model';
-}
-
-function toWireModel({ id, kind }: { id: string; kind: 'router' | 'model' }): WireModel {
-  return { id, object: 'model', created: 0, owned_by: 'nest-model-router', kind };
 }
