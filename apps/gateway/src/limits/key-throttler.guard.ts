@@ -8,9 +8,9 @@ type ThrottlerRequest = Parameters<ThrottlerGuard['handleRequest']>[0];
 
 /**
  * The throttlers of @nestjs/throttler, per API key: `tokens` (a key's `tpm`) before `requests`
- * (its `rpm`), so a request refused for tokens does not use up a request. Only chat calls (the
- * gateway's POST routes) count; keys without a limit, admin keys and a gateway without `auth`
- * are not limited.
+ * (its `rpm`), so a request refused for tokens does not use up a request. Only model calls (the
+ * gateway's POST routes: chat and embeddings) count; keys without a limit, admin keys and a
+ * gateway without `auth` are not limited.
  */
 export function keyThrottlers(): ThrottlerOptions[] {
   return [
