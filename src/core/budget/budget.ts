@@ -91,7 +91,9 @@ export function validateBudgets(budgets: unknown, where = 'budgets'): BudgetDefi
     }
     if (budget.scope !== undefined) {
       if (typeof budget.scope !== 'object' || budget.scope === null) {
-        throw new InvalidConfigurationException(`${at}.scope must be { router?, route?, model?, key? }.`);
+        throw new InvalidConfigurationException(
+          `${at}.scope must be { router?, route?, model?, key? }.`,
+        );
       }
       for (const [key, value] of Object.entries(budget.scope)) {
         if (!(key in BUDGET_DIMENSIONS)) {
