@@ -302,7 +302,11 @@ export {
   LowestTokenUsageRoutingStrategy,
   type LowestTokenUsageOptions,
 } from './strategies/lowest-token-usage-routing-strategy.js';
-export { estimateRequestTokens, type TokenEstimator } from './strategies/token-estimate.js';
+export {
+  estimateRequestTokens,
+  estimateTextTokens,
+  type TokenEstimator,
+} from './strategies/token-estimate.js';
 export { StreamInterruptedException } from './errors/stream-interrupted.exception.js';
 export { InvalidModelResponseException } from './group/model-response.js';
 export { MODEL_ATTRIBUTE } from './group/model-attribute.js';

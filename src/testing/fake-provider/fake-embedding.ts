@@ -27,7 +27,10 @@ function add(vector: number[], feature: string, weight: number): void {
 
 type Json = Record<string, unknown>;
 
-/** The `/v1/embeddings` answer; `encoding_format: 'base64'` (the openai SDK's default) packs float32. */
+/**
+ * The `/v1/embeddings` answer; `encoding_format: 'base64'` (the openai SDK's default) packs float32.
+ * A model name containing `no-usage` answers without `usage`, as some self-hosted servers do.
+ */
 export function embeddingsResponse(body: Json, defaultDimensions: number): Json {
   const inputs = inputsOf(body.input);
   const dimensions = typeof body.dimensions === 'number' ? body.dimensions : defaultDimensions;
@@ -46,7 +49,9 @@ export function embeddingsResponse(body: Json, defaultDimensions: number): Json 
           : vector,
       };
     }),
-    usage: { prompt_tokens: tokens, total_tokens: tokens },
+    ...(String(body.model).includes('no-usage')
+      ? {}
+      : { usage: { prompt_tokens: tokens, total_tokens: tokens } }),
   };
 }
 

@@ -131,6 +131,22 @@ describe('POST /v1/embeddings under a key’s limits, budget and scope', () => {
       clock.advance(60_000);
       expect((await embed(gateway, { model: 'demo-embedding', input: 'hello' })).status).toBe(200);
     });
+
+    it('counts an answer without usage at the estimate (4 characters a token)', async () => {
+      clock.advance(60_000);
+      // 44 characters → 11 estimated tokens, over the window of 10
+      const answer = await embed(gateway, {
+        model: 'fake/emb-no-usage',
+        input: 'x'.repeat(44),
+      });
+      expect(answer.status).toBe(200);
+      expect(((await answer.json()) as { usage?: unknown }).usage).toMatchObject({
+        prompt_tokens: 0,
+      });
+      const refused = await embed(gateway, { model: 'demo-embedding', input: 'hello' });
+      expect(refused.status).toBe(429);
+      expect(await errorOf(refused)).toMatchObject({ code: 'rate_limit_exceeded', type: 'tokens' });
+    });
   });
 
   describe('budget', () => {

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import {
   type EmbeddingModel,
   type EmbeddingResult,
+  estimateTextTokens,
   JsonBodyValidationPipe,
   ProviderException,
 } from 'nest-model-router';
@@ -43,7 +44,10 @@ export class EmbeddingsController {
       throw error;
     }
     const served = result.modelName ?? name;
-    this.accounting.answered(request, name, served, result.usage?.inputTokens ?? 0);
+    // a provider that reports no usage still counts against the key's tpm, at the estimate
+    const inputTokens =
+      result.usage?.inputTokens ?? texts.reduce((sum, text) => sum + estimateTextTokens(text), 0);
+    this.accounting.answered(request, name, served, inputTokens);
     await reply
       .status(200)
       .header('x-model-router-model', served)
