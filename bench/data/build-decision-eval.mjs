@@ -3,19 +3,25 @@
 //   node bench/data/build-decision-eval.mjs
 // The messages are in eval-sets/*.mjs, written by hand for this project (the simple/complex set
 // adds combinations of hand-written parts). Within each set and route, every third item is held
-// out: defaults are chosen by cross-validation on the other items ("dev") only, and the held-out
-// items are scored once, never to choose anything (the `terse` set, added last, is all dev).
+// out (the sets added for issue 15 too: assistant6, shop-desk, bank-desk, fast-smart, follow-ups):
+// defaults are chosen by cross-validation on the other items ("dev") only, and the held-out
+// items are scored once, never to choose anything (the `terse` set is all dev).
 // Deterministic: same sources → same bytes.
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assistant6 } from './eval-sets/assistant6.mjs';
+import { bankDesk } from './eval-sets/bank-desk.mjs';
 import { conversations } from './eval-sets/conversations.mjs';
+import { fastSmart } from './eval-sets/fast-smart.mjs';
+import { assistantFollowUps, shopFollowUps } from './eval-sets/follow-ups.mjs';
 import { helpdesk } from './eval-sets/helpdesk.mjs';
 import {
   simpleComplex,
   simpleComplexMessages,
   simpleComplexReadme,
 } from './eval-sets/simple-complex.mjs';
+import { shopDesk } from './eval-sets/shop-desk.mjs';
 import { terse } from './eval-sets/terse.mjs';
 import { topics } from './eval-sets/topics.mjs';
 
@@ -27,9 +33,9 @@ function itemsOf(byRoute, allDev = false) {
   );
 }
 
-const conversationItems = () => {
+const conversationItems = (list) => {
   const seen = new Map();
-  return conversations.map(([route, messages]) => {
+  return list.map(([route, messages]) => {
     const i = seen.get(route) ?? 0;
     seen.set(route, i + 1);
     return { route, split: split(i), input: { messages } };
@@ -47,7 +53,30 @@ const sets = [
     name: 'conversations',
     about: 'multi-turn follow-ups over the topics routes',
     routes: topics.routes,
-    items: conversationItems(),
+    items: conversationItems(conversations),
+  },
+  { ...assistant6, items: itemsOf(assistant6.messages) },
+  {
+    ...assistant6,
+    name: `${assistant6.name}, descriptions only`,
+    about: `${assistant6.about}, without examples`,
+    routes: assistant6.routes.map(({ name, description }) => ({ name, description })),
+    items: itemsOf(assistant6.messages),
+  },
+  { ...shopDesk, items: itemsOf(shopDesk.messages) },
+  { ...bankDesk, items: itemsOf(bankDesk.messages) },
+  { ...fastSmart, items: itemsOf(fastSmart.messages) },
+  {
+    name: 'assistant6 follow-ups',
+    about: 'multi-turn follow-ups over the assistant6 routes',
+    routes: assistant6.routes,
+    items: conversationItems(assistantFollowUps),
+  },
+  {
+    name: 'shop-desk follow-ups',
+    about: 'multi-turn follow-ups over the shop-desk routes',
+    routes: shopDesk.routes,
+    items: conversationItems(shopFollowUps),
   },
 ].map(({ name, about, routes, items }) => ({ name, about, routes, items }));
 
