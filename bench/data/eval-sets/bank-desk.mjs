@@ -57,7 +57,7 @@ export const bankDesk = {
     {
       name: 'other',
       description: 'Other: anything not covered above.',
-      examples: ['Hello', 'What time do you close?', 'I have a general question.'],
+      examples: ['Hello, anyone there?', 'What time do you close?', 'I have a general question.'],
     },
   ],
   messages: {
@@ -157,7 +157,7 @@ export const bankDesk = {
       'Do you sponsor the football club?',
       'Can you help me with something?',
       'What is your phone number?',
-      'Good afternoon',
+      'Good afternoon to the team',
     ],
   },
 };

@@ -172,7 +172,7 @@ export const assistantFollowUps = [
       u('how often exactly?'),
     ],
   ],
-  ['general', [u('Hi!'), a('Hello! How can I help?'), u('just saying hello')]],
+  ['general', [u('Hi! Hope you are well.'), a('Hello! How can I help?'), u('just saying hello')]],
   [
     'general',
     [
@@ -312,7 +312,7 @@ export const shopFollowUps = [
       u('the search is so much faster now, well done'),
     ],
   ],
-  ['general', [u('Hello'), a('Hi! How can I help today?'), u('I just have a quick question')]],
+  ['general', [u('Hello, is anyone around?'), a('Hi! How can I help today?'), u('I just have a quick question')]],
   ['general', [u('Where are you based?'), a('Our head office is in Bristol.'), u('can I visit?')]],
   [
     'returns',
