@@ -67,6 +67,17 @@ export const PARAMETERS: readonly Parameter[] = [
     apply: (o, v) => ({ ...o, features: { ...o.features, complexity: v } }),
   },
   { name: 'followUpWeight', values: [0, 1, 3, 6], apply: (o, v) => ({ ...o, followUpWeight: v }) },
+  { name: 'corpusWeight', values: [0, 0.5, 1, 2], apply: (o, v) => ({ ...o, corpusWeight: v }) },
+  {
+    name: 'catchAllCorpusWeight',
+    values: [0, 0.3, 1],
+    apply: (o, v) => ({ ...o, catchAllCorpusWeight: v }),
+  },
+  {
+    name: 'corpusMatch',
+    values: [0.75, 0.8, 0.85],
+    apply: (o, v) => ({ ...o, corpusMatch: v }),
+  },
   {
     name: 'messageWeights.earlier',
     values: [0.35, 0.7, 1],
@@ -85,6 +96,9 @@ export function shippedPoint(): number[] {
     'features.surface': F.surface,
     'features.complexity': F.complexity,
     followUpWeight: D.followUpWeight,
+    corpusWeight: D.corpusWeight,
+    catchAllCorpusWeight: D.catchAllCorpusWeight,
+    corpusMatch: D.corpusMatch,
     'messageWeights.earlier': D.messageWeights.earlierUser,
   };
   return PARAMETERS.map((p) => {

@@ -5,6 +5,7 @@ import type {
   DecisionModel,
   DecisionRequest,
 } from '../decision-model.js';
+import { ArchetypeMatcher } from './archetype-matcher.js';
 import { complexityPriorFor } from './complexity-prior.js';
 import { type MessageWeights, validatedOptions } from './decision-input-texts.js';
 import {
@@ -14,12 +15,14 @@ import {
   type FeatureWeights,
 } from './decision-features.js';
 import { inputFeatures } from './input-features.js';
+import { loadIntentCorpus } from './intent-corpus.js';
 import {
   OptionClassifier,
   type ClassifierSettings,
   type PerQuestionKind,
 } from './option-classifier.js';
 import {
+  checkCosine,
   checkFraction,
   checkNonNegative,
   checkPositive,
@@ -55,6 +58,25 @@ export interface EmbeddedVectorDecisionModelOptions {
    * classifier's logit; one number for both cases, or each. Default 1 with examples, 64 without.
    */
   similarityWeight?: number | Partial<PerQuestionKind>;
+  /**
+   * Training weight of the shipped intent corpus (assets/intent-corpus.json): an option whose
+   * name, description and examples are close to one of its archetypes (billing, coding,
+   * shipping…) borrows that archetype's messages, weighing this much beside the option's own texts
+   * (which weigh 1); they also count as its examples in the similarity score. 0 turns the corpus
+   * off. Default 1.
+   */
+  corpusWeight?: number;
+  /**
+   * The training weight of what a catch-all option (named `general`, `other`, `misc`…, or
+   * described as "anything else") borrows: the generic archetypes (small talk, trivia, questions
+   * about the company) no other option took, which also count as its examples in the similarity
+   * score. Default 0: as examples only.
+   */
+  catchAllCorpusWeight?: number;
+  /** How close (cosine) an option must be to an archetype to borrow from it. Default 0.8. */
+  corpusMatch?: number;
+  /** An intent corpus in the format of `scripts/build-intent-corpus.mjs`; default: the shipped one. */
+  corpusPath?: string;
   /** L2 penalty of the per-question classifier: higher stays closer to plain similarity. Default 0.001. */
   regularization?: number;
   /** Weights of the feature blocks beside the topic vector. */
@@ -88,6 +110,9 @@ export const EMBEDDED_VECTOR_DEFAULTS = {
   similarityWeight: { examples: 1, descriptionsOnly: 64 } as Readonly<PerQuestionKind>,
   regularization: DEFAULT_REGRESSION.l2,
   followUpWeight: 6,
+  corpusWeight: 1,
+  catchAllCorpusWeight: 0,
+  corpusMatch: 0.8,
   messageWeights: { lastUser: 1, earlierUser: 0.35, assistant: 0.175 } as Readonly<MessageWeights>,
   maxCachedTexts: 10_000,
 } as const;
@@ -112,6 +137,9 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
   protected readonly followUpWeight: number;
   protected readonly weighting: WordWeighting;
   protected readonly featureWeights: FeatureWeights;
+  protected readonly corpusMatch: number;
+  private readonly corpusPath: string | undefined;
+  private archetypes: ArchetypeMatcher | undefined;
   private readonly vectorsPath: string | undefined;
   private readonly givenVectors: WordVectors | undefined;
   private readonly cache: TextVectorCache<DecisionFeatures>;
@@ -124,6 +152,9 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
     checkPositiveInteger(options.topExamples, 'topExamples');
     checkPerKind(options.similarityWeight, 'similarityWeight', checkNonNegative);
     checkNonNegative(options.regularization, 'regularization');
+    checkNonNegative(options.corpusWeight, 'corpusWeight');
+    checkNonNegative(options.catchAllCorpusWeight, 'catchAllCorpusWeight');
+    checkCosine(options.corpusMatch, 'corpusMatch');
     checkNonNegative(options.followUpWeight, 'followUpWeight');
     checkPositiveInteger(options.maxCachedTexts, 'maxCachedTexts');
     checkNonNegative(options.weighting?.frequencyDamping, 'weighting.frequencyDamping');
@@ -143,7 +174,11 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
         topExamples: options.topExamples ?? defaults.topExamples,
       },
       similarityWeight: perKind(options.similarityWeight, defaults.similarityWeight),
+      corpusWeight: options.corpusWeight ?? defaults.corpusWeight,
+      catchAllCorpusWeight: options.catchAllCorpusWeight ?? defaults.catchAllCorpusWeight,
     };
+    this.corpusMatch = options.corpusMatch ?? defaults.corpusMatch;
+    this.corpusPath = options.corpusPath;
     this.messageWeights = { ...defaults.messageWeights, ...options.messageWeights };
     this.followUpWeight = options.followUpWeight ?? defaults.followUpWeight;
     this.weighting = { ...DEFAULT_WORD_WEIGHTING, ...options.weighting };
@@ -180,11 +215,21 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
 
   /** The classifier of a question, fitted on first use and kept by the options' texts. */
   protected classifier(options: readonly ChoiceOption[]): OptionClassifier {
-    return this.classifiers.get(
-      options,
-      () =>
-        new OptionClassifier(options, (text) => this.textFeatures(text), this.classifierSettings),
+    return this.classifiers.get(options, () => {
+      const featuresOf = (text: string) => this.textFeatures(text);
+      const borrowed =
+        this.classifierSettings.corpusWeight > 0
+          ? this.archetypeMatcher().borrow(options, this.corpusMatch)
+          : [];
+      return new OptionClassifier(options, featuresOf, this.classifierSettings, borrowed);
+    });
+  }
+
+  private archetypeMatcher(): ArchetypeMatcher {
+    this.archetypes ??= new ArchetypeMatcher(loadIntentCorpus(this.corpusPath), (text) =>
+      this.textFeatures(text),
     );
+    return this.archetypes;
   }
 
   protected textFeatures(text: string): DecisionFeatures {

@@ -1,4 +1,6 @@
 import type { ChoiceOption } from '../decision-model.js';
+import { isCatchAll } from './catch-all.js';
+import { ClosestExamples } from './closest-examples.js';
 import type { DecisionFeatures } from './decision-features.js';
 import { optionScore, type SimilarityWeights } from './similarity-scoring.js';
 import {
@@ -21,6 +23,10 @@ export interface ClassifierSettings {
   similarity: SimilarityWeights;
   /** Weight of the cosine similarity score beside the classifier's logit. */
   similarityWeight: PerQuestionKind;
+  /** Total training weight of the corpus messages an option borrows, beside its own 1. */
+  corpusWeight: number;
+  /** The same for a catch-all option's borrowed generic messages. */
+  catchAllCorpusWeight: number;
 }
 
 /**
@@ -39,6 +45,10 @@ interface OptionFeatures {
   description: DecisionFeatures;
   phrases: DecisionFeatures[];
   examples: DecisionFeatures[];
+  /** Messages of the intent-corpus archetype the option matches (see archetype-matcher.ts). */
+  borrowed: readonly DecisionFeatures[];
+  /** Their total training weight. */
+  borrowedWeight: number;
 }
 
 /**
@@ -50,6 +60,7 @@ interface OptionFeatures {
 export class OptionClassifier {
   private readonly model: LinearModel;
   private readonly vectors: { description: Float64Array; examples: Float64Array[] }[];
+  private readonly closest: ClosestExamples;
   private readonly similarityWeight: number;
   /** Whether some option has examples: the two cases are weighted and calibrated apart. */
   readonly withExamples: boolean;
@@ -58,16 +69,23 @@ export class OptionClassifier {
     options: readonly ChoiceOption[],
     featuresOf: (text: string) => DecisionFeatures,
     private readonly settings: ClassifierSettings,
+    borrowed: readonly (readonly DecisionFeatures[] | undefined)[] = [],
   ) {
-    const features: OptionFeatures[] = options.map((option) => ({
+    const catchAll = options.map(isCatchAll);
+    const features: OptionFeatures[] = options.map((option, i) => ({
       description: featuresOf(option.description),
       phrases: descriptionPhrases(option.description).map(featuresOf),
       examples: (option.examples ?? []).map(featuresOf),
+      borrowed: borrowed[i] ?? [],
+      borrowedWeight: catchAll[i] ? settings.catchAllCorpusWeight : settings.corpusWeight,
     }));
-    this.vectors = features.map(({ description, examples }) => ({
-      description: description.topic,
-      examples: examples.map((example) => example.topic),
+    // Borrowed messages are examples too for the closest-example score: with descriptions only,
+    // they are the only examples there are.
+    this.vectors = features.map((option) => ({
+      description: option.description.topic,
+      examples: [...option.examples, ...option.borrowed].map((example) => example.topic),
     }));
+    this.closest = new ClosestExamples(this.vectors);
     const points = features.flatMap((option, label) =>
       trainingPoints(option, label, settings.similarity.descriptionWeight),
     );
@@ -83,14 +101,13 @@ export class OptionClassifier {
     const out = new Float64Array(this.vectors.length);
     linearLogits(this.model, input.vector, out);
     const weight = this.similarityWeight;
-    if (weight > 0) {
-      const similarity = this.settings.similarity;
+    if (weight === 0) return out;
+    const similarity = this.settings.similarity;
+    if (similarity.topExamples === 1) {
+      this.closest.addScores(input.topic, similarity.descriptionWeight, weight, out);
+    } else {
       this.vectors.forEach((option, i) => {
-        out[i]! +=
-          weight *
-          (similarity.topExamples === 1
-            ? closestScore(input.topic, option, similarity.descriptionWeight)
-            : optionScore(input.topic, option, similarity));
+        out[i]! += weight * optionScore(input.topic, option, similarity);
       });
     }
     return out;
@@ -98,30 +115,9 @@ export class OptionClassifier {
 }
 
 /**
- * `optionScore` with one closest example, for the unit (or all-zero) topic vectors used here, where
- * the cosine is the dot product: no norms, no sort.
- */
-function closestScore(
-  input: Float64Array,
-  option: { description: Float64Array; examples: Float64Array[] },
-  descriptionWeight: number,
-): number {
-  const described = dot(input, option.description);
-  if (option.examples.length === 0) return described;
-  let best = -Infinity;
-  for (const example of option.examples) best = Math.max(best, dot(input, example));
-  return descriptionWeight * described + (1 - descriptionWeight) * best;
-}
-
-function dot(a: Float64Array, b: Float64Array): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!;
-  return sum;
-}
-
-/**
- * Every option weighs 1 in total: its description side (the description, and its phrases sharing
- * half of that) `descriptionWeight`, its examples the rest; without examples, the description all.
+ * Every option's own texts weigh 1 in total: its description side (the description, and its
+ * phrases sharing half of that) `descriptionWeight`, its examples the rest; without examples, the
+ * description all. Borrowed corpus messages share `corpusWeight` more.
  */
 function trainingPoints(
   option: OptionFeatures,
@@ -140,5 +136,29 @@ function trainingPoints(
   for (const example of examples) {
     points.push({ vector: example.vector, label, weight: (1 - described) / examples.length });
   }
+  const borrowed = meansOf(option.borrowed, BORROWED_PER_POINT);
+  for (const vector of borrowed) {
+    points.push({ vector, label, weight: option.borrowedWeight / borrowed.length });
+  }
   return points.filter((point) => point.weight > 0);
+}
+
+/**
+ * Borrowed messages enter the regression as means of 3 consecutive ones: a third of the points,
+ * a ninth of the fit's n² cost (16 ms instead of 56 for 8 support routes), for about the same
+ * accuracy (mean dev accuracy 80.2 % against 80.7 % one point per message).
+ */
+const BORROWED_PER_POINT = 3;
+
+function meansOf(points: readonly DecisionFeatures[], size: number): Float64Array[] {
+  const means: Float64Array[] = [];
+  for (let start = 0; start < points.length; start += size) {
+    const group = points.slice(start, start + size);
+    const mean = new Float64Array(group[0]!.vector.length);
+    for (const { vector } of group) {
+      for (let d = 0; d < mean.length; d++) mean[d]! += vector[d]! / group.length;
+    }
+    means.push(mean);
+  }
+  return means;
 }

@@ -30,3 +30,12 @@ export function checkNonNegative(value: number | undefined, field: string): void
     throw new InvalidConfigurationException(`${field} must be a number ≥ 0, got ${String(value)}`);
   }
 }
+
+/** A score in cosine units. */
+export function checkCosine(value: number | undefined, field: string): void {
+  if (value !== undefined && !(Number.isFinite(value) && value >= -1 && value <= 1)) {
+    throw new InvalidConfigurationException(
+      `${field} must be between -1 and 1, got ${String(value)}`,
+    );
+  }
+}

@@ -1,0 +1,113 @@
+import type { ChoiceOption } from '../decision-model.js';
+import { isCatchAll } from './catch-all.js';
+import type { DecisionFeatures } from './decision-features.js';
+import type { IntentArchetype } from './intent-corpus.js';
+import { cosine, normalized, weightedSum } from './similarity-scoring.js';
+
+/**
+ * Matches a question's options to the archetypes of the intent corpus, so that an option with
+ * few examples (or none) can borrow an archetype's messages. Each archetype goes to at most one
+ * option, the closest (two routes cannot share a borrowed meaning), and only when the option's
+ * name, description and examples are at least `minSimilarity` close to the archetype's keywords.
+ * A catch-all option (see catch-all.ts) is defined by what the others are not: it borrows the
+ * generic archetypes (small talk, trivia, questions about the company) that no other option took,
+ * so that what no specific route claims has somewhere to go.
+ */
+export class ArchetypeMatcher {
+  private keys: readonly Float64Array[] | undefined;
+  private readonly borrowed = new Map<number, DecisionFeatures[]>();
+  private readonly generic = new Map<string, DecisionFeatures[]>();
+
+  constructor(
+    private readonly archetypes: readonly IntentArchetype[],
+    private readonly featuresOf: (text: string) => DecisionFeatures,
+  ) {}
+
+  /** Per option: the messages it borrows, or undefined. */
+  borrow(
+    options: readonly ChoiceOption[],
+    minSimilarity: number,
+  ): (DecisionFeatures[] | undefined)[] {
+    const assigned = this.assign(options, minSimilarity);
+    return options.map((option, i) => {
+      const archetype = assigned[i];
+      if (archetype !== undefined) return this.messages(archetype);
+      return isCatchAll(option) ? this.genericMessages(assigned) : undefined;
+    });
+  }
+
+  /** Per option: the name of the archetype it matches, or undefined. */
+  matches(options: readonly ChoiceOption[], minSimilarity: number): (string | undefined)[] {
+    return this.assign(options, minSimilarity).map((archetype) =>
+      archetype === undefined ? undefined : this.archetypes[archetype]!.name,
+    );
+  }
+
+  /** Closest pairs first, each option and each archetype used once. */
+  private assign(options: readonly ChoiceOption[], minSimilarity: number): (number | undefined)[] {
+    const keys = this.archetypeKeys();
+    const pairs: { option: number; archetype: number; similarity: number }[] = [];
+    options.forEach((option, i) => {
+      if (isCatchAll(option)) return;
+      const topic = this.optionTopic(option);
+      keys.forEach((key, archetype) => {
+        const similarity = cosine(topic, key);
+        if (similarity >= minSimilarity) pairs.push({ option: i, archetype, similarity });
+      });
+    });
+    pairs.sort((a, b) => b.similarity - a.similarity);
+    const chosen: (number | undefined)[] = options.map(() => undefined);
+    const taken = new Set<number>();
+    for (const { option, archetype } of pairs) {
+      if (chosen[option] !== undefined || taken.has(archetype)) continue;
+      chosen[option] = archetype;
+      taken.add(archetype);
+    }
+    return chosen;
+  }
+
+  private archetypeKeys(): readonly Float64Array[] {
+    this.keys ??= this.archetypes.map(
+      ({ name, description }) =>
+        this.featuresOf(`${name.replaceAll('-', ' ')}: ${description}`).topic,
+    );
+    return this.keys;
+  }
+
+  /** What the option is about: its name, its description and its examples, each counting alike. */
+  private optionTopic(option: ChoiceOption): Float64Array {
+    const name = option.name.replace(/#\d+$/, '').replace(/[-_.]+/g, ' ');
+    const parts = [this.featuresOf(name).topic, this.featuresOf(option.description).topic];
+    const examples = (option.examples ?? []).map((example) => this.featuresOf(example).topic);
+    if (examples.length > 0) parts.push(unitSum(examples));
+    return unitSum(parts);
+  }
+
+  /** The messages of the generic archetypes that no option was assigned. */
+  private genericMessages(assigned: readonly (number | undefined)[]): DecisionFeatures[] {
+    const free = this.archetypes.flatMap((archetype, i) =>
+      archetype.generic && !assigned.includes(i) ? [i] : [],
+    );
+    const key = free.join(',');
+    let features = this.generic.get(key);
+    if (!features) {
+      features = free.flatMap((i) => this.messages(i));
+      this.generic.set(key, features);
+    }
+    return features;
+  }
+
+  private messages(archetype: number): DecisionFeatures[] {
+    let features = this.borrowed.get(archetype);
+    if (!features) {
+      features = this.archetypes[archetype]!.messages.map((text) => this.featuresOf(text)).filter(
+        (f) => !f.empty,
+      );
+      this.borrowed.set(archetype, features);
+    }
+    return features;
+  }
+}
+
+const unitSum = (vectors: readonly Float64Array[]): Float64Array =>
+  normalized(weightedSum(vectors.map((vector) => ({ vector, weight: 1 }))));
