@@ -80,7 +80,8 @@ export const PARAMETERS: readonly Parameter[] = [
   },
   {
     name: 'messageWeights.earlier',
-    values: [0.35, 0.7, 1],
+    // Below 1: the last user message counts most (a topic switch there must win).
+    values: [0.35, 0.7],
     apply: (o, v) => ({ ...o, messageWeights: { lastUser: 1, earlierUser: v, assistant: v / 2 } }),
   },
 ];

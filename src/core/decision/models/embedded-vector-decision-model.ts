@@ -42,7 +42,7 @@ import { loadWordVectors, type WordVectors } from './word-vectors.js';
 export interface EmbeddedVectorDecisionModelOptions {
   /**
    * Softmax temperature over the option logits, lower is more decisive; one number for both kinds
-   * of question, or each. Defaults 1.4 with examples and 8 with descriptions only: the lowest at
+   * of question, or each. Defaults 2 with examples and 4 with descriptions only: the lowest at
    * which decisions with a probability ≥ 0.6 were right ≥ 90 % of the time on every dev set.
    */
   temperature?: number | Partial<PerQuestionKind>;
@@ -55,7 +55,7 @@ export interface EmbeddedVectorDecisionModelOptions {
   topExamples?: number;
   /**
    * Weight of the cosine similarity score (description and closest examples) beside the
-   * classifier's logit; one number for both cases, or each. Default 1 with examples, 64 without.
+   * classifier's logit; one number for both cases, or each. Default 1 with examples, 32 without.
    */
   similarityWeight?: number | Partial<PerQuestionKind>;
   /**
@@ -73,7 +73,7 @@ export interface EmbeddedVectorDecisionModelOptions {
    * score. Default 0: as examples only.
    */
   catchAllCorpusWeight?: number;
-  /** How close (cosine) an option must be to an archetype to borrow from it. Default 0.8. */
+  /** How close (cosine) an option must be to an archetype to borrow from it. Default 0.75. */
   corpusMatch?: number;
   /** An intent corpus in the format of `scripts/build-intent-corpus.mjs`; default: the shipped one. */
   corpusPath?: string;
@@ -104,15 +104,15 @@ export interface EmbeddedVectorDecisionModelOptions {
  * cross-validation the bench reports (bench/lib/decision-tuning.ts); then the temperatures.
  */
 export const EMBEDDED_VECTOR_DEFAULTS = {
-  temperature: { examples: 1.4, descriptionsOnly: 8 } as Readonly<PerQuestionKind>,
+  temperature: { examples: 2, descriptionsOnly: 4 } as Readonly<PerQuestionKind>,
   descriptionWeight: 0.3,
   topExamples: 1,
-  similarityWeight: { examples: 1, descriptionsOnly: 64 } as Readonly<PerQuestionKind>,
+  similarityWeight: { examples: 1, descriptionsOnly: 32 } as Readonly<PerQuestionKind>,
   regularization: DEFAULT_REGRESSION.l2,
   followUpWeight: 6,
   corpusWeight: 1,
   catchAllCorpusWeight: 0,
-  corpusMatch: 0.8,
+  corpusMatch: 0.75,
   messageWeights: { lastUser: 1, earlierUser: 0.35, assistant: 0.175 } as Readonly<MessageWeights>,
   maxCachedTexts: 10_000,
 } as const;
