@@ -20,15 +20,37 @@ const CATCH_ALL_NAMES = new Set([
   'anything',
 ]);
 
+/** Words that may stand beside one of those in such a name: `general-questions`, `other requests`. */
+const FILLER = new Set([
+  'questions',
+  'question',
+  'requests',
+  'request',
+  'topics',
+  'topic',
+  'chat',
+  'inquiries',
+  'enquiries',
+  'queries',
+  'stuff',
+  'things',
+  'help',
+  'purpose',
+  'else',
+]);
+
 /** Descriptions that define an option by what the other options are not. */
 const CATCH_ALL_PHRASE =
-  /\b(?:(?:anything|everything|all) else|any other|not covered|catch[- ]?all|fall ?back|none of the (?:above|others)|other (?:topics|questions|requests|subjects|things))\b/i;
+  /\b(?:(?:anything|everything|all) else|not covered|catch[- ]?all|none of the (?:above|others)|(?:any )?other (?:topics?|subjects?|questions?|requests?|things|matters))\b/i;
 
 /** Whether an option is a catch-all, by its name (`general`, `other`, `misc`…) or description. */
 export function isCatchAll(option: Pick<ChoiceOption, 'name' | 'description'>): boolean {
   // `route#2`: the route's name is what the router's author chose.
   const words = tokenize(option.name.replace(/#\d+$/, ''));
-  if (words.length > 0 && words.length <= 2 && words.some((word) => CATCH_ALL_NAMES.has(word))) {
+  if (
+    words.some((word) => CATCH_ALL_NAMES.has(word)) &&
+    words.every((word) => CATCH_ALL_NAMES.has(word) || FILLER.has(word))
+  ) {
     return true;
   }
   return CATCH_ALL_PHRASE.test(option.description);

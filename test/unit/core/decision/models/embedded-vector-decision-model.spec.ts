@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { InvalidConfigurationException } from '../../../../../src/core/errors/exceptions.js';
 import type {
@@ -148,6 +151,37 @@ describe('EmbeddedVectorDecisionModel', () => {
     expect((await byExamples.decide({ input, question: misleading })).value).toBe('money');
   });
 
+  it("borrows a matching archetype's messages: they teach an option what its description does not say", async () => {
+    // A corpus whose 'billing' archetype, oddly, is all about cats.
+    const file = join(mkdtempSync(join(tmpdir(), 'corpus-')), 'corpus.json');
+    const cats = ['my cat purrs all day', 'the kitten chases mice', 'feeding a stray tomcat'];
+    writeFileSync(
+      file,
+      JSON.stringify({
+        archetypes: [{ name: 'billing', description: 'billing invoices payments', messages: cats }],
+      }),
+    );
+    const routes: ChoiceQuestion = {
+      text: 'q',
+      options: [
+        { name: 'billing', description: 'Billing, invoices and payments' },
+        { name: 'travel', description: 'Flights, hotels and holidays' },
+      ],
+    };
+    const input = 'my kitten keeps chasing the cat';
+    const borrowing = new EmbeddedVectorDecisionModel({ corpusPath: file });
+    const without = new EmbeddedVectorDecisionModel({ corpusPath: file, corpusWeight: 0 });
+    const withCorpus = (await borrowing.decide({ input, question: routes })).probabilities!;
+    const alone = (await without.decide({ input, question: routes })).probabilities!;
+    expect(withCorpus.billing).toBeGreaterThan(0.5);
+    expect(withCorpus.billing).toBeGreaterThan(alone.billing! + 0.2);
+  });
+
+  it('a missing corpus file rejects with a typed error naming corpusPath', async () => {
+    const model = new EmbeddedVectorDecisionModel({ corpusPath: '/nonexistent/corpus.json' });
+    await expect(model.decide({ input: 'hello', question })).rejects.toThrow(/corpusPath/);
+  });
+
   it('runs on custom vectors', async () => {
     const vectors = WordVectors.fromEntries([
       ['cat', [1, 0, 0]],
@@ -218,6 +252,9 @@ describe('EmbeddedVectorDecisionModel', () => {
     [{ weighting: { stopWordWeight: -1 } }, 'weighting.stopWordWeight'],
     [{ weighting: { frequencyDamping: -1 } }, 'weighting.frequencyDamping'],
     [{ messageWeights: { assistant: -0.1 } }, 'messageWeights.assistant'],
+    [{ corpusWeight: -1 }, 'corpusWeight'],
+    [{ catchAllCorpusWeight: Number.NaN }, 'catchAllCorpusWeight'],
+    [{ corpusMatch: 2 }, 'corpusMatch'],
   ])('rejects the option %j naming %s', (options, field) => {
     expect(() => new EmbeddedVectorDecisionModel(options)).toThrow(InvalidConfigurationException);
     expect(() => new EmbeddedVectorDecisionModel(options)).toThrow(field);

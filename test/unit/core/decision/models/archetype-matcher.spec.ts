@@ -1,0 +1,84 @@
+import { describe, expect, it } from '@jest/globals';
+import { ArchetypeMatcher } from '../../../../../src/core/decision/models/archetype-matcher.js';
+import {
+  DEFAULT_FEATURE_WEIGHTS,
+  FeatureSpace,
+} from '../../../../../src/core/decision/models/decision-features.js';
+import { loadIntentCorpus } from '../../../../../src/core/decision/models/intent-corpus.js';
+import {
+  DEFAULT_WORD_WEIGHTING,
+  sharedEmbedder,
+} from '../../../../../src/core/decision/models/word-vector-embedder.js';
+import { loadWordVectors } from '../../../../../src/core/decision/models/word-vectors.js';
+
+const space = new FeatureSpace(
+  sharedEmbedder(loadWordVectors(), DEFAULT_WORD_WEIGHTING),
+  DEFAULT_FEATURE_WEIGHTS,
+  undefined,
+);
+const corpus = loadIntentCorpus();
+const matcher = () => new ArchetypeMatcher(corpus, (text) => space.ofText(text));
+const MATCH = 0.75;
+
+describe('ArchetypeMatcher', () => {
+  it('matches routes to the archetypes they are about, by name, description and examples', () => {
+    const options = [
+      { name: 'delivery', description: 'Where my parcel is, tracking and couriers' },
+      { name: 'billing', description: 'Invoices, charges and payments' },
+      {
+        name: 'dev',
+        description: 'Software development',
+        examples: ['fix this Python function', 'write a SQL query'],
+      },
+    ];
+    expect(matcher().matches(options, MATCH)).toEqual(['shipping', 'billing', 'coding']);
+  });
+
+  it('lends an archetype to one route only, the closest', () => {
+    const options = [
+      { name: 'invoices', description: 'Billing: invoices, charges, payments and refunds' },
+      { name: 'payments', description: 'Payments and charges' },
+    ];
+    const matches = matcher().matches(options, MATCH);
+    expect(matches.filter((name) => name === 'billing')).toHaveLength(1);
+  });
+
+  it('borrows nothing for a route no archetype is close to', () => {
+    const options = [
+      { name: 'orchids', description: 'Orchid species, repotting and greenhouse humidity' },
+      { name: 'billing', description: 'Invoices, charges and payments' },
+    ];
+    const borrowed = matcher().borrow(options, MATCH);
+    expect(borrowed[0]).toBeUndefined();
+    expect(borrowed[1]!.length).toBeGreaterThan(10);
+  });
+
+  it('gives a catch-all route the generic archetypes no other route took', () => {
+    const generic = corpus.filter((archetype) => archetype.generic);
+    // Messages with no known word cannot be placed, and are not borrowed.
+    const size = (names: string[]) =>
+      generic
+        .filter((a) => names.includes(a.name))
+        .flatMap((a) => a.messages)
+        .filter((text) => !space.ofText(text).empty).length;
+    const withChat = [
+      { name: 'chat', description: 'Small talk, greetings and casual conversation' },
+      { name: 'other', description: 'Anything else' },
+    ];
+    const alone = [
+      { name: 'billing', description: 'Invoices, charges and payments' },
+      { name: 'other', description: 'Anything else' },
+    ];
+    const all = generic.map((a) => a.name);
+    expect(matcher().matches(withChat, MATCH)).toEqual(['small-talk', undefined]);
+    expect(matcher().borrow(withChat, MATCH)[1]!.length).toBe(
+      size(all.filter((name) => name !== 'small-talk')),
+    );
+    expect(matcher().borrow(alone, MATCH)[1]!.length).toBe(size(all));
+  });
+
+  it('borrows nothing when no route reaches the threshold', () => {
+    const options = [{ name: 'billing', description: 'Invoices, charges and payments' }];
+    expect(matcher().matches(options, 1)).toEqual([undefined]);
+  });
+});
