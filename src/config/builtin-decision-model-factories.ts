@@ -2,17 +2,9 @@ import { ChatModelDecisionModel } from '../core/decision/models/chat-model-decis
 import { EmbeddedVectorDecisionModel } from '../core/decision/models/embedded-vector-decision-model.js';
 import { EmbeddingDecisionModel } from '../providers/embeddings/embedding-decision-model.js';
 import { InvalidConfigurationException } from '../core/errors/exceptions.js';
+import { embeddedDecisionOptions } from './embedded-decision-settings.js';
 import { type ModelRouterFactories, pickSettings } from './model-router-factories.js';
 
-const EMBEDDED_SETTINGS = [
-  'temperature',
-  'descriptionWeight',
-  'topExamples',
-  'weighting',
-  'messageWeights',
-  'vectorsPath',
-  'maxCachedTexts',
-];
 const LLM_SETTINGS = [
   'model',
   'maxExamplesPerOption',
@@ -35,8 +27,9 @@ const EMBEDDING_SETTINGS = [
 ];
 
 /**
- * `embedded`: the offline word-vector model (no settings needed; one instance per distinct
- * settings, since the vectors take a few MB); `llm`: an LLM judge over a configured model
+ * `embedded`: the offline word-vector model (no settings needed, every option of
+ * EmbeddedVectorDecisionModel but `vectors` accepted; one instance per distinct settings, since
+ * the vectors take a few MB); `llm`: an LLM judge over a configured model
  * (`model: <name>`); `embedding`: an OpenAI-compatible embeddings endpoint.
  */
 export function registerBuiltinDecisionModelTypes(
@@ -45,7 +38,7 @@ export function registerBuiltinDecisionModelTypes(
   const embedded = new Map<string, EmbeddedVectorDecisionModel>();
   return factories
     .registerDecisionModelType('embedded', (settings) => {
-      const options = pickSettings(settings, EMBEDDED_SETTINGS, "an 'embedded' decision model");
+      const options = embeddedDecisionOptions(settings);
       const key = JSON.stringify(options);
       let model = embedded.get(key);
       if (!model) {
