@@ -44,4 +44,5 @@ export function printTable(title: string, rows: Row[]): void {
 }
 
 export const us = (ns: number): string => `${(ns / 1000).toFixed(2)} µs`;
-export const ratio = (a: number, b: number): string => `${(a / b).toFixed(2)}×`;
+/** `a / b` as "1.23×"; "–" when the baseline is 0 (a 2-item set the baseline gets all wrong). */
+export const ratio = (a: number, b: number): string => (b === 0 ? '–' : `${(a / b).toFixed(2)}×`);
