@@ -23,7 +23,10 @@ const cache = new Map<string, readonly IntentArchetype[]>();
 
 /** Reads and checks a corpus file once per process and path (the shipped one by default). */
 export function loadIntentCorpus(path?: string): readonly IntentArchetype[] {
-  const file = path === undefined ? findAsset(DEFAULT_INTENT_CORPUS_FILE) : resolve(path);
+  const file =
+    path === undefined
+      ? findAsset(DEFAULT_INTENT_CORPUS_FILE, undefined, 'corpusPath')
+      : resolve(path);
   let archetypes = cache.get(file);
   if (!archetypes) {
     let parsed: unknown;

@@ -182,7 +182,11 @@ export function clearWordVectorCache(): void {
 }
 
 /** `<dir>/assets/<file>` for the nearest ancestor directory of this module that has it. */
-export function findAsset(file: string, from: string = import.meta.url): string {
+export function findAsset(
+  file: string,
+  from: string = import.meta.url,
+  option = 'vectorsPath',
+): string {
   const start = dirname(from.startsWith('file:') ? fileURLToPath(from) : from);
   for (let dir = start; ; dir = dirname(dir)) {
     const candidate = join(dir, 'assets', file);
@@ -190,7 +194,7 @@ export function findAsset(file: string, from: string = import.meta.url): string 
     if (dirname(dir) === dir) {
       throw new InvalidConfigurationException(
         `cannot find assets/${file} in ${start} or any parent directory; ` +
-          'reinstall the package, or pass vectorsPath',
+          `reinstall the package, or pass ${option}`,
       );
     }
   }
