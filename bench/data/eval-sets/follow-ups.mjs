@@ -312,7 +312,14 @@ export const shopFollowUps = [
       u('the search is so much faster now, well done'),
     ],
   ],
-  ['general', [u('Hello, is anyone around?'), a('Hi! How can I help today?'), u('I just have a quick question')]],
+  [
+    'general',
+    [
+      u('Hello, is anyone around?'),
+      a('Hi! How can I help today?'),
+      u('I just have a quick question'),
+    ],
+  ],
   ['general', [u('Where are you based?'), a('Our head office is in Bristol.'), u('can I visit?')]],
   [
     'returns',
