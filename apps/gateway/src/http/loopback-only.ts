@@ -42,9 +42,19 @@ export function assertListenAllowed(host: string | undefined, hasAuth: boolean):
  * otherwise reach a local gateway from the user's browser. Answered 403 in OpenAI's shape.
  */
 export function registerLoopbackHostCheck(fastify: FastifyInstance): void {
+  // known once per listen: reading the server's address is a system call, ~5 µs per request
+  const server = fastify.server as Server;
+  let onLoopback = false;
+  server.on('listening', () => {
+    const address = server.address() as AddressInfo | string | null;
+    onLoopback =
+      typeof address === 'object' && address !== null && isLoopbackAddress(address.address);
+  });
+  server.on('close', () => {
+    onLoopback = false;
+  });
   fastify.addHook('onRequest', (request, reply, done) => {
-    const address = (fastify.server as Server).address() as AddressInfo | null;
-    if (!address || !isLoopbackAddress(address.address)) return done();
+    if (!onLoopback) return done();
     const host = request.headers.host;
     if (typeof host === 'string' && isLoopbackAddress(hostOf(host))) return done();
     void reply.status(403).send({
