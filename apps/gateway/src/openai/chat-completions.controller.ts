@@ -18,6 +18,7 @@ import { GATEWAY_CLOCK, GATEWAY_REDACTOR, GATEWAY_TOOL_CALL_IDS } from '../http/
 import { ShutdownGrace } from '../http/shutdown-grace.js';
 import { ModelResolver } from '../models/model-resolver.js';
 import { ChatCompletionRequestDto } from './chat-completion-request.dto.js';
+import { acceptsChatCompletion } from './chat-completion-schema.js';
 import { ChunkEncoder, completionId, toChatCompletion } from './to-chat-completion.js';
 import { toChatRequest } from './to-chat-request.js';
 import type { ToolCallIds } from './tool-call-ids.js';
@@ -44,7 +45,8 @@ export class ChatCompletionsController {
   @Post('chat/completions')
   @UseInterceptors(ModelRoutingInterceptor)
   async create(
-    @Body(new JsonBodyValidationPipe(ChatCompletionRequestDto)) body: ChatCompletionRequestDto,
+    @Body(new JsonBodyValidationPipe(ChatCompletionRequestDto, {}, acceptsChatCompletion))
+    body: ChatCompletionRequestDto,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const wire = body as unknown as WireChatCompletionRequest;
