@@ -16,6 +16,7 @@ export {
 } from './module/model-router-registry.js';
 export {
   RoutingChatService,
+  callRecordOf,
   type RoutingChatOptions,
   type AdHocModel,
 } from './service/routing-chat.service.js';
@@ -55,7 +56,14 @@ export {
   RequestRoutingScope,
   currentRoutingScope,
   currentCall,
+  routingScopeOf,
 } from './http/request-routing-scope.js';
+export {
+  openRoutingScope,
+  requestSession,
+  writeServedHeaders,
+  type ServedHeaders,
+} from './http/open-routing-scope.js';
 export { ModelRouterExceptionFilter } from './http/model-router-exception.filter.js';
 
 // Events

@@ -1,5 +1,4 @@
 import {
-  BadRequestException,
   type CallHandler,
   type ExecutionContext,
   Injectable,
@@ -9,7 +8,14 @@ import {
 import { HttpAdapterHost, Reflector } from '@nestjs/core';
 import { type Observable, tap } from 'rxjs';
 import type { ServedBy } from '../interceptors/chat-interceptor-context.js';
-import { toHeaderValue } from './header-value.js';
+import {
+  MAX_SESSION_LENGTH,
+  MODEL_HEADER,
+  requestSession,
+  ROUTE_HEADER,
+  SESSION_HEADER,
+  writeServedHeaders,
+} from './open-routing-scope.js';
 import { USE_ROUTER_METADATA } from './use-router.metadata.js';
 import {
   currentRoutingScope,
@@ -17,12 +23,7 @@ import {
   runInRoutingScope,
 } from './request-routing-scope.js';
 
-export const ROUTE_HEADER = 'x-model-router-route';
-export const MODEL_HEADER = 'x-model-router-model';
-/** Request header naming the conversation's session (see SESSION_ATTRIBUTE). */
-export const SESSION_HEADER = 'x-model-router-session';
-/** Longer session keys are refused: they become store (Redis) keys. */
-export const MAX_SESSION_LENGTH = 256;
+export { MAX_SESSION_LENGTH, MODEL_HEADER, ROUTE_HEADER, SESSION_HEADER };
 
 /**
  * For controllers: makes the handler's `@UseRouter(name)` (method first, then class) the router of
@@ -64,31 +65,21 @@ export class ModelRoutingInterceptor implements NestInterceptor {
     );
   }
 
-  /** The request's session header, trimmed; absent or blank → none. */
+  /** The request's session header, trimmed; absent or blank → none (400 when too long). */
   protected sessionOf(request: object | undefined): string | undefined {
-    const headers = (request as { headers?: Record<string, unknown> } | undefined)?.headers;
-    const raw = headers?.[SESSION_HEADER];
-    const value = (Array.isArray(raw) ? raw[0] : raw) as unknown;
-    if (typeof value !== 'string' || value.trim() === '') return undefined;
-    const session = value.trim();
-    if (session.length > MAX_SESSION_LENGTH) {
-      throw new BadRequestException(
-        `${SESSION_HEADER} is ${session.length} characters long; send a session key of at most ` +
-          `${MAX_SESSION_LENGTH} characters (e.g. a UUID).`,
-      );
-    }
-    return session;
+    return requestSession(request);
   }
 
   /** The one writer of these headers; a streaming handler sends what was set with its first bytes. */
   protected setHeaders(response: unknown, served: ServedBy): void {
     const adapter = this.adapterHost?.httpAdapter;
-    if (!adapter || adapter.isHeadersSent(response)) return;
-    if (served.route !== undefined) {
-      adapter.setHeader(response, ROUTE_HEADER, toHeaderValue(served.route));
-    }
-    if (served.model !== undefined) {
-      adapter.setHeader(response, MODEL_HEADER, toHeaderValue(served.model));
-    }
+    if (!adapter) return;
+    writeServedHeaders(
+      {
+        isHeadersSent: () => adapter.isHeadersSent(response) as boolean,
+        setHeader: (name, value) => adapter.setHeader(response, name, value),
+      },
+      served,
+    );
   }
 }

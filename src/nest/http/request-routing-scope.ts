@@ -33,6 +33,7 @@ export class RequestRoutingScope {
   /** @internal called by RoutingChatService for each call it starts while handling the request. */
   attach(call: ChatInterceptorContext): void {
     this.call = call;
+    scopes.set(call, this);
     const tell = (served: ServedBy) => {
       for (const listener of this.listeners) listener(served);
     };
@@ -49,6 +50,12 @@ export class RequestRoutingScope {
 }
 
 const storage = new AsyncLocalStorage<RequestRoutingScope>();
+const scopes = new WeakMap<ChatInterceptorContext, RequestRoutingScope>();
+
+/** The scope a call's record was attached to (found without the AsyncLocalStorage). */
+export function routingScopeOf(call: ChatInterceptorContext): RequestRoutingScope | undefined {
+  return scopes.get(call);
+}
 
 export function runInRoutingScope<T>(scope: RequestRoutingScope, fn: () => T): T {
   return storage.run(scope, fn);

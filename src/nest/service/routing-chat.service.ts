@@ -16,6 +16,7 @@ import {
 } from '../../core/chat/assert-chat-request.js';
 import { streamModel } from '../../core/chat/stream.js';
 import { systemClock, type Clock } from '../../core/clock.js';
+import type { RoutingEvent, RoutingObserver } from '../../core/observability/routing-event.js';
 import { linkAbort } from '../../core/resilience/linked-abort.js';
 import { RoutingException } from '../../core/errors/exceptions.js';
 import { SESSION_ATTRIBUTE } from '../../core/group/session-attribute.js';
@@ -55,6 +56,12 @@ export interface RoutingChatOptions {
    * Default: the request's `x-model-router-session` header, when ModelRoutingInterceptor runs.
    */
   session?: string;
+  /**
+   * The HTTP request's routing scope, given by the handler (see openRoutingScope) instead of
+   * read from ModelRoutingInterceptor's AsyncLocalStorage: its router and session apply, and the
+   * call's record is attached to it. Default: the interceptor's scope, when it runs.
+   */
+  scope?: RequestRoutingScope;
 }
 
 /** A model addressed by a call without being registered in the module. */
@@ -65,6 +72,18 @@ export interface AdHocModel {
 }
 
 type Target = { routerName?: string; target?: string; model: ChatModel };
+
+const records = new WeakMap<RoutingObserver, ChatInterceptorContext>();
+
+/**
+ * The record of the RoutingChatService call that `options` (as a model receives them) belong
+ * to, without an AsyncLocalStorage: e.g. the route probability, for a model that states it.
+ */
+export function callRecordOf(
+  options: ChatCallOptions | undefined,
+): ChatInterceptorContext | undefined {
+  return options?.observer === undefined ? undefined : records.get(options.observer);
+}
 
 /** Sends chat requests to the module's routers through the chat interceptor chain. */
 @Injectable()
@@ -103,7 +122,7 @@ export class RoutingChatService {
       'chat',
       request,
       options,
-      currentRoutingScope(),
+      options.scope ?? currentRoutingScope(),
     );
     if (options.signal?.aborted) {
       unlink();
@@ -167,7 +186,7 @@ export class RoutingChatService {
     options: RoutingChatOptions,
   ): Observable<ChatStreamEvent> {
     // read now, not at subscription: an SSE response subscribes outside the request's scope
-    const scope = currentRoutingScope();
+    const scope = options.scope ?? currentRoutingScope();
     return new Observable<ChatStreamEvent>((subscriber) => {
       const { context, target, controller, unlink } = this.openCall(mode, request, options, scope);
       let settled = false;
@@ -240,11 +259,9 @@ export class RoutingChatService {
   }
 
   protected callOptions(context: ChatInterceptorContext): ChatCallOptions {
-    return {
-      signal: context.signal,
-      attributes: { ...context.attributes },
-      observer: (event) => context.notify(event),
-    };
+    const observer = (event: RoutingEvent) => context.notify(event);
+    records.set(observer, context);
+    return { signal: context.signal, attributes: { ...context.attributes }, observer };
   }
 
   /** The innermost handler: the router (or model) itself. */

@@ -27,8 +27,11 @@ export interface LocalDemoChatModelOptions extends BaseChatModelOptions {
   failEvery?: number;
   /** Pause between streamed words, so streaming is visible in a terminal. */
   tokenDelayMs?: number;
-  /** Extra facts for the answer (e.g. the route's probability, known to the app). */
-  identity?: () => Partial<DemoIdentity> | undefined;
+  /**
+   * Extra facts for the answer (e.g. the route's probability, known to the app), from the
+   * call's options as the model receives them.
+   */
+  identity?: (options: ChatCallOptions) => Partial<DemoIdentity> | undefined;
 }
 
 /** Attribute with the router's name, set by RoutingChatService. */
@@ -108,7 +111,7 @@ export class LocalDemoChatModel extends BaseChatModel {
       model: this.name,
       ...stringAttr('router', attributes[ROUTER_ATTRIBUTE_KEY]),
       ...stringAttr('route', attributes[ROUTE_ATTRIBUTE]),
-      ...this.options.identity?.(),
+      ...this.options.identity?.(options),
     };
     const params = request.parameters ?? {};
     const last = conversation[conversation.length - 1];

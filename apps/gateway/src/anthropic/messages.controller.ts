@@ -1,24 +1,10 @@
-import {
-  Body,
-  Controller,
-  Inject,
-  Logger,
-  Post,
-  Res,
-  UseFilters,
-  UseInterceptors,
-} from '@nestjs/common';
+import { Body, Controller, Inject, Logger, Post, Res, UseFilters } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import {
-  JsonBodyValidationPipe,
-  ModelRoutingInterceptor,
-  RoutingChatService,
-  type RoutingChatOptions,
-} from 'nest-model-router';
+import { JsonBodyValidationPipe, RoutingChatService } from 'nest-model-router';
 import { accessOf } from '../auth/key-access.js';
 import { answeredBy, settleAnswer } from '../http/answered-by.js';
 import type { SecretRedactor } from '../http/config-secrets.js';
-import { abortOnDisconnect } from '../http/client-disconnect.js';
+import { requestCallOptions } from '../http/request-call-options.js';
 import { GATEWAY_REDACTOR, GATEWAY_TOOL_CALL_IDS } from '../http/gateway-tokens.js';
 import { ShutdownGrace } from '../http/shutdown-grace.js';
 import { streamReply } from '../http/stream-reply.js';
@@ -50,17 +36,15 @@ export class MessagesController {
   ) {}
 
   @Post('messages')
-  @UseInterceptors(ModelRoutingInterceptor)
   async create(
     @Body(new JsonBodyValidationPipe(MessagesRequestDto)) dto: MessagesRequestDto,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const body = dto as unknown as AnthropicMessagesRequest;
-    const options: RoutingChatOptions = {
-      // the key's scope, as on chat completions: a name outside it is a 403
-      ...this.resolver.resolve(body.model, body.models, accessOf(reply.request)),
-      signal: abortOnDisconnect(reply.raw),
-    };
+    // the key's scope, as on chat completions: a name outside it is a 403
+    const options = requestCallOptions(reply, () =>
+      this.resolver.resolve(body.model, body.models, accessOf(reply.request)),
+    );
     const id = messageId();
     const request = toChatRequest(body, this.ids);
     if (body.stream) {

@@ -1,5 +1,6 @@
 import {
-  currentCall,
+  callRecordOf,
+  type ChatCallOptions,
   EmbeddedVectorDecisionModel,
   defaultModelRouterFactories,
   demoModelFactory,
@@ -27,7 +28,9 @@ export function gatewayFactories(): ModelRouterFactories {
  * For LocalDemoChatModel's `identity` option: the route probability of the call being answered
  * (read from the call's record), so a demo answer states how sure the router was.
  */
-export function routeProbabilityIdentity(): { probability: number } | undefined {
-  const probability = currentCall()?.probability;
+export function routeProbabilityIdentity(
+  options: ChatCallOptions,
+): { probability: number } | undefined {
+  const probability = callRecordOf(options)?.probability;
   return probability === undefined ? undefined : { probability };
 }

@@ -40,7 +40,7 @@ export function settleAnswer(
   response: ChatResponse,
   requested: string,
 ): { by: AnsweredBy; cost: number | undefined } {
-  const by = answeredBy(currentCall(), options, response);
+  const by = answeredBy(options.scope?.call ?? currentCall(), options, response);
   const cost = resolver.costOf(by.origin.model ?? requested, response);
   if (cost !== undefined) reply.header('x-model-router-cost', costHeader(cost));
   return { by, cost };

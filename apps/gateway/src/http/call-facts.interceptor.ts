@@ -7,7 +7,7 @@ import {
   type ChatInterceptorContext,
   type ChatResponse,
   type ChatStreamEvent,
-  currentRoutingScope,
+  routingScopeOf,
   type TokenUsage,
 } from 'nest-model-router';
 import { keyOf } from '../auth/request-key.js';
@@ -67,7 +67,7 @@ export class CallFactsInterceptor implements ChatInterceptor {
    */
   readonly hooks: ChatCallHooks = {
     start: (context) => {
-      const request = currentRoutingScope()?.request;
+      const request = routingScopeOf(context)?.request;
       if (request === undefined) return;
       const fact: CallFacts = { record: context };
       facts.set(request, fact);

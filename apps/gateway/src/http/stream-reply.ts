@@ -100,7 +100,7 @@ export function streamReply(
         resolve();
       },
     });
-    record = currentCall();
+    record = options.scope?.call ?? currentCall();
     reply.raw.once('close', () => {
       subscription.unsubscribe();
       resolve();

@@ -1,18 +1,17 @@
-import { Body, Controller, Inject, Logger, Post, Res, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Inject, Logger, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
   type ChatRequest,
   type Clock,
   JsonBodyValidationPipe,
-  ModelRoutingInterceptor,
   RoutingChatService,
   type RoutingChatOptions,
 } from 'nest-model-router';
 import { accessOf } from '../auth/key-access.js';
 import { answeredBy, settleAnswer } from '../http/answered-by.js';
 import { DONE } from '../http/event-stream.js';
+import { requestCallOptions } from '../http/request-call-options.js';
 import { streamReply } from '../http/stream-reply.js';
-import { abortOnDisconnect } from '../http/client-disconnect.js';
 import type { SecretRedactor } from '../http/config-secrets.js';
 import { GATEWAY_CLOCK, GATEWAY_REDACTOR, GATEWAY_TOOL_CALL_IDS } from '../http/gateway-tokens.js';
 import { ShutdownGrace } from '../http/shutdown-grace.js';
@@ -39,21 +38,19 @@ export class ChatCompletionsController {
   ) {}
 
   /**
-   * ModelRoutingInterceptor makes the `x-model-router-session` header the call's session and
-   * writes the `x-model-router-route` / `-model` headers from the call's record.
+   * The request's routing scope (requestCallOptions) makes the `x-model-router-session` header
+   * the call's session and writes the `x-model-router-route` / `-model` headers from its record.
    */
   @Post('chat/completions')
-  @UseInterceptors(ModelRoutingInterceptor)
   async create(
     @Body(new JsonBodyValidationPipe(ChatCompletionRequestDto, {}, acceptsChatCompletion))
     body: ChatCompletionRequestDto,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const wire = body as unknown as WireChatCompletionRequest;
-    const options: RoutingChatOptions = {
-      ...this.resolver.resolve(wire.model, wire.models, accessOf(reply.request)),
-      signal: abortOnDisconnect(reply.raw),
-    };
+    const options = requestCallOptions(reply, () =>
+      this.resolver.resolve(wire.model, wire.models, accessOf(reply.request)),
+    );
     const created = Math.floor(this.clock() / 1000);
     const request = toChatRequest(wire, this.ids);
     if (wire.stream) {

@@ -1,16 +1,10 @@
-import { Body, Controller, Inject, Logger, Post, Res, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Inject, Logger, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import {
-  type Clock,
-  JsonBodyValidationPipe,
-  ModelRoutingInterceptor,
-  RoutingChatService,
-  type RoutingChatOptions,
-} from 'nest-model-router';
+import { type Clock, JsonBodyValidationPipe, RoutingChatService } from 'nest-model-router';
 import { accessOf } from '../auth/key-access.js';
 import { answeredBy, settleAnswer } from '../http/answered-by.js';
 import type { SecretRedactor } from '../http/config-secrets.js';
-import { abortOnDisconnect } from '../http/client-disconnect.js';
+import { requestCallOptions } from '../http/request-call-options.js';
 import { GATEWAY_CLOCK, GATEWAY_REDACTOR, GATEWAY_TOOL_CALL_IDS } from '../http/gateway-tokens.js';
 import { ShutdownGrace } from '../http/shutdown-grace.js';
 import { streamReply } from '../http/stream-reply.js';
@@ -41,17 +35,15 @@ export class ResponsesController {
   ) {}
 
   @Post('responses')
-  @UseInterceptors(ModelRoutingInterceptor)
   async create(
     @Body(new JsonBodyValidationPipe(ResponsesRequestDto)) dto: ResponsesRequestDto,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const body = dto as unknown as ResponsesRequest;
-    const options: RoutingChatOptions = {
-      // the key's scope, as on chat completions: a name outside it is a 403
-      ...this.resolver.resolve(body.model, body.models, accessOf(reply.request)),
-      signal: abortOnDisconnect(reply.raw),
-    };
+    // the key's scope, as on chat completions: a name outside it is a 403
+    const options = requestCallOptions(reply, () =>
+      this.resolver.resolve(body.model, body.models, accessOf(reply.request)),
+    );
     const id = itemId('resp');
     const createdAt = Math.floor(this.clock() / 1000);
     const echo = echoOf(body);

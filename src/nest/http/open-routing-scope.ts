@@ -1,0 +1,58 @@
+import { BadRequestException } from '@nestjs/common';
+import type { ServedBy } from '../interceptors/chat-interceptor-context.js';
+import { toHeaderValue } from './header-value.js';
+import { RequestRoutingScope } from './request-routing-scope.js';
+
+export const ROUTE_HEADER = 'x-model-router-route';
+export const MODEL_HEADER = 'x-model-router-model';
+/** Request header naming the conversation's session (see SESSION_ATTRIBUTE). */
+export const SESSION_HEADER = 'x-model-router-session';
+/** Longer session keys are refused: they become store (Redis) keys. */
+export const MAX_SESSION_LENGTH = 256;
+
+/** Where a request's routing headers go: its response, through whatever framework serves it. */
+export interface ServedHeaders {
+  isHeadersSent(): boolean;
+  setHeader(name: string, value: string): void;
+}
+
+/**
+ * A request's RequestRoutingScope, for a handler that passes it to RoutingChatService itself
+ * (`options.scope`) instead of through ModelRoutingInterceptor's AsyncLocalStorage: on Node 20
+ * an AsyncLocalStorage in use puts hooks on every promise of the process, a large share of a
+ * gateway's work per request. The same scope as the interceptor's: the `x-model-router-session`
+ * header is the session (400 when too long), the route and model headers are written as soon
+ * as they are known.
+ */
+export function openRoutingScope(
+  request: object | undefined,
+  headers: ServedHeaders | undefined,
+  router?: string,
+): RequestRoutingScope {
+  const scope = new RequestRoutingScope(router, request, requestSession(request));
+  if (headers !== undefined) scope.onServed((served) => writeServedHeaders(headers, served));
+  return scope;
+}
+
+/** The request's session header, trimmed; absent or blank → none. */
+export function requestSession(request: object | undefined): string | undefined {
+  const headers = (request as { headers?: Record<string, unknown> } | undefined)?.headers;
+  const raw = headers?.[SESSION_HEADER];
+  const value = (Array.isArray(raw) ? raw[0] : raw) as unknown;
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  const session = value.trim();
+  if (session.length > MAX_SESSION_LENGTH) {
+    throw new BadRequestException(
+      `${SESSION_HEADER} is ${session.length} characters long; send a session key of at most ` +
+        `${MAX_SESSION_LENGTH} characters (e.g. a UUID).`,
+    );
+  }
+  return session;
+}
+
+/** The one writer of these headers; a streaming handler sends what was set with its first bytes. */
+export function writeServedHeaders(headers: ServedHeaders, served: ServedBy): void {
+  if (headers.isHeadersSent()) return;
+  if (served.route !== undefined) headers.setHeader(ROUTE_HEADER, toHeaderValue(served.route));
+  if (served.model !== undefined) headers.setHeader(MODEL_HEADER, toHeaderValue(served.model));
+}
