@@ -19,6 +19,7 @@ export const DONE: SseMessage = { data: '[DONE]', raw: true };
  */
 export class EventStream {
   private corked = false;
+  private written = false;
 
   constructor(private readonly raw: ServerResponse) {}
 
@@ -56,9 +57,16 @@ export class EventStream {
 
   /**
    * Events that arrive together (a provider's chunk often carries several) leave in one write:
-   * the socket is corked until the current tick's work is done, not for any fixed time.
+   * the socket is corked until the current tick's work is done, not for any fixed time. The
+   * head and the first event leave at once: corked, they waited for every event of the
+   * provider's first chunk to be encoded (the time to first byte a client sees).
    */
   private write(text: string): void {
+    if (!this.written) {
+      this.written = true;
+      this.raw.write(text);
+      return;
+    }
     if (!this.corked) {
       this.corked = true;
       this.raw.cork();
