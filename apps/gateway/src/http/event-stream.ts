@@ -58,13 +58,15 @@ export class EventStream {
   /**
    * Events that arrive together (a provider's chunk often carries several) leave in one write:
    * the socket is corked until the current tick's work is done, not for any fixed time. The
-   * head and the first event leave at once: corked, they waited for every event of the
-   * provider's first chunk to be encoded (the time to first byte a client sees).
+   * head and the first event leave at once: Node's own write corks the socket until the next
+   * tick, which a write inside a promise chain reaches only once every event of the provider's
+   * chunk (often the whole answer) was encoded, so the first byte waited for the last one.
    */
   private write(text: string): void {
     if (!this.written) {
       this.written = true;
       this.raw.write(text);
+      this.raw.uncork();
       return;
     }
     if (!this.corked) {
