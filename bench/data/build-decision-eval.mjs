@@ -3,7 +3,8 @@
 //   node bench/data/build-decision-eval.mjs
 // The messages are in eval-sets/*.mjs, written by hand for this project (the simple/complex set
 // adds combinations of hand-written parts). Within each set and route, every third item is held
-// out (the sets added for issue 15 too: assistant6, shop-desk, bank-desk, fast-smart, follow-ups):
+// out (the sets added for issue 15 too: assistant6, shop-desk, bank-desk, fast-smart, follow-ups,
+// and student-services, car-service and city-council, domains no intent-corpus archetype covers):
 // defaults are chosen by cross-validation on the other items ("dev") only, and the held-out
 // items are scored once, never to choose anything (the `terse` set is all dev).
 // Deterministic: same sources → same bytes.
@@ -12,6 +13,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assistant6 } from './eval-sets/assistant6.mjs';
 import { bankDesk } from './eval-sets/bank-desk.mjs';
+import { carService } from './eval-sets/car-service.mjs';
+import { cityCouncil } from './eval-sets/city-council.mjs';
 import { conversations } from './eval-sets/conversations.mjs';
 import { fastSmart } from './eval-sets/fast-smart.mjs';
 import { assistantFollowUps, shopFollowUps } from './eval-sets/follow-ups.mjs';
@@ -22,6 +25,7 @@ import {
   simpleComplexReadme,
 } from './eval-sets/simple-complex.mjs';
 import { shopDesk } from './eval-sets/shop-desk.mjs';
+import { studentServices } from './eval-sets/student-services.mjs';
 import { terse } from './eval-sets/terse.mjs';
 import { topics } from './eval-sets/topics.mjs';
 
@@ -65,6 +69,9 @@ const sets = [
   },
   { ...shopDesk, items: itemsOf(shopDesk.messages) },
   { ...bankDesk, items: itemsOf(bankDesk.messages) },
+  { ...studentServices, items: itemsOf(studentServices.messages) },
+  { ...carService, items: itemsOf(carService.messages) },
+  { ...cityCouncil, items: itemsOf(cityCouncil.messages) },
   { ...fastSmart, items: itemsOf(fastSmart.messages) },
   {
     name: 'assistant6 follow-ups',
