@@ -79,6 +79,16 @@ export const PARAMETERS: readonly Parameter[] = [
     apply: (o, v) => ({ ...o, corpusMatch: v }),
   },
   {
+    name: 'corpusMargin',
+    values: [0, 0.05, 0.1],
+    apply: (o, v) => ({ ...o, corpusMargin: v }),
+  },
+  {
+    name: 'corpusHalfWeightExamples',
+    values: [2, 5, 1000],
+    apply: (o, v) => ({ ...o, corpusHalfWeightExamples: v }),
+  },
+  {
     name: 'messageWeights.earlier',
     // Below 1: the last user message counts most (a topic switch there must win).
     values: [0.35, 0.7],
@@ -100,6 +110,8 @@ export function shippedPoint(): number[] {
     corpusWeight: D.corpusWeight,
     catchAllCorpusWeight: D.catchAllCorpusWeight,
     corpusMatch: D.corpusMatch,
+    corpusMargin: D.corpusMargin,
+    corpusHalfWeightExamples: D.corpusHalfWeightExamples,
     'messageWeights.earlier': D.messageWeights.earlierUser,
   };
   return PARAMETERS.map((p) => {

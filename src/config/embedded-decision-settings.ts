@@ -19,6 +19,8 @@ const EMBEDDED_SHAPES: Readonly<Record<string, Shape>> = {
   corpusWeight: 'number',
   catchAllCorpusWeight: 'number',
   corpusMatch: 'number',
+  corpusMargin: 'number',
+  corpusHalfWeightExamples: 'number',
   maxCachedTexts: 'number',
   vectorsPath: 'string',
   corpusPath: 'string',

@@ -8,7 +8,11 @@ import { cosine, normalized, weightedSum } from './similarity-scoring.js';
  * Matches a question's options to the archetypes of the intent corpus, so that an option with
  * few examples (or none) can borrow an archetype's messages. Each archetype goes to at most one
  * option, the closest (two routes cannot share a borrowed meaning), and only when the option's
- * name, description and examples are at least `minSimilarity` close to the archetype's keywords.
+ * name, description and examples are at least `minSimilarity` close to the archetype (its
+ * keywords and the mean of its messages, counting alike: keywords alone let "council tax" match
+ * HR), and clearly so: by `margin` more than the archetype is to any other option. An archetype
+ * between two routes goes to neither: an archetype that does not fit pulls a route's messages
+ * away from it (issue 15: domains no archetype covers lost 8–12 points).
  * A catch-all option (see catch-all.ts) is defined by what the others are not: it borrows the
  * generic archetypes (small talk, trivia, questions about the company) that no other option took,
  * so that what no specific route claims has somewhere to go.
@@ -27,8 +31,9 @@ export class ArchetypeMatcher {
   borrow(
     options: readonly ChoiceOption[],
     minSimilarity: number,
+    margin = 0,
   ): (DecisionFeatures[] | undefined)[] {
-    const assigned = this.assign(options, minSimilarity);
+    const assigned = this.assign(options, minSimilarity, margin);
     return options.map((option, i) => {
       const archetype = assigned[i];
       if (archetype !== undefined) return this.messages(archetype);
@@ -37,22 +42,42 @@ export class ArchetypeMatcher {
   }
 
   /** Per option: the name of the archetype it matches, or undefined. */
-  matches(options: readonly ChoiceOption[], minSimilarity: number): (string | undefined)[] {
-    return this.assign(options, minSimilarity).map((archetype) =>
+  matches(
+    options: readonly ChoiceOption[],
+    minSimilarity: number,
+    margin = 0,
+  ): (string | undefined)[] {
+    return this.assign(options, minSimilarity, margin).map((archetype) =>
       archetype === undefined ? undefined : this.archetypes[archetype]!.name,
     );
   }
 
-  /** Closest pairs first, each option and each archetype used once. */
-  private assign(options: readonly ChoiceOption[], minSimilarity: number): (number | undefined)[] {
+  /** Closest clear pairs first, each option and each archetype used once. */
+  private assign(
+    options: readonly ChoiceOption[],
+    minSimilarity: number,
+    margin: number,
+  ): (number | undefined)[] {
     const keys = this.archetypeKeys();
+    const specific = options.map((option) => !isCatchAll(option));
+    const similarity = options.map((option, i) =>
+      specific[i] ? keys.map((key) => cosine(this.optionTopic(option), key)) : [],
+    );
     const pairs: { option: number; archetype: number; similarity: number }[] = [];
-    options.forEach((option, i) => {
-      if (isCatchAll(option)) return;
-      const topic = this.optionTopic(option);
-      keys.forEach((key, archetype) => {
-        const similarity = cosine(topic, key);
-        if (similarity >= minSimilarity) pairs.push({ option: i, archetype, similarity });
+    similarity.forEach((row, option) => {
+      row.forEach((value, archetype) => {
+        if (value < minSimilarity) return;
+        // An archetype about as close to another route belongs to neither: borrowing would
+        // pull one route's messages to the other. Neighbouring archetypes (simple and complex,
+        // coding and debugging) may both be close to one route; the closest then wins.
+        const rival = Math.max(
+          -1,
+          ...similarity.flatMap((other, j) =>
+            j !== option && specific[j] ? [other[archetype]!] : [],
+          ),
+        );
+        if (value - rival < margin) return;
+        pairs.push({ option, archetype, similarity: value });
       });
     });
     pairs.sort((a, b) => b.similarity - a.similarity);
@@ -67,9 +92,11 @@ export class ArchetypeMatcher {
   }
 
   private archetypeKeys(): readonly Float64Array[] {
-    this.keys ??= this.archetypes.map(
-      ({ name, description }) =>
-        this.featuresOf(`${name.replaceAll('-', ' ')}: ${description}`).topic,
+    this.keys ??= this.archetypes.map((archetype, i) =>
+      unitSum([
+        this.featuresOf(`${archetype.name.replaceAll('-', ' ')}: ${archetype.description}`).topic,
+        unitSum(this.messages(i).map((message) => message.topic)),
+      ]),
     );
     return this.keys;
   }

@@ -75,6 +75,17 @@ export interface EmbeddedVectorDecisionModelOptions {
   catchAllCorpusWeight?: number;
   /** How close (cosine) an option must be to an archetype to borrow from it. Default 0.75. */
   corpusMatch?: number;
+  /**
+   * How much closer (cosine) an option must be to an archetype than any other option is, to
+   * borrow from it. Default 0.1.
+   */
+  corpusMargin?: number;
+  /**
+   * The number of an option's own examples at which what it borrows weighs half of
+   * `corpusWeight`: borrowed messages weigh corpusWeight × h / (h + own examples), so a route's
+   * own examples dominate when it has them. Default 5.
+   */
+  corpusHalfWeightExamples?: number;
   /** An intent corpus in the format of `scripts/build-intent-corpus.mjs`; default: the shipped one. */
   corpusPath?: string;
   /** L2 penalty of the per-question classifier: higher stays closer to plain similarity. Default 0.001. */
@@ -113,6 +124,8 @@ export const EMBEDDED_VECTOR_DEFAULTS = {
   corpusWeight: 1,
   catchAllCorpusWeight: 0,
   corpusMatch: 0.75,
+  corpusMargin: 0.1,
+  corpusHalfWeightExamples: 5,
   messageWeights: { lastUser: 1, earlierUser: 0.35, assistant: 0.175 } as Readonly<MessageWeights>,
   maxCachedTexts: 10_000,
 } as const;
@@ -138,6 +151,7 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
   protected readonly weighting: WordWeighting;
   protected readonly featureWeights: FeatureWeights;
   protected readonly corpusMatch: number;
+  protected readonly corpusMargin: number;
   private readonly corpusPath: string | undefined;
   private archetypes: ArchetypeMatcher | undefined;
   private readonly vectorsPath: string | undefined;
@@ -155,6 +169,8 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
     checkNonNegative(options.corpusWeight, 'corpusWeight');
     checkNonNegative(options.catchAllCorpusWeight, 'catchAllCorpusWeight');
     checkCosine(options.corpusMatch, 'corpusMatch');
+    checkFraction(options.corpusMargin, 'corpusMargin');
+    checkPositive(options.corpusHalfWeightExamples, 'corpusHalfWeightExamples');
     checkNonNegative(options.followUpWeight, 'followUpWeight');
     checkPositiveInteger(options.maxCachedTexts, 'maxCachedTexts');
     checkNonNegative(options.weighting?.frequencyDamping, 'weighting.frequencyDamping');
@@ -176,8 +192,11 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
       similarityWeight: perKind(options.similarityWeight, defaults.similarityWeight),
       corpusWeight: options.corpusWeight ?? defaults.corpusWeight,
       catchAllCorpusWeight: options.catchAllCorpusWeight ?? defaults.catchAllCorpusWeight,
+      corpusHalfWeightExamples:
+        options.corpusHalfWeightExamples ?? defaults.corpusHalfWeightExamples,
     };
     this.corpusMatch = options.corpusMatch ?? defaults.corpusMatch;
+    this.corpusMargin = options.corpusMargin ?? defaults.corpusMargin;
     this.corpusPath = options.corpusPath;
     this.messageWeights = { ...defaults.messageWeights, ...options.messageWeights };
     this.followUpWeight = options.followUpWeight ?? defaults.followUpWeight;
@@ -219,7 +238,7 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
       const featuresOf = (text: string) => this.textFeatures(text);
       const borrowed =
         this.classifierSettings.corpusWeight > 0
-          ? this.archetypeMatcher().borrow(options, this.corpusMatch)
+          ? this.archetypeMatcher().borrow(options, this.corpusMatch, this.corpusMargin)
           : [];
       return new OptionClassifier(options, featuresOf, this.classifierSettings, borrowed);
     });

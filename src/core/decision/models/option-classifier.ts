@@ -27,6 +27,8 @@ export interface ClassifierSettings {
   corpusWeight: number;
   /** The same for a catch-all option's borrowed generic messages. */
   catchAllCorpusWeight: number;
+  /** Own examples at which borrowed messages weigh half as much (see `borrowedWeight`). */
+  corpusHalfWeightExamples: number;
 }
 
 /**
@@ -77,7 +79,11 @@ export class OptionClassifier {
       phrases: descriptionPhrases(option.description).map(featuresOf),
       examples: (option.examples ?? []).map(featuresOf),
       borrowed: borrowed[i] ?? [],
-      borrowedWeight: catchAll[i] ? settings.catchAllCorpusWeight : settings.corpusWeight,
+      borrowedWeight: borrowedWeight(
+        catchAll[i] ? settings.catchAllCorpusWeight : settings.corpusWeight,
+        option.examples?.length ?? 0,
+        settings.corpusHalfWeightExamples,
+      ),
     }));
     // Borrowed messages are examples too for the closest-example score: with descriptions only,
     // they are the only examples there are.
@@ -113,6 +119,13 @@ export class OptionClassifier {
     return out;
   }
 }
+
+/**
+ * What an option borrows weighs less the more examples of its own it has: its own examples say
+ * what the route means in this deployment, the archetype only what routes of its kind usually mean.
+ */
+const borrowedWeight = (weight: number, ownExamples: number, halfAt: number): number =>
+  (weight * halfAt) / (halfAt + ownExamples);
 
 /**
  * Every option's own texts weigh 1 in total: its description side (the description, and its

@@ -169,12 +169,52 @@ describe('EmbeddedVectorDecisionModel', () => {
       ],
     };
     const input = 'my kitten keeps chasing the cat';
-    const borrowing = new EmbeddedVectorDecisionModel({ corpusPath: file });
-    const without = new EmbeddedVectorDecisionModel({ corpusPath: file, corpusWeight: 0 });
+    // The archetype's messages count in the match: with cats in them, it takes a loose threshold.
+    const loose = { corpusPath: file, corpusMatch: 0.3, corpusMargin: 0 };
+    const borrowing = new EmbeddedVectorDecisionModel(loose);
+    const without = new EmbeddedVectorDecisionModel({ ...loose, corpusWeight: 0 });
     const withCorpus = (await borrowing.decide({ input, question: routes })).probabilities!;
     const alone = (await without.decide({ input, question: routes })).probabilities!;
     expect(withCorpus.billing).toBeGreaterThan(0.5);
     expect(withCorpus.billing).toBeGreaterThan(alone.billing! + 0.2);
+    // At the defaults, an archetype whose messages are not what its name says matches nothing.
+    const strict = new EmbeddedVectorDecisionModel({ corpusPath: file });
+    const unmatched = (await strict.decide({ input, question: routes })).probabilities!;
+    expect(unmatched.billing).toBeCloseTo(alone.billing!, 6);
+  });
+
+  it("an option's own examples weigh more against what it borrows the more it has", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'corpus-')), 'corpus.json');
+    const messages = ['why was I charged twice', 'refund the overcharge', 'my invoice is wrong'];
+    writeFileSync(
+      file,
+      JSON.stringify({
+        archetypes: [{ name: 'billing', description: 'billing invoices charges', messages }],
+      }),
+    );
+    // Own examples about parking fines: the more of them, the less a charge-like message
+    // is pulled by the borrowed invoices (measured against the same examples without the corpus).
+    const own = ['a parking fine', 'a speeding ticket', 'a penalty notice', 'a fine for litter'];
+    const routes: ChoiceQuestion = {
+      text: 'q',
+      options: [
+        { name: 'billing', description: 'Billing, invoices and charges', examples: own },
+        { name: 'travel', description: 'Flights, hotels and holidays', examples: ['a flight'] },
+      ],
+    };
+    const input = 'why was I charged twice for my invoice';
+    const pull = async (halfAt: number) => {
+      const settings = { corpusPath: file, corpusMargin: 0, corpusHalfWeightExamples: halfAt };
+      const on = new EmbeddedVectorDecisionModel(settings);
+      const off = new EmbeddedVectorDecisionModel({ ...settings, corpusWeight: 0 });
+      const q = { input, question: routes };
+      return (
+        (await on.decide(q)).probabilities!.billing! - (await off.decide(q)).probabilities!.billing!
+      );
+    };
+    const halvedAtOne = await pull(1);
+    expect(halvedAtOne).toBeGreaterThan(0);
+    expect(await pull(1000)).toBeGreaterThan(1.5 * halvedAtOne);
   });
 
   it('a missing corpus file rejects with a typed error naming corpusPath', async () => {
