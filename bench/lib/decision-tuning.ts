@@ -42,6 +42,19 @@ export const PARAMETERS: readonly Parameter[] = [
     }),
   },
   {
+    name: 'lexicalWeight.examples',
+    values: [0, 1, 2, 4, 8],
+    apply: (o, v) => ({ ...o, lexicalWeight: { ...(o.lexicalWeight as object), examples: v } }),
+  },
+  {
+    name: 'lexicalWeight.descriptionsOnly',
+    values: [0, 8, 16, 32],
+    apply: (o, v) => ({
+      ...o,
+      lexicalWeight: { ...(o.lexicalWeight as object), descriptionsOnly: v },
+    }),
+  },
+  {
     name: 'regularization',
     values: [0.001, 0.003, 0.01, 0.03],
     apply: (o, v) => ({ ...o, regularization: v }),
@@ -101,6 +114,8 @@ export function shippedPoint(): number[] {
   const current: Record<string, number> = {
     'similarityWeight.examples': D.similarityWeight.examples,
     'similarityWeight.descriptionsOnly': D.similarityWeight.descriptionsOnly,
+    'lexicalWeight.examples': D.lexicalWeight.examples,
+    'lexicalWeight.descriptionsOnly': D.lexicalWeight.descriptionsOnly,
     regularization: D.regularization,
     descriptionWeight: D.descriptionWeight,
     'features.style': F.style,

@@ -12,6 +12,7 @@ type Shape = 'number' | 'string' | 'perKind' | { readonly [key: string]: 'number
 const EMBEDDED_SHAPES: Readonly<Record<string, Shape>> = {
   temperature: 'perKind',
   similarityWeight: 'perKind',
+  lexicalWeight: 'perKind',
   descriptionWeight: 'number',
   topExamples: 'number',
   regularization: 'number',

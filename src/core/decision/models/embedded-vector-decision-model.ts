@@ -7,7 +7,11 @@ import type {
 } from '../decision-model.js';
 import { ArchetypeMatcher } from './archetype-matcher.js';
 import { complexityPriorFor } from './complexity-prior.js';
-import { type MessageWeights, validatedOptions } from './decision-input-texts.js';
+import {
+  type MessageWeights,
+  validatedOptions,
+  weightedInputTexts,
+} from './decision-input-texts.js';
 import {
   DEFAULT_FEATURE_WEIGHTS,
   type DecisionFeatures,
@@ -16,6 +20,7 @@ import {
 } from './decision-features.js';
 import { inputFeatures } from './input-features.js';
 import { loadIntentCorpus } from './intent-corpus.js';
+import { weightedStems } from './lexical-overlap.js';
 import {
   OptionClassifier,
   type ClassifierSettings,
@@ -88,6 +93,13 @@ export interface EmbeddedVectorDecisionModelOptions {
   corpusHalfWeightExamples?: number;
   /** An intent corpus in the format of `scripts/build-intent-corpus.mjs`; default: the shipped one. */
   corpusPath?: string;
+  /**
+   * Weight of the exact-word evidence beside the classifier's logit: the IDF-weighted share of
+   * the input's content words (lightly stemmed) found in each option's name, description and
+   * examples; one number for both kinds of question, or each. 0 turns it off. Default 2 with
+   * examples, 16 without.
+   */
+  lexicalWeight?: number | Partial<PerQuestionKind>;
   /** L2 penalty of the per-question classifier: higher stays closer to plain similarity. Default 0.001. */
   regularization?: number;
   /** Weights of the feature blocks beside the topic vector. */
@@ -126,6 +138,7 @@ export const EMBEDDED_VECTOR_DEFAULTS = {
   corpusMatch: 0.75,
   corpusMargin: 0.1,
   corpusHalfWeightExamples: 5,
+  lexicalWeight: { examples: 2, descriptionsOnly: 16 } as Readonly<PerQuestionKind>,
   messageWeights: { lastUser: 1, earlierUser: 0.35, assistant: 0.175 } as Readonly<MessageWeights>,
   maxCachedTexts: 10_000,
 } as const;
@@ -165,6 +178,7 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
     checkFraction(options.descriptionWeight, 'descriptionWeight');
     checkPositiveInteger(options.topExamples, 'topExamples');
     checkPerKind(options.similarityWeight, 'similarityWeight', checkNonNegative);
+    checkPerKind(options.lexicalWeight, 'lexicalWeight', checkNonNegative);
     checkNonNegative(options.regularization, 'regularization');
     checkNonNegative(options.corpusWeight, 'corpusWeight');
     checkNonNegative(options.catchAllCorpusWeight, 'catchAllCorpusWeight');
@@ -194,6 +208,7 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
       catchAllCorpusWeight: options.catchAllCorpusWeight ?? defaults.catchAllCorpusWeight,
       corpusHalfWeightExamples:
         options.corpusHalfWeightExamples ?? defaults.corpusHalfWeightExamples,
+      lexicalWeight: perKind(options.lexicalWeight, defaults.lexicalWeight),
     };
     this.corpusMatch = options.corpusMatch ?? defaults.corpusMatch;
     this.corpusMargin = options.corpusMargin ?? defaults.corpusMargin;
@@ -229,7 +244,8 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
     const temperature = classifier.withExamples
       ? this.temperature.examples
       : this.temperature.descriptionsOnly;
-    return answerFromScores(names, Array.from(classifier.logits(input)), temperature);
+    const terms = weightedStems(weightedInputTexts(request.input, this.messageWeights));
+    return answerFromScores(names, Array.from(classifier.logits(input, terms)), temperature);
   }
 
   /** The classifier of a question, fitted on first use and kept by the options' texts. */

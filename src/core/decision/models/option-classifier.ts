@@ -2,6 +2,7 @@ import type { ChoiceOption } from '../decision-model.js';
 import { isCatchAll } from './catch-all.js';
 import { ClosestExamples } from './closest-examples.js';
 import type { DecisionFeatures } from './decision-features.js';
+import { LexicalOverlap } from './lexical-overlap.js';
 import { optionScore, type SimilarityWeights } from './similarity-scoring.js';
 import {
   fitSoftmaxRegression,
@@ -29,6 +30,8 @@ export interface ClassifierSettings {
   catchAllCorpusWeight: number;
   /** Own examples at which borrowed messages weigh half as much (see `borrowedWeight`). */
   corpusHalfWeightExamples: number;
+  /** Weight of the exact-word overlap (lexical-overlap.ts) beside the classifier's logit. */
+  lexicalWeight: PerQuestionKind;
 }
 
 /**
@@ -64,6 +67,8 @@ export class OptionClassifier {
   private readonly vectors: { description: Float64Array; examples: Float64Array[] }[];
   private readonly closest: ClosestExamples;
   private readonly similarityWeight: number;
+  private readonly lexical: LexicalOverlap;
+  private readonly lexicalWeight: number;
   /** Whether some option has examples: the two cases are weighted and calibrated apart. */
   readonly withExamples: boolean;
 
@@ -100,12 +105,17 @@ export class OptionClassifier {
     this.similarityWeight = this.withExamples
       ? settings.similarityWeight.examples
       : settings.similarityWeight.descriptionsOnly;
+    this.lexical = new LexicalOverlap(options);
+    this.lexicalWeight = this.withExamples
+      ? settings.lexicalWeight.examples
+      : settings.lexicalWeight.descriptionsOnly;
   }
 
-  /** One logit per option. */
-  logits(input: DecisionFeatures): Float64Array {
+  /** One logit per option; `terms`: the input's weighted content stems (lexical-overlap.ts). */
+  logits(input: DecisionFeatures, terms?: ReadonlyMap<string, number>): Float64Array {
     const out = new Float64Array(this.vectors.length);
     linearLogits(this.model, input.vector, out);
+    if (terms && this.lexicalWeight > 0) this.lexical.addScores(terms, this.lexicalWeight, out);
     const weight = this.similarityWeight;
     if (weight === 0) return out;
     const similarity = this.settings.similarity;

@@ -1,0 +1,70 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  contentStems,
+  LexicalOverlap,
+  stem,
+  weightedStems,
+} from '../../../../../src/core/decision/models/lexical-overlap.js';
+
+const options = [
+  { name: 'parking', description: 'Parking permits and fines.', examples: ['I got a PCN.'] },
+  { name: 'waste', description: 'Bins and recycling.', examples: ['My bin was not emptied.'] },
+  { name: 'council-tax', description: 'Council tax bills.', examples: ['Can I pay my bill?'] },
+];
+
+const scores = (text: string) => {
+  const out = new Float64Array(options.length);
+  new LexicalOverlap(options).addScores(weightedStems([{ text, weight: 1 }]), 1, out);
+  return Array.from(out);
+};
+
+describe('lexical overlap', () => {
+  it('stems plurals, -ing, -ed, -ly and a final e so inflections meet', () => {
+    expect(['charged', 'charges', 'charge', 'charging'].map(stem)).toEqual(Array(4).fill('charg'));
+    expect(stem('bursaries')).toBe('bursary');
+    expect(stem('payments')).toBe(stem('payment'));
+    // Short words and double s are left alone.
+    expect(['bus', 'red', 'class'].map(stem)).toEqual(['bus', 'red', 'class']);
+  });
+
+  it('keeps content words only', () => {
+    expect([...contentStems("Why wasn't my bin emptied?")]).toEqual(['bin', 'empti']);
+  });
+
+  it('scores the option whose texts share the rare word, by how rare it is', () => {
+    const [parking, waste, tax] = scores('Who do I appeal a PCN to?');
+    expect(parking).toBeGreaterThan(0);
+    expect(waste).toBe(0);
+    expect(tax).toBe(0);
+  });
+
+  it("a word of one option's texts counts more than a word two options share", () => {
+    const overlap = new LexicalOverlap([
+      ...options,
+      { name: 'garden', description: 'Garden bin collections.', examples: [] },
+    ]);
+    const out = new Float64Array(4);
+    // "permit" is parking's alone; "bin" is shared by waste and garden.
+    overlap.addScores(weightedStems([{ text: 'bin permit', weight: 1 }]), 1, out);
+    const [parking, waste, tax, garden] = out;
+    expect(waste).toBeGreaterThan(0);
+    expect(parking).toBeGreaterThan(waste!);
+    expect(garden).toBe(waste);
+    expect(tax).toBe(0);
+  });
+
+  it('words no option uses dilute the evidence; an input without content words scores nothing', () => {
+    const [, alone] = scores('bin');
+    const [, diluted] = scores('bin lorry driver shouting');
+    expect(diluted).toBeLessThan(alone!);
+    expect(scores('is it the one?')).toEqual([0, 0, 0]);
+  });
+
+  it("a stem weighs its heaviest message's weight", () => {
+    const terms = weightedStems([
+      { text: 'my bins', weight: 0.35 },
+      { text: 'the bin', weight: 1 },
+    ]);
+    expect(terms.get('bin')).toBe(1);
+  });
+});
