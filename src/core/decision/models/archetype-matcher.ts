@@ -10,9 +10,10 @@ import { cosine, normalized, weightedSum } from './similarity-scoring.js';
  * option, the closest (two routes cannot share a borrowed meaning), and only when the option's
  * name, description and examples are at least `minSimilarity` close to the archetype (its
  * keywords and the mean of its messages, counting alike: keywords alone let "council tax" match
- * HR), and clearly so: by `margin` more than the archetype is to any other option. An archetype
- * between two routes goes to neither: an archetype that does not fit pulls a route's messages
- * away from it (issue 15: domains no archetype covers lost 8–12 points).
+ * HR), when it is the option's closest archetype, and clearly so: by `margin` more than the
+ * archetype is to any other option. An archetype between two routes goes to neither: one that
+ * does not fit pulls a route's messages away from it (issue 15: on domains no archetype
+ * covers, borrowing lost 8–12 points).
  * A catch-all option (see catch-all.ts) is defined by what the others are not: it borrows the
  * generic archetypes (small talk, trivia, questions about the company) that no other option took,
  * so that what no specific route claims has somewhere to go.
@@ -68,8 +69,7 @@ export class ArchetypeMatcher {
       row.forEach((value, archetype) => {
         if (value < minSimilarity) return;
         // An archetype about as close to another route belongs to neither: borrowing would
-        // pull one route's messages to the other. Neighbouring archetypes (simple and complex,
-        // coding and debugging) may both be close to one route; the closest then wins.
+        // pull one route's messages to the other.
         const rival = Math.max(
           -1,
           ...similarity.flatMap((other, j) =>
@@ -77,6 +77,9 @@ export class ArchetypeMatcher {
           ),
         );
         if (value - rival < margin) return;
+        // Only the option's own closest archetype: when it is taken, a second choice left over
+        // would fit worse (the car desk's servicing route took shipping).
+        if (row.some((other) => other > value)) return;
         pairs.push({ option, archetype, similarity: value });
       });
     });

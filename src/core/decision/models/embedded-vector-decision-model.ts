@@ -82,7 +82,7 @@ export interface EmbeddedVectorDecisionModelOptions {
   corpusMatch?: number;
   /**
    * How much closer (cosine) an option must be to an archetype than any other option is, to
-   * borrow from it. Default 0.1.
+   * borrow from it. Default 0.05.
    */
   corpusMargin?: number;
   /**
@@ -136,7 +136,7 @@ export const EMBEDDED_VECTOR_DEFAULTS = {
   corpusWeight: 1,
   catchAllCorpusWeight: 0,
   corpusMatch: 0.75,
-  corpusMargin: 0.1,
+  corpusMargin: 0.05,
   corpusHalfWeightExamples: 5,
   lexicalWeight: { examples: 2, descriptionsOnly: 16 } as Readonly<PerQuestionKind>,
   messageWeights: { lastUser: 1, earlierUser: 0.35, assistant: 0.175 } as Readonly<MessageWeights>,

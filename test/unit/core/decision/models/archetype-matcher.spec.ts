@@ -43,6 +43,16 @@ describe('ArchetypeMatcher', () => {
     expect(matches.filter((name) => name === 'billing')).toHaveLength(1);
   });
 
+  it('an archetype close to two routes goes to neither when the gap is under the margin', () => {
+    // Both are about cooking (cosine ≈ 0.9 and ≈ 0.8): the closer wins only without a margin.
+    const options = [
+      { name: 'cooking', description: 'Recipes and cooking' },
+      { name: 'baking', description: 'Baking cakes and bread' },
+    ];
+    expect(matcher().matches(options, MATCH, 0)).toEqual(['cooking', undefined]);
+    expect(matcher().matches(options, MATCH, 0.2)).toEqual([undefined, undefined]);
+  });
+
   it('borrows nothing for a route no archetype is close to', () => {
     const options = [
       { name: 'orchids', description: 'Orchid species, repotting and greenhouse humidity' },
