@@ -91,9 +91,22 @@ export class DecisionModelChatModelRouter implements ChatModelRouter {
     this.logger = logger ?? consoleLogger;
   }
 
-  /** Rejects routes whose option names would collide (e.g. a route named `complex#1`). */
+  /**
+   * Rejects routes whose option names would collide (e.g. a route named `complex#1`), then lets
+   * the decision model prepare for the question its routes make, so that the first request does
+   * not pay for it. A model that cannot prepare (no vectors file…) is warned about, not fatal
+   * here: its decisions fail the same way later, and the fallback strategy answers them.
+   */
   validate(routes: readonly ChatModelRoute[]): void {
-    buildChoiceOptions(routes);
+    const choice = buildChoiceOptions(routes);
+    if (typeof this.decisionModel.prepare !== 'function' || choice.options.length < 2) return;
+    try {
+      this.decisionModel.prepare({ text: this.question, options: choice.options });
+    } catch (error) {
+      this.logger.warn(
+        `decision model could not prepare for the routes: ${(error as Error)?.message ?? String(error)}`,
+      );
+    }
   }
 
   async route(request: ChatModelRoutingRequest): Promise<ChatModelRoutingResult> {

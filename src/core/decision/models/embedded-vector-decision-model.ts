@@ -2,6 +2,7 @@ import { throwIfAborted } from '../../chat/abort.js';
 import type {
   ChoiceAnswer,
   ChoiceOption,
+  ChoiceQuestion,
   DecisionModel,
   DecisionRequest,
 } from '../decision-model.js';
@@ -248,16 +249,27 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
     return answerFromScores(names, Array.from(classifier.logits(input, terms)), temperature);
   }
 
+  /**
+   * Loads the vectors and fits the question's classifier now (DecisionModelChatModelRouter calls
+   * it with its routes at start-up), so that the first decision on it does not.
+   */
+  prepare(question: ChoiceQuestion): void {
+    this.classifier(validatedOptions({ input: '', question }));
+  }
+
   /** The classifier of a question, fitted on first use and kept by the options' texts. */
   protected classifier(options: readonly ChoiceOption[]): OptionClassifier {
-    return this.classifiers.get(options, () => {
-      const featuresOf = (text: string) => this.textFeatures(text);
-      const borrowed =
-        this.classifierSettings.corpusWeight > 0
-          ? this.archetypeMatcher().borrow(options, this.corpusMatch, this.corpusMargin)
-          : [];
-      return new OptionClassifier(options, featuresOf, this.classifierSettings, borrowed);
-    });
+    return this.classifiers.get(options, () => this.fit(options));
+  }
+
+  /** Fits a question's classifier (the 25–45 ms a first decision on a question costs). */
+  protected fit(options: readonly ChoiceOption[]): OptionClassifier {
+    const featuresOf = (text: string) => this.textFeatures(text);
+    const borrowed =
+      this.classifierSettings.corpusWeight > 0
+        ? this.archetypeMatcher().borrow(options, this.corpusMatch, this.corpusMargin)
+        : [];
+    return new OptionClassifier(options, featuresOf, this.classifierSettings, borrowed);
   }
 
   private archetypeMatcher(): ArchetypeMatcher {
