@@ -273,8 +273,10 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
   }
 
   private archetypeMatcher(): ArchetypeMatcher {
-    this.archetypes ??= new ArchetypeMatcher(loadIntentCorpus(this.corpusPath), (text) =>
-      this.textFeatures(text),
+    this.archetypes ??= new ArchetypeMatcher(
+      loadIntentCorpus(this.corpusPath),
+      (text) => this.textFeatures(text),
+      this.space().embedder,
     );
     return this.archetypes;
   }
