@@ -31,7 +31,7 @@ export interface DecisionModel {
   decide(request: DecisionRequest): Promise<ChoiceAnswer>;
   /**
    * Optional: does now, at start-up, the work the first decision on `question` would do (the
-   * embedded model fits its classifier: 25–45 ms). `DecisionModelChatModelRouter` calls it once
+   * embedded model fits its classifier: tens of ms). `DecisionModelChatModelRouter` calls it once
    * with its routes when the routing model is built; a model without it works the same, paying
    * that work on its first decision.
    */

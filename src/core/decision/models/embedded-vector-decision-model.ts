@@ -262,7 +262,7 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
     return this.classifiers.get(options, () => this.fit(options));
   }
 
-  /** Fits a question's classifier (the 25–45 ms a first decision on a question costs). */
+  /** Fits a question's classifier (what a first decision on a question costs). */
   protected fit(options: readonly ChoiceOption[]): OptionClassifier {
     const featuresOf = (text: string) => this.textFeatures(text);
     const borrowed =

@@ -18,9 +18,9 @@ export class LexicalOverlap {
     options.forEach((option, i) => {
       const texts = [option.name.replace(/[-_.#\d]+/g, ' '), option.description];
       for (const text of [...texts, ...(option.examples ?? [])]) {
-        for (const stem of contentStems(text)) {
-          const users = this.users.get(stem);
-          if (!users) this.users.set(stem, [i]);
+        for (const term of contentStems(text)) {
+          const users = this.users.get(term);
+          if (!users) this.users.set(term, [i]);
           else if (users.at(-1) !== i) users.push(i);
         }
       }
@@ -33,13 +33,13 @@ export class LexicalOverlap {
   /** Adds `weight` × each option's overlap with the weighted words of `terms` to `out`. */
   addScores(terms: ReadonlyMap<string, number>, weight: number, out: Float64Array): void {
     let total = 0;
-    for (const [stem, termWeight] of terms) {
-      const users = this.users.get(stem);
+    for (const [term, termWeight] of terms) {
+      const users = this.users.get(term);
       total += termWeight * (users ? this.idf(users, out.length) : this.unseenWeight);
     }
     if (total === 0) return;
-    for (const [stem, termWeight] of terms) {
-      const users = this.users.get(stem);
+    for (const [term, termWeight] of terms) {
+      const users = this.users.get(term);
       if (!users) continue;
       const share = (weight * termWeight * this.idf(users, out.length)) / total;
       for (const i of users) out[i]! += share;
@@ -57,8 +57,8 @@ export function weightedStems(
 ): Map<string, number> {
   const terms = new Map<string, number>();
   for (const { text, weight } of texts) {
-    for (const stem of contentStems(text)) {
-      if ((terms.get(stem) ?? 0) < weight) terms.set(stem, weight);
+    for (const term of contentStems(text)) {
+      if ((terms.get(term) ?? 0) < weight) terms.set(term, weight);
     }
   }
   return terms;
