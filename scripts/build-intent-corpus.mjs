@@ -42,7 +42,9 @@ for (const file of readdirSync(data).filter((name) => name.endsWith('.json'))) {
 }
 
 // The simple/complex split borrows the complexity prior's own labelled corpus, once per text and
-// without the few greetings that bench/data also has once punctuation is ignored ("hello!").
+// without the few greetings that bench/data also has once punctuation is ignored ("hello!"). Its
+// archetypes are marked `style`: they say how hard a request is, not what it is about (each spans
+// every topic), so the model matches them only to a router that splits by style.
 const { simple, complex } = complexityCorpus();
 const distinct = (texts) => [
   ...new Map(
@@ -55,12 +57,14 @@ const splitArchetypes = [
     description:
       'simple quick easy short requests for a fast cheap small model: greetings, chit-chat, one fact, lookups',
     messages: distinct(simple),
+    style: true,
   },
   {
     name: 'complex-requests',
     description:
       'complex hard difficult tasks for a strong smart model: multi-step reasoning, analysis, planning, long writing, design, proofs',
     messages: distinct(complex),
+    style: true,
   },
 ];
 const archetypes = [

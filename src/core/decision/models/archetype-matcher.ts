@@ -67,22 +67,32 @@ export class ArchetypeMatcher {
   ): (number | undefined)[] {
     const keys = this.archetypeKeys();
     const specific = options.map((option) => !isCatchAll(option));
-    const similarity = options.map((option, i) =>
+    const routes = options.map(routeOf);
+    const raw = options.map((option, i) =>
       specific[i] ? keys.map((key) => cosine(this.optionTopic(option), key)) : [],
     );
+    const style = this.splitsByStyle(raw);
+    // Only archetypes of the router's kind are candidates: a simple/complex split's `complex`
+    // route ("proofs, algorithms, multi-step reasoning") is closer to math than to complex
+    // requests, but its router divides requests by how hard they are, not by topic.
+    const similarity = raw.map((row) =>
+      row.map((value, a) => (this.archetypes[a]!.style === style ? value : -Infinity)),
+    );
+    const contrast = style ? similarity.map(contrasted) : similarity;
     const pairs: { option: number; archetype: number; similarity: number }[] = [];
     similarity.forEach((row, option) => {
       row.forEach((value, archetype) => {
         if (value < minSimilarity) return;
         // An archetype about as close to another route belongs to neither: borrowing would
-        // pull one route's messages to the other.
+        // pull one route's messages to the other. Options of one route (`complex#1`,
+        // `complex#2`: its descriptions) are no rivals: what either borrows goes to the route.
         const rival = Math.max(
           -1,
-          ...similarity.flatMap((other, j) =>
-            j !== option && specific[j] ? [other[archetype]!] : [],
+          ...contrast.flatMap((other, j) =>
+            routes[j] !== routes[option] && specific[j] ? [other[archetype]!] : [],
           ),
         );
-        if (value - rival < margin) return;
+        if (contrast[option]![archetype]! - rival < margin) return;
         // Only the option's own closest archetype: when it is taken, a second choice left over
         // would fit worse (the car desk's servicing route took shipping).
         if (row.some((other) => other > value)) return;
@@ -98,6 +108,30 @@ export class ArchetypeMatcher {
       taken.add(archetype);
     }
     return chosen;
+  }
+
+  /**
+   * Whether the router divides requests by style (simple / complex) rather than by topic: when
+   * its specific options are on average closer to their closest style archetype than to their
+   * closest topic archetype. The topic archetypes are many more, so style wins only when it fits
+   * clearly (a council desk's `planning` route, closest to complex requests, does not make the
+   * desk a style split).
+   */
+  private splitsByStyle(similarity: readonly (readonly number[])[]): boolean {
+    let style = 0;
+    let topic = 0;
+    for (const row of similarity) {
+      if (row.length === 0) continue;
+      let bestStyle = -1;
+      let bestTopic = -1;
+      row.forEach((value, a) => {
+        if (this.archetypes[a]!.style) bestStyle = Math.max(bestStyle, value);
+        else bestTopic = Math.max(bestTopic, value);
+      });
+      style += bestStyle;
+      topic += bestTopic;
+    }
+    return style > topic;
   }
 
   private archetypeKeys(): readonly Float64Array[] {
@@ -120,7 +154,7 @@ export class ArchetypeMatcher {
 
   /** What the option is about: its name, its description and its examples, each counting alike. */
   private optionTopic(option: ChoiceOption): Float64Array {
-    const name = option.name.replace(/#\d+$/, '').replace(/[-_.]+/g, ' ');
+    const name = routeOf(option).replace(/[-_.]+/g, ' ');
     const parts = [this.featuresOf(name).topic, this.featuresOf(option.description).topic];
     const examples = (option.examples ?? []).map((example) => this.featuresOf(example).topic);
     if (examples.length > 0) parts.push(unitSum(examples));
@@ -153,11 +187,26 @@ export class ArchetypeMatcher {
   }
 }
 
+/** The route an option stands for: `route#2` is the second description of `route`. */
+const routeOf = (option: ChoiceOption): string => option.name.replace(/#\d+$/, '');
+
 /** Archetype keys per topic space and corpus (see the constructor). */
 const sharedKeys = new WeakMap<
   object,
   WeakMap<readonly IntentArchetype[], readonly Float64Array[]>
 >();
+
+/**
+ * A row of similarities to the style archetypes, less their mean: those archetypes share every
+ * topic and differ only in how requests are asked, so a route's raw closeness to each differs
+ * little (the README's `simple` route is 0.88 from simple and 0.77 from complex requests); which
+ * of them it leans to is what the margin must weigh.
+ */
+function contrasted(row: readonly number[]): number[] {
+  const finite = row.filter(Number.isFinite);
+  const mean = finite.reduce((a, b) => a + b, 0) / Math.max(1, finite.length);
+  return row.map((value) => value - mean);
+}
 
 const unitSum = (vectors: readonly Float64Array[]): Float64Array =>
   normalized(weightedSum(vectors.map((vector) => ({ vector, weight: 1 }))));

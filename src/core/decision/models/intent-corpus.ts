@@ -17,6 +17,11 @@ export interface IntentArchetype {
   readonly messages: readonly string[];
   /** What a catch-all route (general, other) receives: small talk, trivia, company questions. */
   readonly generic: boolean;
+  /**
+   * How a request is asked (simple vs complex requests), not what it is about: its messages span
+   * every topic, so only a router that splits by style borrows it (see archetype-matcher.ts).
+   */
+  readonly style: boolean;
 }
 
 const cache = new Map<string, readonly IntentArchetype[]>();
@@ -44,14 +49,17 @@ export function loadIntentCorpus(path?: string): readonly IntentArchetype[] {
   return archetypes;
 }
 
-/** `{ archetypes: [{ name, description, messages: string[] }] }`, or a clear error. */
+/** `{ archetypes: [{ name, description, messages: string[], generic?, style? }] }`, or a clear error. */
 export function parseIntentCorpus(value: unknown, source = 'intent corpus'): IntentArchetype[] {
   const list = (value as { archetypes?: unknown } | null)?.archetypes;
   if (!Array.isArray(list)) {
     throw new InvalidConfigurationException(`${source}: expected { archetypes: [...] }`);
   }
   return list.map((entry: unknown, i) => {
-    const { name, description, messages, generic } = (entry ?? {}) as Record<string, unknown>;
+    const { name, description, messages, generic, style } = (entry ?? {}) as Record<
+      string,
+      unknown
+    >;
     const texts = Array.isArray(messages) ? messages : [];
     if (
       typeof name !== 'string' ||
@@ -63,6 +71,12 @@ export function parseIntentCorpus(value: unknown, source = 'intent corpus'): Int
         `${source}: archetype ${i} needs a name, a description and a list of messages`,
       );
     }
-    return { name, description, messages: texts as string[], generic: generic === true };
+    return {
+      name,
+      description,
+      messages: texts as string[],
+      generic: generic === true,
+      style: style === true,
+    };
   });
 }

@@ -4,6 +4,7 @@ import {
   DEFAULT_FEATURE_WEIGHTS,
   FeatureSpace,
 } from '../../../../../src/core/decision/models/decision-features.js';
+import { EMBEDDED_VECTOR_DEFAULTS } from '../../../../../src/core/decision/models/embedded-vector-decision-model.js';
 import { loadIntentCorpus } from '../../../../../src/core/decision/models/intent-corpus.js';
 import {
   DEFAULT_WORD_WEIGHTING,
@@ -18,7 +19,7 @@ const space = new FeatureSpace(
 );
 const corpus = loadIntentCorpus();
 const matcher = () => new ArchetypeMatcher(corpus, (text) => space.ofText(text));
-const MATCH = 0.75;
+const { corpusMatch: MATCH, corpusMargin: MARGIN } = EMBEDDED_VECTOR_DEFAULTS;
 
 describe('ArchetypeMatcher', () => {
   it('matches routes to the archetypes they are about, by name, description and examples', () => {
@@ -51,6 +52,58 @@ describe('ArchetypeMatcher', () => {
     ];
     expect(matcher().matches(options, MATCH, 0)).toEqual(['cooking', undefined]);
     expect(matcher().matches(options, MATCH, 0.2)).toEqual([undefined, undefined]);
+  });
+
+  it("matches the README's simple/complex routes to the style archetypes, not to math", () => {
+    // `complex` alone is closer to math (0.80) than to complex requests (0.79); its router
+    // divides requests by how hard they are.
+    const options = [
+      {
+        name: 'simple',
+        description: 'small talk, greetings and short factual questions',
+        examples: ['hi there', 'what is the capital of France', 'thanks, bye'],
+      },
+      {
+        name: 'complex',
+        description: 'mathematical proofs, algorithms and multi-step reasoning',
+        examples: ['prove that there are infinitely many primes', 'design a sorting algorithm'],
+      },
+    ];
+    expect(matcher().matches(options, MATCH, MARGIN)).toEqual([
+      'simple-requests',
+      'complex-requests',
+    ]);
+    expect(matcher().matches([options[1]!], MATCH, MARGIN)).toEqual(['math']);
+  });
+
+  it('does not count the options of one route (complex#1, complex#2) as rivals', () => {
+    const options = [
+      { name: 'simple', description: 'greetings and small talk', examples: ['hi'] },
+      { name: 'complex#1', description: 'mathematical proofs', examples: ['prove it'] },
+      { name: 'complex#2', description: 'multi-step reasoning', examples: ['prove it'] },
+    ];
+    expect(matcher().matches(options, MATCH, MARGIN)).toEqual([
+      'simple-requests',
+      undefined,
+      'complex-requests',
+    ]);
+  });
+
+  it('lends no style archetype to a route of a topic router', () => {
+    // The council's `planning` route is closest to complex requests, by the word "planning".
+    const options = [
+      {
+        name: 'planning',
+        description: 'Planning applications, building permission and extensions',
+      },
+      { name: 'waste', description: 'Bin collections, recycling and bulky waste' },
+      { name: 'billing', description: 'Invoices, charges and payments' },
+      { name: 'delivery', description: 'Where my parcel is, tracking and couriers' },
+    ];
+    const style = new Set(corpus.filter((a) => a.style).map((a) => a.name));
+    const matches = matcher().matches(options, 0.5, MARGIN);
+    expect(matches.slice(2)).toEqual(['billing', 'shipping']);
+    expect(matches.filter((name) => name !== undefined && style.has(name))).toEqual([]);
   });
 
   it('borrows nothing for a route no archetype is close to', () => {

@@ -9,7 +9,7 @@ import {
 } from '../../../../../src/core/decision/models/intent-corpus.js';
 
 describe('the intent corpus', () => {
-  it('ships archetypes with distinct names, keywords and messages, the generic ones marked', () => {
+  it('ships archetypes with distinct names, keywords and messages, generic and style ones marked', () => {
     const archetypes = loadIntentCorpus();
     const names = archetypes.map((archetype) => archetype.name);
     expect(new Set(names).size).toBe(names.length);
@@ -24,6 +24,10 @@ describe('the intent corpus', () => {
       'small-talk',
       'general-knowledge',
       'company-info',
+    ]);
+    expect(archetypes.filter((a) => a.style).map((a) => a.name)).toEqual([
+      'simple-requests',
+      'complex-requests',
     ]);
   });
 
@@ -40,7 +44,13 @@ describe('the intent corpus', () => {
       }),
     );
     expect(loadIntentCorpus(file)).toEqual([
-      { name: 'pets', description: 'cats and dogs', messages: ['my cat purrs'], generic: false },
+      {
+        name: 'pets',
+        description: 'cats and dogs',
+        messages: ['my cat purrs'],
+        generic: false,
+        style: false,
+      },
     ]);
   });
 
