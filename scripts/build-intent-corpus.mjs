@@ -6,7 +6,8 @@
 // with a keyword description used to match a router's routes to it; and, for a simple/complex
 // split, the two halves of scripts/complexity-corpus.mjs. None of the messages is in
 // bench/data (checked below), so the benchmark's figures stay measured on unseen text.
-// Deterministic: same sources → same bytes.
+// Deterministic: same sources → same bytes. Then regenerate the archetypes' precomputed means
+// (scripts/build-archetype-means.mjs; a unit test fails while they are stale).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,4 +1,5 @@
 import type { ChoiceOption } from '../decision-model.js';
+import { type ArchetypeMeans, messageMean } from './archetype-means.js';
 import { isCatchAll } from './catch-all.js';
 import type { DecisionFeatures } from './decision-features.js';
 import type { IntentArchetype } from './intent-corpus.js';
@@ -26,12 +27,16 @@ export class ArchetypeMatcher {
   /**
    * @param topicSpace what the topic vectors of `featuresOf` depend on (the embedder): matchers
    *   of one corpus and topic space share the archetypes' keys, whose computation reads every
-   *   corpus message (≈ 15 ms), so a second model in the process does not pay it again.
+   *   corpus message (≈ 30 ms in a fresh process), so a second model in the process does not pay
+   *   it again.
+   * @param means the precomputed means of the archetypes' messages in that space, where known
+   *   (archetype-means.ts): then the first model does not pay it either.
    */
   constructor(
     private readonly archetypes: readonly IntentArchetype[],
     private readonly featuresOf: (text: string) => DecisionFeatures,
     private readonly topicSpace: object = {},
+    private readonly means?: ArchetypeMeans,
   ) {}
 
   /** Per option: the messages it borrows, or undefined. */
@@ -140,10 +145,11 @@ export class ArchetypeMatcher {
     if (!byCorpus) sharedKeys.set(this.topicSpace, (byCorpus = new WeakMap()));
     let keys = byCorpus.get(this.archetypes);
     if (!keys) {
-      keys = this.archetypes.map(({ name, description, messages }) =>
+      keys = this.archetypes.map((archetype) =>
         unitSum([
-          this.featuresOf(`${name.replaceAll('-', ' ')}: ${description}`).topic,
-          unitSum(messages.map((message) => this.featuresOf(message).topic)),
+          this.featuresOf(`${archetype.name.replaceAll('-', ' ')}: ${archetype.description}`).topic,
+          this.means?.(archetype) ??
+            messageMean(archetype.messages, (message) => this.featuresOf(message).topic),
         ]),
       );
       byCorpus.set(this.archetypes, keys);

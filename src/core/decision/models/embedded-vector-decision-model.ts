@@ -7,6 +7,7 @@ import type {
   DecisionRequest,
 } from '../decision-model.js';
 import { ArchetypeMatcher } from './archetype-matcher.js';
+import { shippedArchetypeMeans } from './archetype-means.js';
 import { complexityPriorFor } from './complexity-prior.js';
 import {
   type MessageWeights,
@@ -273,11 +274,15 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
   }
 
   private archetypeMatcher(): ArchetypeMatcher {
-    this.archetypes ??= new ArchetypeMatcher(
-      loadIntentCorpus(this.corpusPath),
-      (text) => this.textFeatures(text),
-      this.space().embedder,
-    );
+    if (!this.archetypes) {
+      const { embedder } = this.space();
+      this.archetypes = new ArchetypeMatcher(
+        loadIntentCorpus(this.corpusPath),
+        (text) => this.textFeatures(text),
+        embedder,
+        shippedArchetypeMeans(embedder.vectors, this.weighting),
+      );
+    }
     return this.archetypes;
   }
 

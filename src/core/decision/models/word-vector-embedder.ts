@@ -49,7 +49,7 @@ export class WordVectorEmbedder {
   private readonly topical: Float32Array;
 
   constructor(
-    private readonly vectors: WordVectors,
+    readonly vectors: WordVectors,
     weighting: WordWeighting = DEFAULT_WORD_WEIGHTING,
   ) {
     this.dimensions = vectors.dimensions;

@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// Precomputes the mean topic of each intent-corpus archetype's messages, which matching a route
+// to an archetype needs and which a fresh process otherwise computes from all 1,049 messages on
+// its first fit (about 30 ms):
+//   npx tsc -p tsconfig.bench.json && node scripts/build-archetype-means.mjs
+// In the space of the shipped word vectors and the default word weighting, with the functions the
+// model itself uses (archetype-means.ts); the model uses a mean only for vectors of the same
+// fingerprint and an archetype whose messages hash the same. Output:
+// assets/intent-corpus-means.json (deterministic).
+import { writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const models = join(root, 'build', 'src', 'core', 'decision', 'models');
+const { loadWordVectors } = await import(join(models, 'word-vectors.js'));
+const { sharedEmbedder, DEFAULT_WORD_WEIGHTING } = await import(
+  join(models, 'word-vector-embedder.js')
+);
+const { FeatureSpace, DEFAULT_FEATURE_WEIGHTS } = await import(
+  join(models, 'decision-features.js')
+);
+const { vectorFingerprint } = await import(join(models, 'complexity-prior.js'));
+const { loadIntentCorpus } = await import(join(models, 'intent-corpus.js'));
+const { DEFAULT_ARCHETYPE_MEANS_FILE, messageMean, messagesHash } = await import(
+  join(models, 'archetype-means.js')
+);
+
+const vectors = loadWordVectors();
+// Only the topic block is read: the other feature weights and the prior do not change it.
+const space = new FeatureSpace(
+  sharedEmbedder(vectors, DEFAULT_WORD_WEIGHTING),
+  DEFAULT_FEATURE_WEIGHTS,
+  undefined,
+);
+const archetypes = loadIntentCorpus().map(({ name, messages }) => ({
+  name,
+  hash: messagesHash(messages),
+  // Six decimals: the means are unit vectors, matching compares cosines to a few hundredths.
+  mean: Array.from(
+    messageMean(messages, (text) => space.ofText(text).topic),
+    (value) => Number(value.toFixed(6)),
+  ),
+}));
+const file = {
+  about:
+    'Mean topic vector of the messages of each archetype of assets/intent-corpus.json, generated ' +
+    'by scripts/build-archetype-means.mjs for the shipped word vectors and default word weighting.',
+  vectors: {
+    dimensions: vectors.dimensions,
+    words: vectors.size,
+    fingerprint: vectorFingerprint(vectors),
+  },
+  weighting: DEFAULT_WORD_WEIGHTING,
+};
+const lines = archetypes.map((archetype) => JSON.stringify(archetype));
+const out = join(root, 'assets', DEFAULT_ARCHETYPE_MEANS_FILE);
+const head = JSON.stringify(file).slice(0, -1);
+writeFileSync(out, `${head},"archetypes":[\n${lines.join(',\n')}\n]}\n`);
+console.log(`${archetypes.length} archetype means → ${out}`);

@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import { vectorFingerprint } from './complexity-prior.js';
+import type { IntentArchetype } from './intent-corpus.js';
+import { normalized, weightedSum } from './similarity-scoring.js';
+import type { WordWeighting } from './word-vector-embedder.js';
+import { findAsset, type WordVectors } from './word-vectors.js';
+
+/**
+ * The mean topic of each archetype's messages, for the shipped corpus in the space of the shipped
+ * vectors and the default word weighting, precomputed by `scripts/build-archetype-means.mjs`
+ * (`assets/intent-corpus-means.json`). Matching routes to archetypes needs these means, and
+ * computing them reads all 1,049 corpus messages: about 30 ms of a fresh process's first fit.
+ * Each mean is used only for an archetype whose messages hash as when it was computed, so a corpus
+ * of one's own (or an edited one) is computed as before.
+ */
+export const DEFAULT_ARCHETYPE_MEANS_FILE = 'intent-corpus-means.json';
+
+/** The archetype's messages' mean topic, or undefined when it was not precomputed for them. */
+export type ArchetypeMeans = (archetype: IntentArchetype) => Float64Array | undefined;
+
+interface MeansFile {
+  vectors: { dimensions: number; words: number; fingerprint: number };
+  weighting: WordWeighting;
+  archetypes: { name: string; hash: string; mean: number[] }[];
+}
+
+let shipped: MeansFile | null | undefined;
+
+/** The shipped means when `vectors` and `weighting` are those they were computed in. */
+export function shippedArchetypeMeans(
+  vectors: WordVectors,
+  weighting: WordWeighting,
+): ArchetypeMeans | undefined {
+  const file = readShipped();
+  if (!file) return undefined;
+  const { dimensions, words, fingerprint } = file.vectors;
+  if (vectors.dimensions !== dimensions || vectors.size !== words) return undefined;
+  if (Math.abs(vectorFingerprint(vectors) - fingerprint) > 1e-6) return undefined;
+  const keys = Object.keys(file.weighting) as (keyof WordWeighting)[];
+  if (keys.some((key) => file.weighting[key] !== weighting[key])) return undefined;
+  const byName = new Map(file.archetypes.map((entry) => [entry.name, entry]));
+  return (archetype) => {
+    const entry = byName.get(archetype.name);
+    if (!entry || entry.hash !== messagesHash(archetype.messages)) return undefined;
+    return Float64Array.from(entry.mean);
+  };
+}
+
+/** The unit sum of the messages' unit topic vectors (what the generator stores, rounded). */
+export function messageMean(
+  messages: readonly string[],
+  topicOf: (text: string) => Float64Array,
+): Float64Array {
+  return normalized(
+    weightedSum(messages.map((message) => ({ vector: topicOf(message), weight: 1 }))),
+  );
+}
+
+/** FNV-1a (32 bits) over the messages: tells an edited archetype from the shipped one. */
+export function messagesHash(messages: readonly string[]): string {
+  let hash = 0x811c9dc5;
+  const text = messages.join('\n');
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return `${messages.length}:${hash.toString(16)}`;
+}
+
+/** Read once per process; a missing or unreadable file only means computing the means. */
+function readShipped(): MeansFile | undefined {
+  if (shipped === undefined) {
+    try {
+      shipped = JSON.parse(
+        readFileSync(findAsset(DEFAULT_ARCHETYPE_MEANS_FILE), 'utf8'),
+      ) as MeansFile;
+    } catch {
+      shipped = null;
+    }
+  }
+  return shipped ?? undefined;
+}

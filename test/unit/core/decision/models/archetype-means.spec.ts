@@ -1,0 +1,53 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  messageMean,
+  messagesHash,
+  shippedArchetypeMeans,
+} from '../../../../../src/core/decision/models/archetype-means.js';
+import {
+  DEFAULT_FEATURE_WEIGHTS,
+  FeatureSpace,
+} from '../../../../../src/core/decision/models/decision-features.js';
+import { loadIntentCorpus } from '../../../../../src/core/decision/models/intent-corpus.js';
+import {
+  DEFAULT_WORD_WEIGHTING,
+  sharedEmbedder,
+} from '../../../../../src/core/decision/models/word-vector-embedder.js';
+import { loadWordVectors } from '../../../../../src/core/decision/models/word-vectors.js';
+
+const vectors = loadWordVectors();
+const space = new FeatureSpace(
+  sharedEmbedder(vectors, DEFAULT_WORD_WEIGHTING),
+  DEFAULT_FEATURE_WEIGHTS,
+  undefined,
+);
+const corpus = loadIntentCorpus();
+const topicOf = (text: string) => space.ofText(text).topic;
+
+describe('shipped archetype means', () => {
+  it('are those of the shipped corpus in the shipped space (regenerate when the corpus changes)', () => {
+    const means = shippedArchetypeMeans(vectors, DEFAULT_WORD_WEIGHTING)!;
+    expect(means).toBeDefined();
+    for (const archetype of corpus) {
+      const shipped = means(archetype);
+      expect(shipped).toBeDefined();
+      const computed = messageMean(archetype.messages, topicOf);
+      const gap = Math.max(...computed.map((value, d) => Math.abs(value - shipped![d]!)));
+      expect(gap).toBeLessThan(1e-5);
+    }
+  });
+
+  it('are not used for an archetype whose messages changed', () => {
+    const means = shippedArchetypeMeans(vectors, DEFAULT_WORD_WEIGHTING)!;
+    const billing = corpus.find((archetype) => archetype.name === 'billing')!;
+    const edited = { ...billing, messages: [...billing.messages.slice(1), 'my invoice is wrong'] };
+    expect(messagesHash(edited.messages)).not.toBe(messagesHash(billing.messages));
+    expect(means(edited)).toBeUndefined();
+  });
+
+  it('are not used in another word weighting, whose topic vectors differ', () => {
+    expect(shippedArchetypeMeans(vectors, { ...DEFAULT_WORD_WEIGHTING, centre: false })).toBe(
+      undefined,
+    );
+  });
+});
