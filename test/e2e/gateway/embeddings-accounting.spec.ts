@@ -5,6 +5,7 @@ import { Registry } from 'prom-client';
 import { FakeProvider } from '../../../src/testing/index.js';
 import { ManualClock, startGateway, type RunningGateway } from './gateway-harness.js';
 import { authed, chatBody, clientWith, KEYS, teamEnv } from './team-support.js';
+import { sampleValue } from '../../support/metric-samples.js';
 
 const FIXTURE = new URL('./fixtures/embeddings-team.yaml', import.meta.url).pathname;
 const EMBEDDER = 'sk-embedder-0123456789abcdef-canary';
@@ -32,21 +33,6 @@ const embed = (gateway: RunningGateway, body: Record<string, unknown>, key = EMB
 
 async function errorOf(answer: Response): Promise<Record<string, unknown>> {
   return ((await answer.json()) as { error: Record<string, unknown> }).error;
-}
-
-/** The value of the sample `name{labels}` (exactly these labels) in a text exposition; 0 if none. */
-function sampleValue(text: string, name: string, labels: Record<string, string>): number {
-  const wanted = Object.entries(labels)
-    .map(([key, value]) => `${key}="${value}"`)
-    .toSorted()
-    .join(',');
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)\{(.*)\} (\S+)$/.exec(line);
-    if (match?.[1] === name && match[2]!.split(',').toSorted().join(',') === wanted) {
-      return Number(match[3]);
-    }
-  }
-  return 0;
 }
 
 /** Embeddings count as chat calls do: the key's rpm/tpm and budget, metrics, access log, models. */

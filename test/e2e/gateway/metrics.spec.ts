@@ -11,29 +11,12 @@ import {
   user,
   type RunningGateway,
 } from './gateway-harness.js';
+import { sampleValue } from '../../support/metric-samples.js';
 
 const FAKE_KEY = 'sk-fake-metrics-key-0123456789';
 const WRONG_KEY = 'sk-wrong-metrics-secret-9876543210';
 
 type Labels = Record<string, string>;
-
-/** The value of the sample `name{labels}` (exactly these labels) in a text exposition; 0 if none. */
-function sampleValue(text: string, name: string, labels: Labels): number {
-  const wanted = Object.entries(labels)
-    .map(([key, value]) => `${key}="${value}"`)
-    .toSorted()
-    .join(',');
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)\{(.*)\} (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const have = match[2]!
-      .split(/,(?=\w+=")/)
-      .toSorted()
-      .join(',');
-    if (have === wanted) return Number(match[3]);
-  }
-  return 0;
-}
 
 /** Every value the label takes in the samples of `name`. */
 function labelValues(text: string, name: string, label: string): string[] {
