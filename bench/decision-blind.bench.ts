@@ -15,6 +15,7 @@ import {
   calibration,
   casesOf,
   decideCase,
+  misroutes,
   readBenchData,
   type Case,
   type EvalSet,
@@ -58,14 +59,7 @@ export async function run(): Promise<void> {
       baseline: `keyword ${pct(accuracy(await decideAll(keyword, cases)))}, mean vectors ${pct(meanAccuracy)}`,
       ratio: ratio(accuracy(mine), meanAccuracy),
     });
-    const confusions = new Map<string, number>();
-    mine.forEach((outcome, k) => {
-      if (outcome.correct) return;
-      const key = `${cases[k]!.expected}→${outcome.route}`;
-      confusions.set(key, (confusions.get(key) ?? 0) + 1);
-    });
-    const top = [...confusions].toSorted((a, b) => b[1] - a[1]).slice(0, 6);
-    misses.push(`${set.name}: ${top.map(([k, n]) => `${k} ×${n}`).join(', ') || 'none'}`);
+    misses.push(`${set.name}: ${misroutes(cases, mine, { most: 6 })}`);
   }
   const confident = calibration(everyOutcome, 0.6);
   rows.push({

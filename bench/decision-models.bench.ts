@@ -34,6 +34,7 @@ import {
   casesOf,
   decideCase,
   evaluationSets,
+  misroutes,
   readBenchData,
   type Case,
   type EvalSet,
@@ -290,13 +291,8 @@ export async function run(): Promise<void> {
   );
   console.log('\nchosen per fold (dev cross-validation):');
   for (const line of cv.chosen) console.log(`  ${line}`);
-  const misses = new Map<string, number>();
-  heldOut.forEach((c, k) => {
-    if (heldOutcomes[k]!.correct) return;
-    const key = `${c.set}: ${c.expected}→${(heldOutcomes[k] as Outcome & { route: string }).route}`;
-    misses.set(key, (misses.get(key) ?? 0) + 1);
-  });
+  const named = (c: Case) => `${c.set}: `;
   console.log(
-    `\nheld-out misroutes (expected→chosen): ${[...misses].map(([k, n]) => `${k} ×${n}`).join(', ') || 'none'}`,
+    `\nheld-out misroutes (expected→chosen): ${misroutes(heldOut, heldOutcomes as (Outcome & { route: string })[], { label: named })}`,
   );
 }

@@ -129,6 +129,25 @@ export async function decideCase(
   };
 }
 
+/**
+ * The misroutes among `outcomes` (one per case), most frequent first: `expected→chosen ×n, …`;
+ * `label` adds a prefix per case (its set, say) and `most` keeps the first ones.
+ */
+export function misroutes(
+  cases: readonly Case[],
+  outcomes: readonly (Outcome & { route: string })[],
+  { label = () => '', most = Infinity }: { label?: (c: Case) => string; most?: number } = {},
+): string {
+  const counts = new Map<string, number>();
+  outcomes.forEach((outcome, k) => {
+    if (outcome.correct) return;
+    const key = `${label(cases[k]!)}${cases[k]!.expected}→${outcome.route}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  });
+  const top = [...counts].toSorted((a, b) => b[1] - a[1]).slice(0, most);
+  return top.map(([key, n]) => `${key} ×${n}`).join(', ') || 'none';
+}
+
 export const accuracy = (outcomes: readonly Outcome[]): number =>
   outcomes.filter((o) => o.correct).length / Math.max(1, outcomes.length);
 
