@@ -131,11 +131,15 @@ export class ResilientChatModel implements ChatModel {
       let next = opened.first;
       for (;;) {
         if (next.done) throw new IncompleteStreamException(this.name);
-        yield next.value;
         if (next.value.type === 'complete') {
+          // whole before it is handed on: a caller that stops at it (ModelRouter's failover
+          // stream does) must not abort the attempt, which would close the pooled connection
+          // still reading the stream's tail
           completed = true;
+          yield next.value;
           return;
         }
+        yield next.value;
         // Armed only while waiting on the model, so a slow consumer never looks like a stall.
         attempt.arm('idle', this.timeouts.idleMs);
         try {

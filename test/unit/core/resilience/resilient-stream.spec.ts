@@ -236,6 +236,18 @@ describe('ResilientChatModel.stream', () => {
     expect(closed()).toBe(1);
   });
 
+  it('leaves a whole answer unaborted when the consumer stops at its complete event', async () => {
+    // ModelRouter's failover stream breaks there; an abort would close the pooled connection
+    // that is still reading the stream's tail
+    const { wrapped, calls, closed } = resilientStream([[delta('a'), complete('a')]]);
+    for await (const event of wrapped.stream(request)) {
+      if (event.type === 'complete') break;
+    }
+    await jest.advanceTimersByTimeAsync(0);
+    expect(calls[0]!.signal?.aborted).toBe(false);
+    expect(closed()).toBe(1);
+  });
+
   it('serves a model without stream() through chat(), with retries', async () => {
     const { model, calls } = scriptedChatModel([{ fail: unavailable() }, { respond: 'from chat' }]);
     const seen: ChatStreamEvent[] = [];
