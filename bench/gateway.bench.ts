@@ -35,20 +35,27 @@ interface Gateway {
 
 /** How `npm start` runs the gateway: a bounded young generation (see the README, Benchmarks). */
 export const GATEWAY_NODE_FLAGS = ['--max-semi-space-size=4'];
+/**
+ * And its environment: glibc's malloc shares two arenas between the threads (GC helpers, libuv)
+ * instead of one per thread, each keeping what a load freed (the README, Benchmarks).
+ */
+export const GATEWAY_ENV = { MALLOC_ARENA_MAX: '2' };
 
 async function startGateway(
   label: string,
   modulePath: string,
   config: string,
   execArgv: string[],
+  env: Record<string, string>,
 ): Promise<Gateway> {
   const server = await ChildServer.start(
     label,
     join(here, 'servers/gateway-server.js'),
     [modulePath, config],
     execArgv,
+    env,
   );
-  const idle = await server.stats(true);
+  const idle = await server.quietStats();
   return {
     label,
     server,
@@ -77,6 +84,7 @@ export async function run(): Promise<void> {
       join(here, '../apps/gateway/src/create-gateway-app.js'),
       config,
       GATEWAY_NODE_FLAGS,
+      GATEWAY_ENV,
     ),
   ];
   const baselineRoot = process.env.BENCH_BASELINE_GATEWAY;
@@ -88,6 +96,7 @@ export async function run(): Promise<void> {
         config,
         // as its own `npm start` ran it
         [],
+        {},
       ),
     );
   }
@@ -136,7 +145,7 @@ export async function run(): Promise<void> {
       }
     }
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    for (const gateway of gateways) gateway.after = await gateway.server.stats(true);
+    for (const gateway of gateways) gateway.after = await gateway.server.quietStats();
 
     const directMedian = medianOf(latency.get(direct.name)!.map((l) => l.medianMs));
     const directP99 = medianOf(latency.get(direct.name)!.map((l) => l.p99Ms));
@@ -191,13 +200,13 @@ export async function run(): Promise<void> {
       const after = gateway.after!;
       rows.push(
         {
-          benchmark: `${gateway.label}: RSS idle → peak under load → after (GC'd)`,
+          benchmark: `${gateway.label}: RSS idle → peak under load → after (GC'd, settled)`,
           figure: `${mb(gateway.idle.rss)} → ${mb(gateway.peakRss)} → ${mb(after.rss)}`,
           baseline: `idle ${mb(gateway.idle.rss)}`,
           ratio: `${(after.rss / gateway.idle.rss).toFixed(2)}× idle after, ${(gateway.peakRss / gateway.idle.rss).toFixed(2)}× at peak`,
         },
         {
-          benchmark: `${gateway.label}: JS heap used idle → after (GC'd)`,
+          benchmark: `${gateway.label}: JS heap used idle → after (GC'd, settled)`,
           figure: `${mb(gateway.idle.heapUsed)} → ${mb(after.heapUsed)}`,
           baseline: `idle ${mb(gateway.idle.heapUsed)}`,
           ratio: `${(after.heapUsed / gateway.idle.heapUsed).toFixed(2)}×`,

@@ -28,10 +28,12 @@ export class ChildServer {
     script: string,
     args: string[] = [],
     execArgv: string[] = [],
+    env: Record<string, string> = {},
   ): Promise<ChildServer> {
     const child = fork(script, args, {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       execArgv,
+      env: { ...process.env, ...env },
     });
     return new Promise((resolve, reject) => {
       child.once('error', reject);
@@ -49,6 +51,15 @@ export class ChildServer {
   /** CPU and memory now; `settled`: after a full garbage collection. */
   stats(settled = false): Promise<ServerStats> {
     return this.ask(settled ? 'settled-stats' : 'stats') as Promise<ServerStats>;
+  }
+
+  /**
+   * CPU and memory once the process has settled (settledMemory: full collections a second apart
+   * until two agree). Right after a load, V8 is still unmapping the pages its last collections
+   * freed: one snapshot then counts 0–70 MB that are gone a second later.
+   */
+  quietStats(): Promise<ServerStats> {
+    return this.ask('quiet-stats') as Promise<ServerStats>;
   }
 
   /** Writes a heap snapshot in the server's working directory; returns its file name. */

@@ -1,5 +1,5 @@
 import { writeHeapSnapshot } from 'node:v8';
-import { memoryAfterGc } from '../lib/heap.js';
+import { memoryAfterGc, settledMemory } from '../lib/heap.js';
 
 /**
  * The bench's side channel to a server it started: the server reports its port once it listens,
@@ -17,7 +17,12 @@ export function serveBenchIpc(port: number): void {
 async function answer(command: string): Promise<unknown> {
   if (command === 'heap') return writeHeapSnapshot();
   const cpu = process.cpuUsage();
-  const settled = command === 'settled-stats' ? await memoryAfterGc() : undefined;
+  const settled =
+    command === 'settled-stats'
+      ? await memoryAfterGc()
+      : command === 'quiet-stats'
+        ? await settledMemory()
+        : undefined;
   return {
     cpuMicros: cpu.user + cpu.system,
     rss: settled?.rss ?? process.memoryUsage().rss,
