@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { demoGatewayConfig } from '../../../apps/gateway/src/config/demo-config.js';
 import { hostileBodiesFor, type HostileBody } from '../../../bench/lib/hostile-bodies.js';
+import { FUZZED_SURFACES } from '../../../bench/lib/hostile-surfaces.js';
 import { startGateway, type RunningGateway } from '../gateway/gateway-harness.js';
 
 /** As fuzz-bodies.spec.ts for chat: no body makes a new endpoint answer 5xx, hang or flood. */
@@ -10,76 +11,6 @@ const CONCURRENCY = 16;
 const HANG_MS = 10_000;
 /** A response echoes its request's fields in three events: more room than chat's 16 KB. */
 const MAX_ANSWER_BYTES = 256 * 1024;
-
-const SURFACES: [string, () => Record<string, never>, string[]][] = [
-  [
-    '/v1/responses',
-    () =>
-      ({
-        model: 'auto',
-        input: [{ role: 'user', content: 'What is the capital of France?' }],
-      }) as never,
-    [
-      'model',
-      'input',
-      'input.*',
-      'input.*.type',
-      'input.*.role',
-      'input.*.content',
-      'input.*.content.*',
-      'input.*.call_id',
-      'input.*.output',
-      'instructions',
-      'tools',
-      'tools.*',
-      'tools.*.parameters',
-      'tool_choice',
-      'text',
-      'text.format',
-      'text.format.schema',
-      'stream',
-      'store',
-      'metadata',
-      'previous_response_id',
-      'max_output_tokens',
-      'temperature',
-      'models',
-    ],
-  ],
-  [
-    '/v1/messages',
-    () =>
-      ({
-        model: 'auto',
-        max_tokens: 64,
-        messages: [{ role: 'user', content: 'Hello there' }],
-      }) as never,
-    [
-      'model',
-      'max_tokens',
-      'messages',
-      'messages.*',
-      'messages.*.role',
-      'messages.*.content',
-      'messages.*.content.*',
-      'messages.*.content.*.source',
-      'system',
-      'tools',
-      'tools.*',
-      'tools.*.input_schema',
-      'tool_choice',
-      'stop_sequences',
-      'stream',
-      'temperature',
-      'models',
-    ],
-  ],
-  [
-    '/v1/embeddings',
-    () => ({ model: 'demo-embedding', input: ['hello world'] }) as never,
-    ['model', 'input', 'input.*', 'encoding_format', 'dimensions', 'models', 'user'],
-  ],
-];
 
 let gateway: RunningGateway;
 
@@ -107,7 +38,7 @@ async function send(
 
 describe(`${PER_ENDPOINT} malformed bodies to each of /v1/responses, /v1/messages, /v1/embeddings`, () => {
   it('get no 5xx, no hang and no flood; most are refused with a 4xx', async () => {
-    const corpus = SURFACES.flatMap(([path, base, fields], i) =>
+    const corpus = FUZZED_SURFACES.flatMap(([path, base, fields], i) =>
       hostileBodiesFor(path, base, fields, PER_ENDPOINT, 16 + i),
     );
     const verdicts: Awaited<ReturnType<typeof send>>[] = [];
@@ -123,7 +54,7 @@ describe(`${PER_ENDPOINT} malformed bodies to each of /v1/responses, /v1/message
     expect(
       failed.slice(0, 3).map((v) => ({ ...v, body: { ...v.body, raw: v.body.raw.slice(0, 300) } })),
     ).toEqual([]);
-    for (const [path] of SURFACES) {
+    for (const [path] of FUZZED_SURFACES) {
       const mine = verdicts.filter((v) => v.body.path === path);
       const refused = mine.filter((v) => v.status >= 400 && v.status < 500).length;
       expect(refused / mine.length).toBeGreaterThan(0.6);

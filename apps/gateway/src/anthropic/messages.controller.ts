@@ -13,6 +13,7 @@ import type { ToolCallIds } from '../openai/tool-call-ids.js';
 import { AnthropicExceptionFilter } from './anthropic-exception.filter.js';
 import type { AnthropicMessagesRequest } from './anthropic-wire-types.js';
 import { MessageEventEncoder } from './message-event-encoder.js';
+import { acceptsMessages } from './messages-schema.js';
 import { MessagesRequestDto } from './messages-request.dto.js';
 import { toChatRequest } from './to-chat-request.js';
 import { messageId, toAnthropicMessage } from './to-message.js';
@@ -37,7 +38,8 @@ export class MessagesController {
 
   @Post('messages')
   async create(
-    @Body(new JsonBodyValidationPipe(MessagesRequestDto)) dto: MessagesRequestDto,
+    @Body(new JsonBodyValidationPipe(MessagesRequestDto, {}, acceptsMessages))
+    dto: MessagesRequestDto,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const body = dto as unknown as AnthropicMessagesRequest;
