@@ -11,6 +11,7 @@ import { streamReply } from '../http/stream-reply.js';
 import { ModelResolver } from '../models/model-resolver.js';
 import type { ToolCallIds } from '../openai/tool-call-ids.js';
 import { ResponseEventEncoder } from './response-event-encoder.js';
+import { acceptsResponses } from './responses-schema.js';
 import { ResponsesRequestDto } from './responses-request.dto.js';
 import type { ResponsesRequest } from './responses-wire-types.js';
 import { toChatRequest } from './to-chat-request.js';
@@ -36,7 +37,8 @@ export class ResponsesController {
 
   @Post('responses')
   async create(
-    @Body(new JsonBodyValidationPipe(ResponsesRequestDto)) dto: ResponsesRequestDto,
+    @Body(new JsonBodyValidationPipe(ResponsesRequestDto, {}, acceptsResponses))
+    dto: ResponsesRequestDto,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const body = dto as unknown as ResponsesRequest;

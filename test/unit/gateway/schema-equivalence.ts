@@ -1,0 +1,48 @@
+import { expect } from '@jest/globals';
+import type { JsonBodyValidationPipe } from '../../../src/nest/dto/json-body-validation.pipe.js';
+import { hostileBodiesFor } from '../../../bench/lib/hostile-bodies.js';
+import { FUZZED_SURFACES } from '../../../bench/lib/hostile-surfaces.js';
+
+/** What a pipe answers: the body passed on, or the error's body. */
+export async function outcome(pipe: JsonBodyValidationPipe, raw: string): Promise<unknown> {
+  return pipe.transform(JSON.parse(raw)).then(
+    (value) => ({ passed: value }),
+    (error: { getResponse(): unknown }) => ({ refused: error.getResponse() }),
+  );
+}
+
+/**
+ * A surface's quick check over its fuzz corpus (the valid bodies, then 3,000 with one to three
+ * fields broken): the pipe with the schema answers every body as the pipe without it, and the
+ * schema passes some of the broken ones but not most.
+ */
+export async function expectSameAnswers(
+  path: string,
+  valid: readonly object[],
+  accepts: (body: object) => boolean,
+  quick: JsonBodyValidationPipe,
+  byDto: JsonBodyValidationPipe,
+): Promise<void> {
+  const [, base, fields] = FUZZED_SURFACES.find(([surface]) => surface === path)!;
+  const bodies = [
+    ...valid.map((body) => JSON.stringify(body)),
+    ...hostileBodiesFor(path, base, fields, 3_000)
+      .map((body) => body.raw)
+      .filter((raw) => {
+        try {
+          JSON.parse(raw);
+          return true;
+        } catch {
+          return false;
+        }
+      }),
+  ];
+  let quickly = 0;
+  for (const raw of bodies) {
+    const parsed = JSON.parse(raw) as unknown;
+    if (typeof parsed === 'object' && parsed !== null && accepts(parsed)) quickly++;
+    expect(await outcome(quick, raw)).toEqual(await outcome(byDto, raw));
+  }
+  expect(quickly).toBeGreaterThan(valid.length);
+  expect(quickly).toBeLessThan(bodies.length / 2);
+}
