@@ -1,5 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { openRoutingScope, type RoutingChatOptions } from 'nest-model-router';
+import { accessOf } from '../auth/key-access.js';
+import type { ModelResolver } from '../models/model-resolver.js';
 import { abortOnDisconnect } from './client-disconnect.js';
 
 /**
@@ -20,4 +22,18 @@ export function requestCallOptions(
     setHeader: (name, value) => void reply.header(name, value),
   });
   return { ...target(), scope, signal: abortOnDisconnect(reply.raw) };
+}
+
+/**
+ * The call options of a request that names its target in the body (`model`, and a failover list
+ * in `models`), resolved within the caller's key scope: a name outside it is a 403.
+ */
+export function addressedCallOptions(
+  reply: FastifyReply,
+  resolver: ModelResolver,
+  body: { model: string; models?: readonly string[] | null },
+): RoutingChatOptions {
+  return requestCallOptions(reply, () =>
+    resolver.resolve(body.model, body.models, accessOf(reply.request)),
+  );
 }

@@ -7,10 +7,9 @@ import {
   RoutingChatService,
   type RoutingChatOptions,
 } from 'nest-model-router';
-import { accessOf } from '../auth/key-access.js';
 import { answeredBy, settleAnswer } from '../http/answered-by.js';
 import { DONE } from '../http/event-stream.js';
-import { requestCallOptions } from '../http/request-call-options.js';
+import { addressedCallOptions } from '../http/request-call-options.js';
 import { streamReply } from '../http/stream-reply.js';
 import type { SecretRedactor } from '../http/config-secrets.js';
 import { GATEWAY_CLOCK, GATEWAY_REDACTOR, GATEWAY_TOOL_CALL_IDS } from '../http/gateway-tokens.js';
@@ -48,9 +47,7 @@ export class ChatCompletionsController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const wire = body as unknown as WireChatCompletionRequest;
-    const options = requestCallOptions(reply, () =>
-      this.resolver.resolve(wire.model, wire.models, accessOf(reply.request)),
-    );
+    const options = addressedCallOptions(reply, this.resolver, wire);
     const created = Math.floor(this.clock() / 1000);
     const request = toChatRequest(wire, this.ids);
     if (wire.stream) {

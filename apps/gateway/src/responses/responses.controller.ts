@@ -1,10 +1,9 @@
 import { Body, Controller, Inject, Logger, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { type Clock, JsonBodyValidationPipe, RoutingChatService } from 'nest-model-router';
-import { accessOf } from '../auth/key-access.js';
 import { answeredBy, settleAnswer } from '../http/answered-by.js';
 import type { SecretRedactor } from '../http/config-secrets.js';
-import { requestCallOptions } from '../http/request-call-options.js';
+import { addressedCallOptions } from '../http/request-call-options.js';
 import { GATEWAY_CLOCK, GATEWAY_REDACTOR, GATEWAY_TOOL_CALL_IDS } from '../http/gateway-tokens.js';
 import { ShutdownGrace } from '../http/shutdown-grace.js';
 import { streamReply } from '../http/stream-reply.js';
@@ -42,10 +41,7 @@ export class ResponsesController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const body = dto as unknown as ResponsesRequest;
-    // the key's scope, as on chat completions: a name outside it is a 403
-    const options = requestCallOptions(reply, () =>
-      this.resolver.resolve(body.model, body.models, accessOf(reply.request)),
-    );
+    const options = addressedCallOptions(reply, this.resolver, body);
     const id = itemId('resp');
     const createdAt = Math.floor(this.clock() / 1000);
     const echo = echoOf(body);
