@@ -4,7 +4,8 @@
 // The messages are in eval-sets/*.mjs, written by hand for this project (the simple/complex set
 // adds combinations of hand-written parts). Within each set and route, every third item is held
 // out (the sets added for issue 15 too: assistant6, shop-desk, bank-desk, fast-smart, follow-ups,
-// and student-services, car-service and city-council, domains no intent-corpus archetype covers):
+// student-services, car-service and city-council, domains no intent-corpus archetype covers, and
+// task-payload, an instruction plus a pasted text on another topic):
 // defaults are chosen by cross-validation on the other items ("dev") only, and the held-out
 // items are scored once, never to choose anything (the `terse` set is all dev).
 // Deterministic: same sources → same bytes.
@@ -26,6 +27,7 @@ import {
 } from './eval-sets/simple-complex.mjs';
 import { shopDesk } from './eval-sets/shop-desk.mjs';
 import { studentServices } from './eval-sets/student-services.mjs';
+import { taskPayload } from './eval-sets/task-payload.mjs';
 import { terse } from './eval-sets/terse.mjs';
 import { topics } from './eval-sets/topics.mjs';
 
@@ -73,6 +75,7 @@ const sets = [
   { ...carService, items: itemsOf(carService.messages) },
   { ...cityCouncil, items: itemsOf(cityCouncil.messages) },
   { ...fastSmart, items: itemsOf(fastSmart.messages) },
+  { ...taskPayload, items: itemsOf(taskPayload.messages) },
   {
     name: 'assistant6 follow-ups',
     about: 'multi-turn follow-ups over the assistant6 routes',
