@@ -80,6 +80,11 @@ export const PARAMETERS: readonly Parameter[] = [
     apply: (o, v) => ({ ...o, features: { ...o.features, complexity: v } }),
   },
   { name: 'followUpWeight', values: [0, 1, 3, 6], apply: (o, v) => ({ ...o, followUpWeight: v }) },
+  {
+    name: 'instructionWeight',
+    values: [0, 2, 4, 8, 16],
+    apply: (o, v) => ({ ...o, instructionWeight: v }),
+  },
   { name: 'corpusWeight', values: [0, 0.5, 1, 2], apply: (o, v) => ({ ...o, corpusWeight: v }) },
   {
     name: 'catchAllCorpusWeight',
@@ -122,6 +127,7 @@ export function shippedPoint(): number[] {
     'features.surface': F.surface,
     'features.complexity': F.complexity,
     followUpWeight: D.followUpWeight,
+    instructionWeight: D.instructionWeight,
     corpusWeight: D.corpusWeight,
     catchAllCorpusWeight: D.catchAllCorpusWeight,
     corpusMatch: D.corpusMatch,

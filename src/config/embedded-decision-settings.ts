@@ -17,6 +17,7 @@ const EMBEDDED_SHAPES: Readonly<Record<string, Shape>> = {
   topExamples: 'number',
   regularization: 'number',
   followUpWeight: 'number',
+  instructionWeight: 'number',
   corpusWeight: 'number',
   catchAllCorpusWeight: 'number',
   corpusMatch: 'number',

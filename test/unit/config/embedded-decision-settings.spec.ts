@@ -14,6 +14,7 @@ describe("an 'embedded' decision model's settings", () => {
       topExamples: 2,
       regularization: 0.01,
       followUpWeight: 3,
+      instructionWeight: 4,
       corpusWeight: 0.5,
       catchAllCorpusWeight: 0.3,
       corpusMatch: 0.8,

@@ -21,6 +21,7 @@ import {
   type FeatureWeights,
 } from './decision-features.js';
 import { inputFeatures } from './input-features.js';
+import { lastUserInstruction } from './instruction-payload.js';
 import { loadIntentCorpus } from './intent-corpus.js';
 import { weightedStems } from './lexical-overlap.js';
 import {
@@ -115,6 +116,12 @@ export interface EmbeddedVectorDecisionModelOptions {
    * ("yes, go ahead"): 0 turns it off. Default 6.
    */
   followUpWeight?: number;
+  /**
+   * How much a task-plus-payload message's instruction ("summarize this:", "…\n\nrewrite this
+   * politely") counts beside the whole message, so that a pasted text's topic does not outvote
+   * the request (instruction-payload.ts): 0 turns it off. Default 8.
+   */
+  instructionWeight?: number;
   /** A vector file in the format of `scripts/build-word-vectors.mjs`; default: the shipped one. */
   vectorsPath?: string;
   /** Vectors already in memory (wins over `vectorsPath`). */
@@ -135,6 +142,7 @@ export const EMBEDDED_VECTOR_DEFAULTS = {
   similarityWeight: { examples: 1, descriptionsOnly: 32 } as Readonly<PerQuestionKind>,
   regularization: DEFAULT_REGRESSION.l2,
   followUpWeight: 6,
+  instructionWeight: 8,
   corpusWeight: 1,
   catchAllCorpusWeight: 0,
   corpusMatch: 0.75,
@@ -163,6 +171,7 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
   protected readonly classifierSettings: ClassifierSettings;
   protected readonly messageWeights: MessageWeights;
   protected readonly followUpWeight: number;
+  protected readonly instructionWeight: number;
   protected readonly weighting: WordWeighting;
   protected readonly featureWeights: FeatureWeights;
   protected readonly corpusMatch: number;
@@ -188,6 +197,7 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
     checkFraction(options.corpusMargin, 'corpusMargin');
     checkPositive(options.corpusHalfWeightExamples, 'corpusHalfWeightExamples');
     checkNonNegative(options.followUpWeight, 'followUpWeight');
+    checkNonNegative(options.instructionWeight, 'instructionWeight');
     checkPositiveInteger(options.maxCachedTexts, 'maxCachedTexts');
     checkNonNegative(options.weighting?.frequencyDamping, 'weighting.frequencyDamping');
     checkNonNegative(options.weighting?.stopWordWeight, 'weighting.stopWordWeight');
@@ -217,6 +227,7 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
     this.corpusPath = options.corpusPath;
     this.messageWeights = { ...defaults.messageWeights, ...options.messageWeights };
     this.followUpWeight = options.followUpWeight ?? defaults.followUpWeight;
+    this.instructionWeight = options.instructionWeight ?? defaults.instructionWeight;
     this.weighting = { ...DEFAULT_WORD_WEIGHTING, ...options.weighting };
     this.featureWeights = { ...DEFAULT_FEATURE_WEIGHTS, ...options.features };
     this.vectorsPath = options.vectorsPath;
@@ -234,7 +245,19 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
     throwIfAborted(request?.signal);
     const options = validatedOptions(request);
     const space = this.space();
-    const input = inputFeatures(request.input, space, this.messageWeights, this.followUpWeight);
+    const instructionText =
+      this.instructionWeight > 0 ? lastUserInstruction(request.input) : undefined;
+    const instruction =
+      instructionText === undefined
+        ? undefined
+        : { text: instructionText, weight: this.instructionWeight };
+    const input = inputFeatures(
+      request.input,
+      space,
+      this.messageWeights,
+      this.followUpWeight,
+      instruction,
+    );
     const names = options.map((option) => option.name);
     if (input.empty)
       return answerFromScores(
@@ -246,7 +269,14 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
     const temperature = classifier.withExamples
       ? this.temperature.examples
       : this.temperature.descriptionsOnly;
-    const terms = weightedStems(weightedInputTexts(request.input, this.messageWeights));
+    const texts = weightedInputTexts(request.input, this.messageWeights);
+    // The instruction's words weigh as much in the exact-word evidence as in the features
+    // (relative to its message: a string input weighs 1).
+    if (instruction) {
+      const message = typeof request.input === 'string' ? 1 : this.messageWeights.lastUser;
+      texts.push({ ...instruction, weight: instruction.weight * message });
+    }
+    const terms = weightedStems(texts);
     return answerFromScores(names, Array.from(classifier.logits(input, terms)), temperature);
   }
 

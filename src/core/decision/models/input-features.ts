@@ -12,17 +12,19 @@ const TOPICAL = 1;
  * The input as features. In a conversation every message counts by its weight, and when the last
  * user message names no topic ("yes, go ahead", "shorter please") the earlier turns count
  * `1 + followUpWeight` times more, so the conversation's topic decides; a last message with a
- * topic of its own keeps its lead.
+ * topic of its own keeps its lead. The last message's `instruction`, when it is a task plus a
+ * payload ("summarize this: <article>", instruction-payload.ts), counts again on its own at
+ * `instructionWeight` × that message's weight, so the payload's topic does not outvote it.
  */
 export function inputFeatures(
   input: DecisionInput,
   space: FeatureSpace,
   weights: MessageWeights,
   followUpWeight: number,
+  instruction?: { text: string; weight: number },
 ): DecisionFeatures {
-  if (typeof input === 'string') return space.ofText(input);
   const texts = weightedInputTexts(input, weights);
-  const last = lastUserText(input);
+  const last = typeof input === 'string' ? input : lastUserText(input);
   const parts: (WeightedProfile & { last: boolean })[] = texts.map(({ text, weight }) => ({
     text,
     weight,
@@ -30,9 +32,19 @@ export function inputFeatures(
     last: text === last,
   }));
   const lastPart = parts.findLast((part) => part.last);
-  if (lastPart && followUpWeight > 0) {
+  if (lastPart && followUpWeight > 0 && typeof input !== 'string') {
     const boost = 1 + followUpWeight * (1 - Math.min(1, lastPart.profile.topicality / TOPICAL));
     for (const part of parts) if (part !== lastPart) part.weight *= boost;
+  }
+  // Added after the follow-up boost: the instruction is part of the last message, not a turn.
+  if (instruction && lastPart) {
+    const { text, weight } = instruction;
+    parts.push({
+      text,
+      weight: lastPart.weight * weight,
+      profile: space.embedder.profile(text),
+      last: false,
+    });
   }
   return space.combine(parts);
 }

@@ -116,6 +116,23 @@ describe('EmbeddedVectorDecisionModel', () => {
     expect(codeThenTranslate.value).toBe('translation');
   });
 
+  it("weighs a message's instruction over the payload it is about, unless instructionWeight is 0", async () => {
+    const invoice =
+      'Your invoice for March is attached. The payment of 120 was charged to your card, and ' +
+      'the refund for February will reach your account within five days.';
+    const inputs = [
+      `Translate to French: ${invoice}`,
+      `${invoice}\n\nput this into Spanish please`,
+    ];
+    const routed = new EmbeddedVectorDecisionModel();
+    const unweighted = new EmbeddedVectorDecisionModel({ instructionWeight: 0 });
+    for (const input of inputs) {
+      expect((await routed.decide({ input, question })).value).toBe('translation');
+      // The payload's billing words outnumber the request's.
+      expect((await unweighted.decide({ input, question })).value).toBe('billing');
+    }
+  });
+
   it('a lower temperature makes the same choice more decisive', async () => {
     const input = 'how do I get a refund for the last invoice';
     const warm = await new EmbeddedVectorDecisionModel({ temperature: 20 }).decide({
@@ -284,6 +301,7 @@ describe('EmbeddedVectorDecisionModel', () => {
     [{ similarityWeight: { examples: -1 } }, 'similarityWeight.examples'],
     [{ regularization: -1 }, 'regularization'],
     [{ followUpWeight: Number.NaN }, 'followUpWeight'],
+    [{ instructionWeight: -1 }, 'instructionWeight'],
     [{ features: { complexity: -1 } }, 'features.complexity'],
     [{ descriptionWeight: 1.5 }, 'descriptionWeight'],
     [{ topExamples: 0 }, 'topExamples'],

@@ -1,0 +1,91 @@
+import type { DecisionInput } from '../decision-model.js';
+import { tokenize } from './tokenize.js';
+
+/** A message split into the short request and the text it is about. */
+export interface InstructionPayload {
+  instruction: string;
+  payload: string;
+}
+
+/**
+ * An instruction is short: a request runs to a clause ("translate this into German, please"),
+ * while what it applies to is pasted text of several sentences.
+ */
+const MAX_INSTRUCTION_WORDS = 12;
+/** The payload is the longer part, and several sentences' worth: else there is nothing to outvote. */
+const MIN_PAYLOAD_WORDS = 10;
+const MIN_PAYLOAD_RATIO = 1;
+
+/**
+ * Words a request starts with (imperatives, polite frames). A clause that neither starts with
+ * one nor points at the payload ("Last night United came back from 2-0 down") is payload itself.
+ */
+const REQUEST_WORDS = new Set(
+  (
+    'summarize summarise summary sum tldr tl condense shorten gist translate translation render ' +
+    'put write rewrite turn make compose give fix explain convert port refactor review debug ' +
+    'document add solve check prove calculate compute find differentiate simplify can could would help'
+  ).split(' '),
+);
+/** Words that point at the payload, or make a clause a request wherever they stand. */
+const POINTING_WORDS = new Set('this these that following below above it please'.split(' '));
+
+/**
+ * Where a leading instruction ends: a colon, a line break, an opening quote or a dash; a trailing
+ * one starts after the payload's last line break, closing quote or dash. Only that far from
+ * either end is looked at (12 words fit), so a long pasted text costs no more than a short one.
+ */
+const LEADING_ENDS = new Set([':', '\n', '"', '“', '«', '—']);
+const TRAILING_STARTS = new Set(['\n', '"', '”', '»', '—']);
+const MAX_CLAUSE_CHARS = 160;
+const PAYLOAD_SCAN_CHARS = 400;
+
+function isInstruction(clause: string, payload: string): boolean {
+  const words = tokenize(clause);
+  if (words.length === 0 || words.length > MAX_INSTRUCTION_WORDS) return false;
+  if (!REQUEST_WORDS.has(words[0]!) && !words.some((word) => POINTING_WORDS.has(word))) {
+    return false;
+  }
+  // Enough of the payload to count past the bound: a pasted book costs no more than a paragraph.
+  const payloadWords = tokenize(payload.slice(0, PAYLOAD_SCAN_CHARS)).length;
+  return payloadWords >= MIN_PAYLOAD_WORDS && payloadWords >= MIN_PAYLOAD_RATIO * words.length;
+}
+
+/**
+ * The instruction and payload of a task-plus-payload message ("summarize this: <article>",
+ * "<email>\n\nrewrite this politely"), or undefined when the message has no such shape. A
+ * leading instruction is tried first: a trailing line is more often the payload's own end.
+ */
+export function splitInstruction(text: string): InstructionPayload | undefined {
+  const trimmed = text.trim();
+  const head = Math.min(trimmed.length, MAX_CLAUSE_CHARS);
+  for (let i = 0; i < head; i++) {
+    const char = trimmed[i]!;
+    if (!LEADING_ENDS.has(char)) continue;
+    const instruction = trimmed.slice(0, i).trim();
+    // An opening quote belongs to the payload; a colon, line break or dash to neither.
+    const payload = trimmed.slice(char === ':' || char === '\n' || char === '—' ? i + 1 : i).trim();
+    if (isInstruction(instruction, payload)) return { instruction, payload };
+    break;
+  }
+  const tail = Math.max(0, trimmed.length - MAX_CLAUSE_CHARS);
+  for (let i = trimmed.length - 1; i >= tail; i--) {
+    if (!TRAILING_STARTS.has(trimmed[i]!)) continue;
+    const instruction = trimmed.slice(i + 1).trim();
+    const payload = trimmed.slice(0, i + 1).trim();
+    if (isInstruction(instruction, payload)) return { instruction, payload };
+    break;
+  }
+  return undefined;
+}
+
+/**
+ * The instruction of the input's last user message (the request being routed), if that message
+ * has the task-plus-payload shape.
+ */
+export function lastUserInstruction(input: DecisionInput): string | undefined {
+  if (typeof input === 'string') return splitInstruction(input)?.instruction;
+  const messages = Array.isArray(input?.messages) ? input.messages : [];
+  const last = messages.findLast((message) => message?.role === 'user');
+  return typeof last?.text === 'string' ? splitInstruction(last.text)?.instruction : undefined;
+}
