@@ -43,6 +43,8 @@ import {
 import { crossValidate, Tuner } from './lib/decision-tuning.js';
 import { measure, printTable, ratio, us, type Row } from './lib/measure.js';
 
+/** A misroute's prefix: the set it happened in. */
+const named = (c: Case) => `${c.set}: `;
 const pct = (fraction: number) => `${(fraction * 100).toFixed(1)} %`;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
@@ -291,7 +293,6 @@ export async function run(): Promise<void> {
   );
   console.log('\nchosen per fold (dev cross-validation):');
   for (const line of cv.chosen) console.log(`  ${line}`);
-  const named = (c: Case) => `${c.set}: `;
   console.log(
     `\nheld-out misroutes (expected→chosen): ${misroutes(heldOut, heldOutcomes as (Outcome & { route: string })[], { label: named })}`,
   );
