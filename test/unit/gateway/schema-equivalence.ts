@@ -11,31 +11,34 @@ export async function outcome(pipe: JsonBodyValidationPipe, raw: string): Promis
   );
 }
 
+/** The fuzz corpus of a surface other than chat completions: 3,000 bodies, one to three fields broken. */
+export function surfaceBodies(path: string): string[] {
+  const [, base, fields] = FUZZED_SURFACES.find(([surface]) => surface === path)!;
+  return hostileBodiesFor(path, base, fields, 3_000).map((body) => body.raw);
+}
+
 /**
- * A surface's quick check over its fuzz corpus (the valid bodies, then 3,000 with one to three
- * fields broken): the pipe with the schema answers every body as the pipe without it, and the
- * schema passes some of the broken ones but not most.
+ * A surface's quick check over its fuzz corpus (the valid bodies, then `fuzzed`, those that parse):
+ * the pipe with the schema answers every body as the pipe without it, and the schema passes some
+ * of the broken ones but not most (the corpus breaks one to three fields of a valid body).
  */
 export async function expectSameAnswers(
-  path: string,
+  fuzzed: readonly string[],
   valid: readonly object[],
   accepts: (body: object) => boolean,
   quick: JsonBodyValidationPipe,
   byDto: JsonBodyValidationPipe,
 ): Promise<void> {
-  const [, base, fields] = FUZZED_SURFACES.find(([surface]) => surface === path)!;
   const bodies = [
     ...valid.map((body) => JSON.stringify(body)),
-    ...hostileBodiesFor(path, base, fields, 3_000)
-      .map((body) => body.raw)
-      .filter((raw) => {
-        try {
-          JSON.parse(raw);
-          return true;
-        } catch {
-          return false;
-        }
-      }),
+    ...fuzzed.filter((raw) => {
+      try {
+        JSON.parse(raw);
+        return true;
+      } catch {
+        return false;
+      }
+    }),
   ];
   let quickly = 0;
   for (const raw of bodies) {
