@@ -12,6 +12,7 @@ import { complexityPriorFor } from './complexity-prior.js';
 import {
   type MessageWeights,
   validatedOptions,
+  type WeightedText,
   weightedInputTexts,
 } from './decision-input-texts.js';
 import {
@@ -245,19 +246,9 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
     throwIfAborted(request?.signal);
     const options = validatedOptions(request);
     const space = this.space();
-    const instructionText =
-      this.instructionWeight > 0 ? lastUserInstruction(request.input) : undefined;
-    const instruction =
-      instructionText === undefined
-        ? undefined
-        : { text: instructionText, weight: this.instructionWeight };
-    const input = inputFeatures(
-      request.input,
-      space,
-      this.messageWeights,
-      this.followUpWeight,
-      instruction,
-    );
+    const texts = weightedInputTexts(request.input, this.messageWeights);
+    const instruction = this.instructionOf(request.input);
+    const input = inputFeatures(request.input, texts, space, this.followUpWeight, instruction);
     const names = options.map((option) => option.name);
     if (input.empty)
       return answerFromScores(
@@ -269,15 +260,21 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
     const temperature = classifier.withExamples
       ? this.temperature.examples
       : this.temperature.descriptionsOnly;
-    const texts = weightedInputTexts(request.input, this.messageWeights);
-    // The instruction's words weigh as much in the exact-word evidence as in the features
-    // (relative to its message: a string input weighs 1).
-    if (instruction) {
-      const message = typeof request.input === 'string' ? 1 : this.messageWeights.lastUser;
-      texts.push({ ...instruction, weight: instruction.weight * message });
-    }
-    const terms = weightedStems(texts);
+    // the instruction's words weigh as much in the exact-word evidence as in the features
+    const terms = weightedStems(instruction ? [...texts, instruction] : texts);
     return answerFromScores(names, Array.from(classifier.logits(input, terms)), temperature);
+  }
+
+  /**
+   * A task-plus-payload last message's instruction, weighing `instructionWeight` × that message's
+   * weight (a string input weighs 1).
+   */
+  private instructionOf(input: DecisionRequest['input']): WeightedText | undefined {
+    if (this.instructionWeight <= 0) return undefined;
+    const text = lastUserInstruction(input);
+    if (text === undefined) return undefined;
+    const message = typeof input === 'string' ? 1 : this.messageWeights.lastUser;
+    return { text, weight: this.instructionWeight * message };
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { DecisionInput } from '../decision-model.js';
-import { type MessageWeights, weightedInputTexts } from './decision-input-texts.js';
+import type { WeightedText } from './decision-input-texts.js';
 import type { DecisionFeatures, FeatureSpace, WeightedProfile } from './decision-features.js';
 
 /**
@@ -13,17 +13,17 @@ const TOPICAL = 1;
  * user message names no topic ("yes, go ahead", "shorter please") the earlier turns count
  * `1 + followUpWeight` times more, so the conversation's topic decides; a last message with a
  * topic of its own keeps its lead. The last message's `instruction`, when it is a task plus a
- * payload ("summarize this: <article>", instruction-payload.ts), counts again on its own at
- * `instructionWeight` × that message's weight, so the payload's topic does not outvote it.
+ * payload ("summarize this: <article>", instruction-payload.ts), counts again on its own at its
+ * weight, so the payload's topic does not outvote it. `texts`: the input's weighted texts
+ * (weightedInputTexts), computed once per decision.
  */
 export function inputFeatures(
   input: DecisionInput,
+  texts: readonly WeightedText[],
   space: FeatureSpace,
-  weights: MessageWeights,
   followUpWeight: number,
-  instruction?: { text: string; weight: number },
+  instruction?: WeightedText,
 ): DecisionFeatures {
-  const texts = weightedInputTexts(input, weights);
   const last = typeof input === 'string' ? input : lastUserText(input);
   const parts: (WeightedProfile & { last: boolean })[] = texts.map(({ text, weight }) => ({
     text,
@@ -38,13 +38,7 @@ export function inputFeatures(
   }
   // Added after the follow-up boost: the instruction is part of the last message, not a turn.
   if (instruction && lastPart) {
-    const { text, weight } = instruction;
-    parts.push({
-      text,
-      weight: lastPart.weight * weight,
-      profile: space.embedder.profile(text),
-      last: false,
-    });
+    parts.push({ ...instruction, profile: space.embedder.profile(instruction.text), last: false });
   }
   return space.combine(parts);
 }
