@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Precomputes the mean topic of each intent-corpus archetype's messages, which matching a route
-// to an archetype needs and which a fresh process otherwise computes from all 1,049 messages on
+// to an archetype needs and which a fresh process otherwise computes from all 1,898 messages on
 // its first fit (about 30 ms):
 //   npx tsc -p tsconfig.bench.json && node scripts/build-archetype-means.mjs
 // In the space of the shipped word vectors and the default word weighting, with the functions the

@@ -239,7 +239,6 @@ export const domainArchetypes = [
       'what can i make with chickpeas',
       'how long do i bake salmon at 200',
       'recipe for a simple tomato sauce',
-      'can i freeze cooked rice',
       'how to poach an egg',
       'what spices go in garam masala',
       'how do i make my cookies chewy',

@@ -57,7 +57,6 @@ export const supportArchetypes = [
       'when will the refund show up',
       "the pending charge hasn't dropped off",
       "where do I see what I've paid so far",
-      'can I pay by bank transfer',
       'the invoice has the wrong address on it',
       "you billed me for a month I didn't use",
     ],
@@ -138,7 +137,6 @@ export const supportArchetypes = [
       'do you have any offers right now',
       'can I upgrade my plan',
       'which model do you recommend',
-      'is there a free trial',
       'when will it be back in stock',
       'do you sell gift cards',
       'what colours does it come in',
@@ -190,7 +188,6 @@ export const supportArchetypes = [
     description:
       'account access and security, login, password, verification codes, hacked account, privacy',
     messages: [
-      'I forgot my password',
       'I cannot sign in',
       'my account was hacked',
       'I did not receive the verification code',
@@ -252,9 +249,7 @@ export const supportArchetypes = [
     description:
       'shipping, delivery, where is my order, tracking, couriers, delivery address, dispatch',
     messages: [
-      'where is my package',
       'my order has not arrived',
-      'how long does delivery take',
       'can I track my order',
       'the tracking number is not working',
       'can I change my delivery address',
@@ -501,7 +496,6 @@ export const supportArchetypes = [
       'what is your email address',
       'who is the CEO',
       'when was the company founded',
-      'do you have an app',
       'what is your address',
       'are you a charity',
       'can I speak to a person',
@@ -518,7 +512,6 @@ export const supportArchetypes = [
       "where's your nearest branch",
       "what's your phone number",
       'any vacancies in your warehouse',
-      'who owns the company',
       'are you a uk company',
       'do you have an office in berlin',
       'how big is your company',

@@ -55,8 +55,8 @@ describe('ArchetypeMatcher', () => {
   });
 
   it("matches the README's simple/complex routes to the style archetypes, not to math", () => {
-    // `complex` alone is closer to math (0.80) than to complex requests (0.79); its router
-    // divides requests by how hard they are.
+    // The same `complex` route among topic routes borrows math: its router divides requests by
+    // what they are about, so the style archetypes are not candidates.
     const options = [
       {
         name: 'simple',
@@ -73,7 +73,16 @@ describe('ArchetypeMatcher', () => {
       'simple-requests',
       'complex-requests',
     ]);
-    expect(matcher().matches([options[1]!], MATCH, MARGIN)).toEqual(['math']);
+    const topics = [
+      options[1]!,
+      { name: 'translate', description: 'translation between languages' },
+      { name: 'stories', description: 'creative writing: stories and poems' },
+    ];
+    expect(matcher().matches(topics, MATCH, MARGIN)).toEqual([
+      'math',
+      'translation',
+      'creative-writing',
+    ]);
   });
 
   it('does not count the options of one route (complex#1, complex#2) as rivals', () => {
