@@ -30,6 +30,12 @@ import { studentServices } from './eval-sets/student-services.mjs';
 import { taskPayload } from './eval-sets/task-payload.mjs';
 import { terse } from './eval-sets/terse.mjs';
 import { topics } from './eval-sets/topics.mjs';
+import { freshAssistant6 } from './eval-sets/second-writer/assistant6.mjs';
+import { conversationsFresh } from './eval-sets/second-writer/conversations.mjs';
+import { freshHotel7 } from './eval-sets/second-writer/hotel7.mjs';
+import { freshInsurance7 } from './eval-sets/second-writer/insurance7.mjs';
+import { freshSimpleComplex } from './eval-sets/second-writer/simple-complex.mjs';
+import { freshSupport8 } from './eval-sets/second-writer/support8.mjs';
 
 const split = (index) => (index % 3 === 2 ? 'heldout' : 'dev');
 
@@ -47,6 +53,18 @@ const conversationItems = (list) => {
     return { route, split: split(i), input: { messages } };
   });
 };
+
+function withDescriptionsOnly(set) {
+  return [
+    set,
+    {
+      ...set,
+      name: `${set.name}, descriptions only`,
+      about: `${set.about}, without examples`,
+      routes: set.routes.map(({ name, description }) => ({ name, description })),
+    },
+  ];
+}
 
 const scMessages = simpleComplexMessages();
 const sets = [
@@ -88,6 +106,12 @@ const sets = [
     routes: shopDesk.routes,
     items: conversationItems(shopFollowUps),
   },
+  // Written for issue 15's fifth round by an engineer who saw neither the model, its corpus nor
+  // the sets above (eval-sets/second-writer/): the same split, each also with descriptions only.
+  ...[freshAssistant6, freshSupport8, freshSimpleComplex, freshHotel7, freshInsurance7].flatMap(
+    (set) => withDescriptionsOnly({ ...set, items: itemsOf(set.messages) }),
+  ),
+  { ...conversationsFresh, items: conversationItems(conversationsFresh.conversations) },
 ].map(({ name, about, routes, items }) => ({ name, about, routes, items }));
 
 for (const set of sets) {
