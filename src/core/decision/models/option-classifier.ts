@@ -3,7 +3,7 @@ import { isCatchAll } from './catch-all.js';
 import { ClosestExamples } from './closest-examples.js';
 import type { DecisionFeatures } from './decision-features.js';
 import { LexicalOverlap } from './lexical-overlap.js';
-import { optionScore, type SimilarityWeights } from './similarity-scoring.js';
+import { normalized, optionScore, type SimilarityWeights } from './similarity-scoring.js';
 import {
   fitSoftmaxRegression,
   linearLogits,
@@ -90,11 +90,18 @@ export class OptionClassifier {
         settings.corpusHalfWeightExamples,
       ),
     }));
-    // Borrowed messages are examples too for the closest-example score: with descriptions only,
-    // they are the only examples there are.
+    // Borrowed messages are examples too for the closest-example score (with descriptions only,
+    // they are the only examples there are), as unit means of 3 like in the regression: an
+    // archetype has up to 80 messages, and the score's loop over them is most of a decision.
     this.vectors = features.map((option) => ({
       description: option.description.topic,
-      examples: [...option.examples, ...option.borrowed].map((example) => example.topic),
+      examples: [
+        ...option.examples.map((example) => example.topic),
+        ...meansOf(
+          option.borrowed.map((message) => message.topic),
+          BORROWED_PER_POINT,
+        ).map(normalized),
+      ],
     }));
     this.closest = new ClosestExamples(this.vectors);
     const points = features.flatMap((option, label) =>
@@ -159,7 +166,10 @@ function trainingPoints(
   for (const example of examples) {
     points.push({ vector: example.vector, label, weight: (1 - described) / examples.length });
   }
-  const borrowed = meansOf(option.borrowed, BORROWED_PER_POINT);
+  const borrowed = meansOf(
+    option.borrowed.map((message) => message.vector),
+    BORROWED_PER_POINT,
+  );
   for (const vector of borrowed) {
     points.push({ vector, label, weight: option.borrowedWeight / borrowed.length });
   }
@@ -173,12 +183,12 @@ function trainingPoints(
  */
 const BORROWED_PER_POINT = 3;
 
-function meansOf(points: readonly DecisionFeatures[], size: number): Float64Array[] {
+function meansOf(vectors: readonly Float64Array[], size: number): Float64Array[] {
   const means: Float64Array[] = [];
-  for (let start = 0; start < points.length; start += size) {
-    const group = points.slice(start, start + size);
-    const mean = new Float64Array(group[0]!.vector.length);
-    for (const { vector } of group) {
+  for (let start = 0; start < vectors.length; start += size) {
+    const group = vectors.slice(start, start + size);
+    const mean = new Float64Array(group[0]!.length);
+    for (const vector of group) {
       for (let d = 0; d < mean.length; d++) mean[d]! += vector[d]! / group.length;
     }
     means.push(mean);
