@@ -1,5 +1,6 @@
 import { InvalidConfigurationException } from '../../errors/exceptions.js';
 import type { ChoiceOption, DecisionInput, DecisionRequest } from '../decision-model.js';
+import { switchesTopic } from './topic-switch.js';
 
 /** How much each message of a `{ messages }` input counts; the last user message matters most. */
 export interface MessageWeights {
@@ -22,7 +23,11 @@ export interface WeightedText {
   weight: number;
 }
 
-/** The texts of an input with their weights; blank texts are left out. */
+/**
+ * The texts of an input with their weights; blank texts are left out, and so are the earlier
+ * messages when the last user message announces a new topic ("different question: …",
+ * topic-switch.ts): that request is one of its own.
+ */
 export function weightedInputTexts(
   input: DecisionInput,
   weights: MessageWeights = DEFAULT_MESSAGE_WEIGHTS,
@@ -40,6 +45,10 @@ export function weightedInputTexts(
       lastUser = i;
       break;
     }
+  }
+  const last = messages[lastUser]?.text;
+  if (typeof last === 'string' && last.trim() && switchesTopic(last)) {
+    return weights.lastUser > 0 ? [{ text: last, weight: weights.lastUser }] : [];
   }
   const texts: WeightedText[] = [];
   messages.forEach((message, i) => {

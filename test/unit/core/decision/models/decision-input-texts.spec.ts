@@ -12,6 +12,19 @@ describe('weightedInputTexts', () => {
     expect(weightedInputTexts('   ')).toEqual([]);
   });
 
+  it('a last user message that announces a new topic is the only text', () => {
+    const messages = [
+      { role: 'user' as const, text: 'give me a curry recipe' },
+      { role: 'assistant' as const, text: 'Here is one with chickpeas.' },
+      { role: 'user' as const, text: 'thanks! unrelated: how do I centre a div?' },
+    ];
+    expect(weightedInputTexts({ messages })).toEqual([
+      { text: 'thanks! unrelated: how do I centre a div?', weight: 1 },
+    ]);
+    const followUp = [...messages.slice(0, 2), { role: 'user' as const, text: 'another one' }];
+    expect(weightedInputTexts({ messages: followUp })).toHaveLength(3);
+  });
+
   it('the last user message weighs most, then earlier user messages, then assistant messages', () => {
     const texts = weightedInputTexts({
       messages: [

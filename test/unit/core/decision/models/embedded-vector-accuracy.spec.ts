@@ -139,6 +139,20 @@ describe('EmbeddedVectorDecisionModel in conversations', () => {
     };
     expect((await adaptive.decide(switched)).value).toBe('code');
   });
+
+  it('a last message that announces a new topic is read without the earlier turns', async () => {
+    const model = new EmbeddedVectorDecisionModel();
+    const text = 'great, different question: how many seconds are there in a week?';
+    const alone = await model.decide({ input: text, question });
+    const inConversation = await model.decide({ input: curryConversation(text), question });
+    expect(inConversation).toEqual(alone);
+    // Without the announcement the curry still counts.
+    const plain = await model.decide({
+      input: curryConversation('how many seconds are there in a week?'),
+      question,
+    });
+    expect(plain.probabilities!.cooking!).toBeGreaterThan(alone.probabilities!.cooking!);
+  });
 });
 
 describe('EmbeddedVectorDecisionModel determinism and options', () => {
