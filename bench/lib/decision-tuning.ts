@@ -79,6 +79,11 @@ export const PARAMETERS: readonly Parameter[] = [
     values: [0, 0.5, 1, 2, 3],
     apply: (o, v) => ({ ...o, features: { ...o.features, complexity: v } }),
   },
+  {
+    name: 'features.opinion',
+    values: [0, 0.5, 1, 2],
+    apply: (o, v) => ({ ...o, features: { ...o.features, opinion: v } }),
+  },
   { name: 'followUpWeight', values: [0, 1, 3, 6], apply: (o, v) => ({ ...o, followUpWeight: v }) },
   {
     name: 'instructionWeight',
@@ -126,6 +131,7 @@ export function shippedPoint(): number[] {
     'features.style': F.style,
     'features.surface': F.surface,
     'features.complexity': F.complexity,
+    'features.opinion': F.opinion,
     followUpWeight: D.followUpWeight,
     instructionWeight: D.instructionWeight,
     corpusWeight: D.corpusWeight,

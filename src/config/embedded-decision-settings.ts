@@ -26,7 +26,7 @@ const EMBEDDED_SHAPES: Readonly<Record<string, Shape>> = {
   maxCachedTexts: 'number',
   vectorsPath: 'string',
   corpusPath: 'string',
-  features: { style: 'number', surface: 'number', complexity: 'number' },
+  features: { style: 'number', surface: 'number', complexity: 'number', opinion: 'number' },
   weighting: { frequencyDamping: 'number', stopWordWeight: 'number', centre: 'boolean' },
   messageWeights: { lastUser: 'number', earlierUser: 'number', assistant: 'number' },
 };

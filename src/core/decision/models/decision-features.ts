@@ -1,4 +1,5 @@
 import { complexityScore, type ComplexityPrior } from './complexity-prior.js';
+import { OPINION_SATURATION } from './opinion-words.js';
 import { SURFACE_FEATURE_COUNT, surfaceFeatures } from './surface-features.js';
 import type { TextProfile, WordVectorEmbedder } from './word-vector-embedder.js';
 
@@ -14,17 +15,20 @@ export interface FeatureWeights {
    * more of it.
    */
   complexity: number;
+  /** The share of words that judge (opinion-words.ts): tells feedback from its subject. Default 1. */
+  opinion: number;
 }
 
 export const DEFAULT_FEATURE_WEIGHTS: Readonly<FeatureWeights> = {
   style: 1,
   surface: 2,
   complexity: 0.5,
+  opinion: 1,
 };
 
 /** A text (or a conversation) as the decision model sees it. */
 export interface DecisionFeatures {
-  /** The classifier's input: topic ‖ style ‖ surface ‖ complexity ‖ 1. */
+  /** The classifier's input: topic ‖ style ‖ surface ‖ complexity ‖ opinion ‖ 1. */
   readonly vector: Float64Array;
   /** The unit topic vector, for the cosine similarity to descriptions and examples. */
   readonly topic: Float64Array;
@@ -57,7 +61,8 @@ function normalizeBlock(vector: Float64Array, offset: number, length: number, sc
 
 /**
  * Turns texts into feature vectors. Layout: [0, D) unit topic, [D, 2D) unit style × weight,
- * then the surface features × weight, the complexity score × weight, and a constant 1 (bias).
+ * then the surface features × weight, the complexity score × weight, the opinion share × weight,
+ * and a constant 1 (bias).
  */
 export class FeatureSpace {
   readonly dimensions: number;
@@ -69,7 +74,7 @@ export class FeatureSpace {
     private readonly prior: ComplexityPrior | undefined,
   ) {
     this.dimensions = embedder.dimensions;
-    this.size = 2 * this.dimensions + SURFACE_FEATURE_COUNT + 2;
+    this.size = 2 * this.dimensions + SURFACE_FEATURE_COUNT + 3;
   }
 
   ofText(text: string): DecisionFeatures {
@@ -78,7 +83,8 @@ export class FeatureSpace {
 
   /**
    * Several messages as one: topic and style are weighted sums of the messages' unit vectors,
-   * surface features a weighted mean, and the complexity is scored on the result.
+   * surface features and the opinion share weighted means, and the complexity is scored on the
+   * result.
    */
   combine(parts: readonly WeightedProfile[]): DecisionFeatures {
     const dims = this.dimensions;
@@ -86,6 +92,7 @@ export class FeatureSpace {
     const surface = 2 * dims;
     const scratch = new Float64Array(SURFACE_FEATURE_COUNT);
     let total = 0;
+    let opinion = 0;
     let empty = true;
     for (const { text, weight, profile } of parts) {
       if (weight <= 0) continue;
@@ -94,6 +101,7 @@ export class FeatureSpace {
       addUnit(vector, dims, profile.style, weight);
       surfaceFeatures(text, profile.words, profile.known, scratch, 0);
       for (let k = 0; k < SURFACE_FEATURE_COUNT; k++) vector[surface + k]! += weight * scratch[k]!;
+      opinion += weight * Math.min(1, profile.opinions / OPINION_SATURATION);
       total += weight;
     }
     normalizeBlock(vector, 0, dims, 1);
@@ -103,7 +111,8 @@ export class FeatureSpace {
     // The prior reads the unweighted blocks; only then are they scaled for the classifier.
     for (let d = dims; d < 2 * dims; d++) vector[d]! *= this.weights.style;
     for (let k = 0; k < SURFACE_FEATURE_COUNT; k++) vector[surface + k]! *= this.weights.surface;
-    vector[this.size - 2] = this.weights.complexity * complexity;
+    vector[this.size - 3] = this.weights.complexity * complexity;
+    vector[this.size - 2] = total > 0 ? (this.weights.opinion * opinion) / total : 0;
     vector[this.size - 1] = 1;
     return { vector, topic: vector.subarray(0, dims), empty };
   }

@@ -205,7 +205,7 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
     for (const key of ['lastUser', 'earlierUser', 'assistant'] as const) {
       checkNonNegative(options.messageWeights?.[key], `messageWeights.${key}`);
     }
-    for (const key of ['style', 'surface', 'complexity'] as const) {
+    for (const key of ['style', 'surface', 'complexity', 'opinion'] as const) {
       checkNonNegative(options.features?.[key], `features.${key}`);
     }
     const defaults = EMBEDDED_VECTOR_DEFAULTS;

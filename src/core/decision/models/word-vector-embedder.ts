@@ -1,3 +1,4 @@
+import { OPINION_WORDS } from './opinion-words.js';
 import { FOLLOW_UP_WORDS, STOP_WORDS } from './stop-words.js';
 import { tokenize } from './tokenize.js';
 import type { WordVectors } from './word-vectors.js';
@@ -38,6 +39,8 @@ export interface TextProfile {
   known: number;
   /** Frequency-damped mass of the known words that are neither stop nor follow-up words. */
   topicality: number;
+  /** How many of its words judge (opinion-words.ts). */
+  opinions: number;
 }
 
 /** Embeds a text as the weighted mean of the vectors of its known words; unknown words are ignored. */
@@ -47,6 +50,8 @@ export class WordVectorEmbedder {
   private readonly mean: Float64Array;
   /** Per row: the word's share of topicality (0 for stop and follow-up words). */
   private readonly topical: Float32Array;
+  /** Per row: 1 for an opinion word. */
+  private readonly opinion: Uint8Array;
 
   constructor(
     readonly vectors: WordVectors,
@@ -69,6 +74,11 @@ export class WordVectorEmbedder {
     for (const word of FOLLOW_UP_WORDS) {
       const row = vectors.rowOf(word);
       if (row >= 0) this.topical[row] = 0;
+    }
+    this.opinion = new Uint8Array(vectors.size);
+    for (const word of OPINION_WORDS) {
+      const row = vectors.rowOf(word);
+      if (row >= 0) this.opinion[row] = 1;
     }
     this.mean =
       weighting.centre && vectors.size > 1
@@ -101,6 +111,7 @@ export class WordVectorEmbedder {
     let total = 0;
     let known = 0;
     let topicality = 0;
+    let opinions = 0;
     for (const token of tokens) {
       const row = this.vectors.rowOf(token);
       if (row < 0) continue;
@@ -110,6 +121,7 @@ export class WordVectorEmbedder {
       total += weight;
       known++;
       topicality += this.topical[row]!;
+      opinions += this.opinion[row]!;
     }
     if (known > 0) {
       for (let d = 0; d < dims; d++) {
@@ -117,7 +129,7 @@ export class WordVectorEmbedder {
         style[d] = style[d]! / known - this.mean[d]!;
       }
     }
-    return { topic, style, words: tokens.length, known, topicality };
+    return { topic, style, words: tokens.length, known, topicality, opinions };
   }
 
   /** How many of the text's words are known (0 means the text cannot be placed). */

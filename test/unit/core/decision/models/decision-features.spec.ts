@@ -1,0 +1,38 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  DEFAULT_FEATURE_WEIGHTS,
+  FeatureSpace,
+} from '../../../../../src/core/decision/models/decision-features.js';
+import {
+  DEFAULT_WORD_WEIGHTING,
+  sharedEmbedder,
+} from '../../../../../src/core/decision/models/word-vector-embedder.js';
+import { loadWordVectors } from '../../../../../src/core/decision/models/word-vectors.js';
+
+const embedder = sharedEmbedder(loadWordVectors(), DEFAULT_WORD_WEIGHTING);
+const space = (opinion = DEFAULT_FEATURE_WEIGHTS.opinion) =>
+  new FeatureSpace(embedder, { ...DEFAULT_FEATURE_WEIGHTS, opinion }, undefined);
+/** The opinion slot: before the bias, which is last. */
+const opinionOf = (features: { vector: Float64Array }) => features.vector.at(-2)!;
+
+describe('FeatureSpace opinion share', () => {
+  it('is high for praise and complaints, zero for requests on the same subject', () => {
+    const features = space(1);
+    expect(opinionOf(features.ofText('Kudos to the driver, five stars, great service'))).toBe(1);
+    expect(opinionOf(features.ofText('the checkout on mobile is a nightmare'))).toBe(0.5);
+    expect(opinionOf(features.ofText('where is my parcel, the driver has not come'))).toBe(0);
+    expect(features.ofText('hello').vector.at(-1)).toBe(1);
+  });
+
+  it('scales with its weight, and a conversation counts each message by its weight', () => {
+    const text = 'terrible, rude and slow';
+    expect(opinionOf(space(2).ofText(text))).toBe(2);
+    expect(opinionOf(space(0).ofText(text))).toBe(0);
+    const parts = ['terrible, rude and slow', 'where is my parcel'].map((t, i) => ({
+      text: t,
+      weight: i === 0 ? 1 : 3,
+      profile: embedder.profile(t),
+    }));
+    expect(opinionOf(space(1).combine(parts))).toBeCloseTo(0.25, 10);
+  });
+});
