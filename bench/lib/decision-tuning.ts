@@ -35,7 +35,7 @@ export const PARAMETERS: readonly Parameter[] = [
   },
   {
     name: 'similarityWeight.descriptionsOnly',
-    values: [0, 4, 8, 16, 32, 64],
+    values: [0, 4, 8, 16, 32, 64, 128],
     apply: (o, v) => ({
       ...o,
       similarityWeight: { ...(o.similarityWeight as object), descriptionsOnly: v },
@@ -48,7 +48,7 @@ export const PARAMETERS: readonly Parameter[] = [
   },
   {
     name: 'lexicalWeight.descriptionsOnly',
-    values: [0, 8, 16, 32],
+    values: [0, 8, 16, 32, 64],
     apply: (o, v) => ({
       ...o,
       lexicalWeight: { ...(o.lexicalWeight as object), descriptionsOnly: v },
@@ -90,7 +90,7 @@ export const PARAMETERS: readonly Parameter[] = [
     values: [0, 2, 4, 8, 16],
     apply: (o, v) => ({ ...o, instructionWeight: v }),
   },
-  { name: 'corpusWeight', values: [0, 0.5, 1, 2], apply: (o, v) => ({ ...o, corpusWeight: v }) },
+  { name: 'corpusWeight', values: [0, 0.5, 1, 2, 4], apply: (o, v) => ({ ...o, corpusWeight: v }) },
   {
     name: 'catchAllCorpusWeight',
     values: [0, 0.3, 1],
@@ -114,7 +114,7 @@ export const PARAMETERS: readonly Parameter[] = [
   {
     name: 'messageWeights.earlier',
     // Below 1: the last user message counts most (a topic switch there must win).
-    values: [0.35, 0.7],
+    values: [0.35, 0.7, 1],
     apply: (o, v) => ({ ...o, messageWeights: { lastUser: 1, earlierUser: v, assistant: v / 2 } }),
   },
 ];

@@ -5,14 +5,13 @@ import type { TextProfile, WordVectorEmbedder } from './word-vector-embedder.js'
 
 /** How much each block of features counts in the classifier (the topic vector counts 1). */
 export interface FeatureWeights {
-  /** The plain mean of all words (how a text is said). Default 1. */
+  /** The plain mean of all words (how a text is said). Default 0.5. */
   style: number;
   /** Length, digits, formulas, code, quotes… (see surface-features.ts). Default 2. */
   surface: number;
   /**
-   * The shipped simple-vs-complex score (see complexity-prior.ts). Default 0.5: since simple and
-   * complex routes borrow the prior's corpus itself (intent-corpus.ts), the dev sets need little
-   * more of it.
+   * The shipped simple-vs-complex score (see complexity-prior.ts). Default 1 (simple and complex
+   * routes also borrow the prior's corpus itself, intent-corpus.ts).
    */
   complexity: number;
   /** The share of words that judge (opinion-words.ts): tells feedback from its subject. Default 1. */
@@ -20,9 +19,9 @@ export interface FeatureWeights {
 }
 
 export const DEFAULT_FEATURE_WEIGHTS: Readonly<FeatureWeights> = {
-  style: 1,
+  style: 0.5,
   surface: 2,
-  complexity: 0.5,
+  complexity: 1,
   opinion: 1,
 };
 

@@ -51,7 +51,7 @@ import { loadWordVectors, type WordVectors } from './word-vectors.js';
 export interface EmbeddedVectorDecisionModelOptions {
   /**
    * Softmax temperature over the option logits, lower is more decisive; one number for both kinds
-   * of question, or each. Defaults 2 with examples and 4 with descriptions only: the lowest at
+   * of question, or each. Defaults 4 with examples and 8 with descriptions only: the lowest at
    * which decisions with a probability ≥ 0.6 were right ≥ 90 % of the time on every dev set.
    */
   temperature?: number | Partial<PerQuestionKind>;
@@ -64,7 +64,7 @@ export interface EmbeddedVectorDecisionModelOptions {
   topExamples?: number;
   /**
    * Weight of the cosine similarity score (description and closest examples) beside the
-   * classifier's logit; one number for both cases, or each. Default 1 with examples, 32 without.
+   * classifier's logit; one number for both cases, or each. Default 4 with examples, 64 without.
    */
   similarityWeight?: number | Partial<PerQuestionKind>;
   /**
@@ -72,21 +72,21 @@ export interface EmbeddedVectorDecisionModelOptions {
    * name, description and examples are close to one of its archetypes (billing, coding,
    * shipping…) borrows that archetype's messages, weighing this much beside the option's own texts
    * (which weigh 1); they also count as its examples in the similarity score. 0 turns the corpus
-   * off. Default 1.
+   * off. Default 2.
    */
   corpusWeight?: number;
   /**
    * The training weight of what a catch-all option (named `general`, `other`, `misc`…, or
    * described as "anything else") borrows: the generic archetypes (small talk, trivia, questions
    * about the company) no other option took, which also count as its examples in the similarity
-   * score. Default 0: as examples only.
+   * score. Default 0.3.
    */
   catchAllCorpusWeight?: number;
   /** How close (cosine) an option must be to an archetype to borrow from it. Default 0.75. */
   corpusMatch?: number;
   /**
    * How much closer (cosine) an option must be to an archetype than any other option is, to
-   * borrow from it. Default 0.05.
+   * borrow from it. Default 0: the closest option takes it.
    */
   corpusMargin?: number;
   /**
@@ -100,8 +100,8 @@ export interface EmbeddedVectorDecisionModelOptions {
   /**
    * Weight of the exact-word evidence beside the classifier's logit: the IDF-weighted share of
    * the input's content words (lightly stemmed) found in each option's name, description and
-   * examples; one number for both kinds of question, or each. 0 turns it off. Default 2 with
-   * examples, 16 without.
+   * examples; one number for both kinds of question, or each. 0 turns it off. Default 4 with
+   * examples, 32 without.
    */
   lexicalWeight?: number | Partial<PerQuestionKind>;
   /** L2 penalty of the per-question classifier: higher stays closer to plain similarity. Default 0.001. */
@@ -110,7 +110,10 @@ export interface EmbeddedVectorDecisionModelOptions {
   features?: Partial<FeatureWeights>;
   /** Word weighting: frequency damping, stop-word weight, centring. */
   weighting?: Partial<WordWeighting>;
-  /** Weights of the messages of a `{ messages }` input. */
+  /**
+   * Weights of the messages of a `{ messages }` input. Default: the last user message 1, earlier
+   * user messages 0.7, assistant messages 0.35.
+   */
   messageWeights?: Partial<MessageWeights>;
   /**
    * How much more the earlier messages count when the last user message names no topic of its own
@@ -137,20 +140,20 @@ export interface EmbeddedVectorDecisionModelOptions {
  * cross-validation the bench reports (bench/lib/decision-tuning.ts); then the temperatures.
  */
 export const EMBEDDED_VECTOR_DEFAULTS = {
-  temperature: { examples: 2, descriptionsOnly: 4 } as Readonly<PerQuestionKind>,
+  temperature: { examples: 4, descriptionsOnly: 8 } as Readonly<PerQuestionKind>,
   descriptionWeight: 0.3,
   topExamples: 1,
-  similarityWeight: { examples: 1, descriptionsOnly: 32 } as Readonly<PerQuestionKind>,
+  similarityWeight: { examples: 4, descriptionsOnly: 64 } as Readonly<PerQuestionKind>,
   regularization: DEFAULT_REGRESSION.l2,
   followUpWeight: 6,
   instructionWeight: 8,
-  corpusWeight: 1,
-  catchAllCorpusWeight: 0,
+  corpusWeight: 2,
+  catchAllCorpusWeight: 0.3,
   corpusMatch: 0.75,
-  corpusMargin: 0.05,
+  corpusMargin: 0,
   corpusHalfWeightExamples: 5,
-  lexicalWeight: { examples: 2, descriptionsOnly: 16 } as Readonly<PerQuestionKind>,
-  messageWeights: { lastUser: 1, earlierUser: 0.35, assistant: 0.175 } as Readonly<MessageWeights>,
+  lexicalWeight: { examples: 4, descriptionsOnly: 32 } as Readonly<PerQuestionKind>,
+  messageWeights: { lastUser: 1, earlierUser: 0.7, assistant: 0.35 } as Readonly<MessageWeights>,
   maxCachedTexts: 10_000,
 } as const;
 

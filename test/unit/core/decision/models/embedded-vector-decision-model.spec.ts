@@ -221,7 +221,17 @@ describe('EmbeddedVectorDecisionModel', () => {
     };
     const input = 'why was I charged twice for my invoice';
     const pull = async (halfAt: number) => {
-      const settings = { corpusPath: file, corpusMargin: 0, corpusHalfWeightExamples: halfAt };
+      // The regression alone, where the borrowed weight applies (the similarity score takes
+      // borrowed messages as examples whatever their weight), at a temperature that keeps the
+      // probabilities off their bounds.
+      const settings = {
+        corpusPath: file,
+        corpusMargin: 0,
+        corpusHalfWeightExamples: halfAt,
+        similarityWeight: 0,
+        lexicalWeight: 0,
+        temperature: 1,
+      };
       const on = new EmbeddedVectorDecisionModel(settings);
       const off = new EmbeddedVectorDecisionModel({ ...settings, corpusWeight: 0 });
       const q = { input, question: routes };
