@@ -84,6 +84,11 @@ export const PARAMETERS: readonly Parameter[] = [
     values: [0, 0.5, 1, 2],
     apply: (o, v) => ({ ...o, features: { ...o.features, opinion: v } }),
   },
+  {
+    name: 'features.language',
+    values: [0, 0.5, 1, 2],
+    apply: (o, v) => ({ ...o, features: { ...o.features, language: v } }),
+  },
   { name: 'followUpWeight', values: [0, 1, 3, 6], apply: (o, v) => ({ ...o, followUpWeight: v }) },
   {
     name: 'instructionWeight',
@@ -132,6 +137,7 @@ export function shippedPoint(): number[] {
     'features.surface': F.surface,
     'features.complexity': F.complexity,
     'features.opinion': F.opinion,
+    'features.language': F.language,
     followUpWeight: D.followUpWeight,
     instructionWeight: D.instructionWeight,
     corpusWeight: D.corpusWeight,
@@ -225,7 +231,7 @@ const withExamples = (c: Case) => c.choice.options.some((o) => (o.examples ?? []
 
 /**
  * For each kind of question (with examples, descriptions only), the lowest temperature at which
- * every set of that kind is right at least 90 % of the time when the top probability is ≥ 0.6, so
+ * every set of that kind is right at least 95 % of the time when the top probability is ≥ 0.6, so
  * that `minProbability: 0.6` means what it says. (Least log-loss would be lower: 0.5 with
  * examples, where 8-route sets are then right 80–85 % of the time at p ≥ 0.6.)
  */
@@ -246,7 +252,7 @@ export async function chooseTemperature(
       }
       const calibrated = [...bySet.values()].every((outcomes) => {
         const { accuracy, share } = calibration(outcomes, CONFIDENT);
-        return share === 0 || accuracy >= 0.9;
+        return share === 0 || accuracy >= CALIBRATION_BAR;
       });
       if (calibrated) {
         chosen[kind] = temperature;
@@ -256,6 +262,14 @@ export async function chooseTemperature(
   }
   return chosen;
 }
+
+/**
+ * What every dev set must reach at p ≥ CONFIDENT: 5 points above the 90 % promised, because items
+ * the temperature was not chosen on are less well calibrated (the fourth round's temperature, chosen
+ * at exactly 90 % on dev, gave 90.4 % on the blind sets). Without examples no temperature of the
+ * grid reaches it on every set, and the highest is taken.
+ */
+export const CALIBRATION_BAR = 0.95;
 
 /** The probability the calibration promise is made at. */
 export const CONFIDENT = 0.6;

@@ -26,7 +26,13 @@ const EMBEDDED_SHAPES: Readonly<Record<string, Shape>> = {
   maxCachedTexts: 'number',
   vectorsPath: 'string',
   corpusPath: 'string',
-  features: { style: 'number', surface: 'number', complexity: 'number', opinion: 'number' },
+  features: {
+    style: 'number',
+    surface: 'number',
+    complexity: 'number',
+    opinion: 'number',
+    language: 'number',
+  },
   weighting: { frequencyDamping: 'number', stopWordWeight: 'number', centre: 'boolean' },
   messageWeights: { lastUser: 'number', earlierUser: 'number', assistant: 'number' },
 };

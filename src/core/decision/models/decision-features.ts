@@ -1,7 +1,7 @@
 import { complexityScore, type ComplexityPrior } from './complexity-prior.js';
-import { OPINION_SATURATION } from './opinion-words.js';
 import { SURFACE_FEATURE_COUNT, surfaceFeatures } from './surface-features.js';
 import type { TextProfile, WordVectorEmbedder } from './word-vector-embedder.js';
+import { WORD_CLASSES } from './word-classes.js';
 
 /** How much each block of features counts in the classifier (the topic vector counts 1). */
 export interface FeatureWeights {
@@ -14,8 +14,10 @@ export interface FeatureWeights {
    * routes also borrow the prior's corpus itself, intent-corpus.ts).
    */
   complexity: number;
-  /** The share of words that judge (opinion-words.ts): tells feedback from its subject. Default 1. */
+  /** The share of words that judge (word-classes.ts): tells feedback from its subject. Default 1. */
   opinion: number;
+  /** Whether a language is named (word-classes.ts): tells translation from rewording. Default 1. */
+  language: number;
 }
 
 export const DEFAULT_FEATURE_WEIGHTS: Readonly<FeatureWeights> = {
@@ -23,11 +25,12 @@ export const DEFAULT_FEATURE_WEIGHTS: Readonly<FeatureWeights> = {
   surface: 2,
   complexity: 1,
   opinion: 1,
+  language: 1,
 };
 
 /** A text (or a conversation) as the decision model sees it. */
 export interface DecisionFeatures {
-  /** The classifier's input: topic ‖ style ‖ surface ‖ complexity ‖ opinion ‖ 1. */
+  /** The classifier's input: topic ‖ style ‖ surface ‖ complexity ‖ word classes ‖ 1. */
   readonly vector: Float64Array;
   /** The unit topic vector, for the cosine similarity to descriptions and examples. */
   readonly topic: Float64Array;
@@ -60,8 +63,8 @@ function normalizeBlock(vector: Float64Array, offset: number, length: number, sc
 
 /**
  * Turns texts into feature vectors. Layout: [0, D) unit topic, [D, 2D) unit style × weight,
- * then the surface features × weight, the complexity score × weight, the opinion share × weight,
- * and a constant 1 (bias).
+ * then the surface features × weight, the complexity score × weight, each word class's share
+ * × weight (word-classes.ts), and a constant 1 (bias).
  */
 export class FeatureSpace {
   readonly dimensions: number;
@@ -73,7 +76,7 @@ export class FeatureSpace {
     private readonly prior: ComplexityPrior | undefined,
   ) {
     this.dimensions = embedder.dimensions;
-    this.size = 2 * this.dimensions + SURFACE_FEATURE_COUNT + 3;
+    this.size = 2 * this.dimensions + SURFACE_FEATURE_COUNT + WORD_CLASSES.length + 2;
   }
 
   ofText(text: string): DecisionFeatures {
@@ -82,8 +85,8 @@ export class FeatureSpace {
 
   /**
    * Several messages as one: topic and style are weighted sums of the messages' unit vectors,
-   * surface features and the opinion share weighted means, and the complexity is scored on the
-   * result.
+   * surface features and the word classes' shares weighted means, and the complexity is scored on
+   * the result.
    */
   combine(parts: readonly WeightedProfile[]): DecisionFeatures {
     const dims = this.dimensions;
@@ -91,7 +94,7 @@ export class FeatureSpace {
     const surface = 2 * dims;
     const scratch = new Float64Array(SURFACE_FEATURE_COUNT);
     let total = 0;
-    let opinion = 0;
+    const classes = new Float64Array(WORD_CLASSES.length);
     let empty = true;
     for (const { text, weight, profile } of parts) {
       if (weight <= 0) continue;
@@ -100,7 +103,9 @@ export class FeatureSpace {
       addUnit(vector, dims, profile.style, weight);
       surfaceFeatures(text, profile.words, profile.known, scratch, 0);
       for (let k = 0; k < SURFACE_FEATURE_COUNT; k++) vector[surface + k]! += weight * scratch[k]!;
-      opinion += weight * Math.min(1, profile.opinions / OPINION_SATURATION);
+      WORD_CLASSES.forEach(({ saturation }, c) => {
+        classes[c]! += weight * Math.min(1, profile.classCounts[c]! / saturation);
+      });
       total += weight;
     }
     normalizeBlock(vector, 0, dims, 1);
@@ -110,8 +115,13 @@ export class FeatureSpace {
     // The prior reads the unweighted blocks; only then are they scaled for the classifier.
     for (let d = dims; d < 2 * dims; d++) vector[d]! *= this.weights.style;
     for (let k = 0; k < SURFACE_FEATURE_COUNT; k++) vector[surface + k]! *= this.weights.surface;
-    vector[this.size - 3] = this.weights.complexity * complexity;
-    vector[this.size - 2] = total > 0 ? (this.weights.opinion * opinion) / total : 0;
+    const after = surface + SURFACE_FEATURE_COUNT;
+    vector[after] = this.weights.complexity * complexity;
+    if (total > 0) {
+      WORD_CLASSES.forEach(({ name }, c) => {
+        vector[after + 1 + c] = (this.weights[name] * classes[c]!) / total;
+      });
+    }
     vector[this.size - 1] = 1;
     return { vector, topic: vector.subarray(0, dims), empty };
   }

@@ -1,4 +1,4 @@
-import { OPINION_WORDS } from './opinion-words.js';
+import { WORD_CLASSES } from './word-classes.js';
 import { FOLLOW_UP_WORDS, STOP_WORDS } from './stop-words.js';
 import { tokenize } from './tokenize.js';
 import type { WordVectors } from './word-vectors.js';
@@ -39,8 +39,8 @@ export interface TextProfile {
   known: number;
   /** Frequency-damped mass of the known words that are neither stop nor follow-up words. */
   topicality: number;
-  /** How many of its words judge (opinion-words.ts). */
-  opinions: number;
+  /** Per class of WORD_CLASSES (word-classes.ts), how many of its words belong to it. */
+  classCounts: Uint16Array;
 }
 
 /** Embeds a text as the weighted mean of the vectors of its known words; unknown words are ignored. */
@@ -50,8 +50,8 @@ export class WordVectorEmbedder {
   private readonly mean: Float64Array;
   /** Per row: the word's share of topicality (0 for stop and follow-up words). */
   private readonly topical: Float32Array;
-  /** Per row: 1 for an opinion word. */
-  private readonly opinion: Uint8Array;
+  /** Per row: the bits of the word classes it belongs to (bit i: WORD_CLASSES[i]). */
+  private readonly classBits: Uint8Array;
 
   constructor(
     readonly vectors: WordVectors,
@@ -75,11 +75,13 @@ export class WordVectorEmbedder {
       const row = vectors.rowOf(word);
       if (row >= 0) this.topical[row] = 0;
     }
-    this.opinion = new Uint8Array(vectors.size);
-    for (const word of OPINION_WORDS) {
-      const row = vectors.rowOf(word);
-      if (row >= 0) this.opinion[row] = 1;
-    }
+    this.classBits = new Uint8Array(vectors.size);
+    WORD_CLASSES.forEach(({ words }, i) => {
+      for (const word of words) {
+        const row = vectors.rowOf(word);
+        if (row >= 0) this.classBits[row]! |= 1 << i;
+      }
+    });
     this.mean =
       weighting.centre && vectors.size > 1
         ? vectors.meanVector()
@@ -111,7 +113,7 @@ export class WordVectorEmbedder {
     let total = 0;
     let known = 0;
     let topicality = 0;
-    let opinions = 0;
+    const classCounts = new Uint16Array(WORD_CLASSES.length);
     for (const token of tokens) {
       const row = this.vectors.rowOf(token);
       if (row < 0) continue;
@@ -121,7 +123,8 @@ export class WordVectorEmbedder {
       total += weight;
       known++;
       topicality += this.topical[row]!;
-      opinions += this.opinion[row]!;
+      const bits = this.classBits[row]!;
+      if (bits !== 0) addClasses(classCounts, bits);
     }
     if (known > 0) {
       for (let d = 0; d < dims; d++) {
@@ -129,13 +132,17 @@ export class WordVectorEmbedder {
         style[d] = style[d]! / known - this.mean[d]!;
       }
     }
-    return { topic, style, words: tokens.length, known, topicality, opinions };
+    return { topic, style, words: tokens.length, known, topicality, classCounts };
   }
 
   /** How many of the text's words are known (0 means the text cannot be placed). */
   knownWords(text: string): number {
     return tokenize(text).filter((token) => this.vectors.rowOf(token) >= 0).length;
   }
+}
+
+function addClasses(counts: Uint16Array, bits: number): void {
+  for (let i = 0; i < counts.length; i++) if (bits & (1 << i)) counts[i]!++;
 }
 
 const embedders = new WeakMap<WordVectors, Map<string, WordVectorEmbedder>>();

@@ -7,21 +7,34 @@ import {
   DEFAULT_WORD_WEIGHTING,
   sharedEmbedder,
 } from '../../../../../src/core/decision/models/word-vector-embedder.js';
+import { WORD_CLASSES } from '../../../../../src/core/decision/models/word-classes.js';
 import { loadWordVectors } from '../../../../../src/core/decision/models/word-vectors.js';
 
 const embedder = sharedEmbedder(loadWordVectors(), DEFAULT_WORD_WEIGHTING);
 const space = (opinion = DEFAULT_FEATURE_WEIGHTS.opinion) =>
   new FeatureSpace(embedder, { ...DEFAULT_FEATURE_WEIGHTS, opinion }, undefined);
-/** The opinion slot: before the bias, which is last. */
-const opinionOf = (features: { vector: Float64Array }) => features.vector.at(-2)!;
+/** A word class's slot: the classes stand in order before the bias, which is last. */
+const classOf =
+  (name: string) =>
+  ({ vector }: { vector: Float64Array }) =>
+    vector.at(WORD_CLASSES.findIndex((c) => c.name === name) - WORD_CLASSES.length - 1)!;
+const opinionOf = classOf('opinion');
+const languageOf = classOf('language');
 
-describe('FeatureSpace opinion share', () => {
+describe('FeatureSpace word classes', () => {
   it('is high for praise and complaints, zero for requests on the same subject', () => {
     const features = space(1);
     expect(opinionOf(features.ofText('Kudos to the driver, five stars, great service'))).toBe(1);
     expect(opinionOf(features.ofText('the checkout on mobile is a nightmare'))).toBe(0.5);
     expect(opinionOf(features.ofText('where is my parcel, the driver has not come'))).toBe(0);
     expect(features.ofText('hello').vector.at(-1)).toBe(1);
+  });
+
+  it('the language class marks a named language, not a request to reword', () => {
+    const features = space();
+    expect(languageOf(features.ofText('how do you say thank you in Greek?'))).toBe(1);
+    expect(languageOf(features.ofText('paraphrase this in fewer words'))).toBe(0);
+    expect(opinionOf(features.ofText('how do you say thank you in Greek?'))).toBe(0.5);
   });
 
   it('scales with its weight, and a conversation counts each message by its weight', () => {
