@@ -3,7 +3,8 @@
 // to an archetype needs and which a fresh process otherwise computes from all 1,898 messages on
 // its first fit (about 30 ms):
 //   npx tsc -p tsconfig.bench.json && node scripts/build-archetype-means.mjs
-// In the space of the shipped word vectors and the default word weighting, with the functions the
+// In the space of the shipped word vectors, the default word weighting and the default intent
+// metric (after scripts/build-intent-metric.mjs), with the functions the
 // model itself uses (archetype-means.ts); the model uses a mean only for vectors of the same
 // fingerprint and an archetype whose messages hash the same. Output:
 // assets/intent-corpus-means.json (deterministic).
@@ -22,17 +23,25 @@ const { FeatureSpace, DEFAULT_FEATURE_WEIGHTS } = await import(
 );
 const { vectorFingerprint } = await import(join(models, 'complexity-prior.js'));
 const { loadIntentCorpus } = await import(join(models, 'intent-corpus.js'));
+const { intentMetricFor } = await import(join(models, 'intent-metric.js'));
+const { EMBEDDED_VECTOR_DEFAULTS } = await import(
+  join(models, 'embedded-vector-decision-model.js')
+);
 const { DEFAULT_ARCHETYPE_MEANS_FILE, messageMean, messagesHash } = await import(
   join(models, 'archetype-means.js')
 );
 
 const vectors = loadWordVectors();
-// Only the topic block is read: the other feature weights and the prior do not change it.
+// Only the topic block is read: the other feature weights and the prior do not change it; the
+// intent metric (assets/intent-metric.json, build it first) does, at the default strength.
+const intentMetric = EMBEDDED_VECTOR_DEFAULTS.intentMetric;
 const space = new FeatureSpace(
   sharedEmbedder(vectors, DEFAULT_WORD_WEIGHTING),
   DEFAULT_FEATURE_WEIGHTS,
   undefined,
+  intentMetricFor(vectors, DEFAULT_WORD_WEIGHTING, intentMetric),
 );
+if (intentMetric > 0 && !space.metric) throw new Error('assets/intent-metric.json does not fit');
 const archetypes = loadIntentCorpus().map(({ name, messages }) => ({
   name,
   hash: messagesHash(messages),
@@ -52,6 +61,7 @@ const file = {
     fingerprint: vectorFingerprint(vectors),
   },
   weighting: DEFAULT_WORD_WEIGHTING,
+  intentMetric,
 };
 const lines = archetypes.map((archetype) => JSON.stringify(archetype));
 const out = join(root, 'assets', DEFAULT_ARCHETYPE_MEANS_FILE);

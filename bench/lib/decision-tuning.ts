@@ -116,10 +116,11 @@ export const PARAMETERS: readonly Parameter[] = [
     values: [2, 5, 1000],
     apply: (o, v) => ({ ...o, corpusHalfWeightExamples: v }),
   },
+  { name: 'intentMetric', values: [0, 0.5, 1], apply: (o, v) => ({ ...o, intentMetric: v }) },
   {
     name: 'messageWeights.earlier',
     // Below 1: the last user message counts most (a topic switch there must win).
-    values: [0.35, 0.7, 1],
+    values: [0.35, 0.5, 0.7, 1],
     apply: (o, v) => ({ ...o, messageWeights: { lastUser: 1, earlierUser: v, assistant: v / 2 } }),
   },
 ];
@@ -145,6 +146,7 @@ export function shippedPoint(): number[] {
     corpusMatch: D.corpusMatch,
     corpusMargin: D.corpusMargin,
     corpusHalfWeightExamples: D.corpusHalfWeightExamples,
+    intentMetric: D.intentMetric,
     'messageWeights.earlier': D.messageWeights.earlierUser,
   };
   return PARAMETERS.map((p) => {

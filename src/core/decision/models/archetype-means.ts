@@ -21,18 +21,24 @@ export type ArchetypeMeans = (archetype: IntentArchetype) => Float64Array | unde
 interface MeansFile {
   vectors: { dimensions: number; words: number; fingerprint: number };
   weighting: WordWeighting;
+  /** The strength of the intent metric the topics were measured under (intent-metric.ts). */
+  intentMetric: number;
   archetypes: { name: string; hash: string; mean: number[] }[];
 }
 
 let shipped: MeansFile | null | undefined;
 
-/** The shipped means when `vectors` and `weighting` are those they were computed in. */
+/**
+ * The shipped means when `vectors`, `weighting` and the intent metric's strength (0 without one)
+ * are those they were computed in.
+ */
 export function shippedArchetypeMeans(
   vectors: WordVectors,
   weighting: WordWeighting,
+  intentMetric: number,
 ): ArchetypeMeans | undefined {
   const file = readShipped();
-  if (!file) return undefined;
+  if (!file || file.intentMetric !== intentMetric) return undefined;
   const { dimensions, words, fingerprint } = file.vectors;
   if (vectors.dimensions !== dimensions || vectors.size !== words) return undefined;
   if (Math.abs(vectorFingerprint(vectors) - fingerprint) > 1e-6) return undefined;

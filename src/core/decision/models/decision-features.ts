@@ -1,4 +1,5 @@
 import { complexityScore, type ComplexityPrior } from './complexity-prior.js';
+import { applyIntentMetric, type IntentMetric } from './intent-metric.js';
 import { SURFACE_FEATURE_COUNT, surfaceFeatures } from './surface-features.js';
 import type { TextProfile, WordVectorEmbedder } from './word-vector-embedder.js';
 import { WORD_CLASSES } from './word-classes.js';
@@ -14,7 +15,7 @@ export interface FeatureWeights {
    * routes also borrow the prior's corpus itself, intent-corpus.ts).
    */
   complexity: number;
-  /** The share of words that judge (word-classes.ts): tells feedback from its subject. Default 1. */
+  /** The share of words that judge (word-classes.ts): tells feedback from its subject. Default 2. */
   opinion: number;
   /** Whether a language is named (word-classes.ts): tells translation from rewording. Default 1. */
   language: number;
@@ -24,7 +25,7 @@ export const DEFAULT_FEATURE_WEIGHTS: Readonly<FeatureWeights> = {
   style: 0.5,
   surface: 2,
   complexity: 1,
-  opinion: 1,
+  opinion: 2,
   language: 1,
 };
 
@@ -74,6 +75,8 @@ export class FeatureSpace {
     readonly embedder: WordVectorEmbedder,
     private readonly weights: FeatureWeights,
     private readonly prior: ComplexityPrior | undefined,
+    /** The topic vectors' within-class normalization (intent-metric.ts), if any. */
+    readonly metric?: IntentMetric,
   ) {
     this.dimensions = embedder.dimensions;
     this.size = 2 * this.dimensions + SURFACE_FEATURE_COUNT + WORD_CLASSES.length + 2;
@@ -112,6 +115,8 @@ export class FeatureSpace {
     normalizeBlock(vector, dims, dims, 1);
     if (total > 0) for (let k = 0; k < SURFACE_FEATURE_COUNT; k++) vector[surface + k]! /= total;
     const complexity = this.prior ? complexityScore(this.prior, vector) : 0;
+    // After the prior, which was fitted on the topic vectors as they were.
+    if (this.metric) applyIntentMetric(this.metric, vector.subarray(0, dims));
     // The prior reads the unweighted blocks; only then are they scaled for the classifier.
     for (let d = dims; d < 2 * dims; d++) vector[d]! *= this.weights.style;
     for (let k = 0; k < SURFACE_FEATURE_COUNT; k++) vector[surface + k]! *= this.weights.surface;

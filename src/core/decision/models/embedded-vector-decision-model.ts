@@ -24,6 +24,7 @@ import {
 import { inputFeatures } from './input-features.js';
 import { lastUserInstruction } from './instruction-payload.js';
 import { loadIntentCorpus } from './intent-corpus.js';
+import { intentMetricFor } from './intent-metric.js';
 import { weightedStems } from './lexical-overlap.js';
 import {
   OptionClassifier,
@@ -65,7 +66,7 @@ export interface EmbeddedVectorDecisionModelOptions {
   topExamples?: number;
   /**
    * Weight of the cosine similarity score (description and closest examples) beside the
-   * classifier's logit; one number for both cases, or each. Default 4 with examples, 64 without.
+   * classifier's logit; one number for both cases, or each. Default 4 with examples, 16 without.
    */
   similarityWeight?: number | Partial<PerQuestionKind>;
   /**
@@ -87,7 +88,7 @@ export interface EmbeddedVectorDecisionModelOptions {
   corpusMatch?: number;
   /**
    * How much closer (cosine) an option must be to an archetype than any other option is, to
-   * borrow from it. Default 0: the closest option takes it.
+   * borrow from it. Default 0.1.
    */
   corpusMargin?: number;
   /**
@@ -113,7 +114,7 @@ export interface EmbeddedVectorDecisionModelOptions {
   weighting?: Partial<WordWeighting>;
   /**
    * Weights of the messages of a `{ messages }` input. Default: the last user message 1, earlier
-   * user messages 0.7, assistant messages 0.35.
+   * user messages 0.5, assistant messages 0.25.
    */
   messageWeights?: Partial<MessageWeights>;
   /**
@@ -127,6 +128,13 @@ export interface EmbeddedVectorDecisionModelOptions {
    * the request (instruction-payload.ts): 0 turns it off. Default 8.
    */
   instructionWeight?: number;
+  /**
+   * Strength of the within-class normalization of the topic vectors (intent-metric.ts), measured
+   * on the intent corpus: directions in which messages of one intent differ (what a pasted text
+   * is about) count less, those that tell intents apart more. 0 turns it off, 1 whitens fully.
+   * Used with the shipped vectors and the default weighting only. Default 1.
+   */
+  intentMetric?: number;
   /** A vector file in the format of `scripts/build-word-vectors.mjs`; default: the shipped one. */
   vectorsPath?: string;
   /** Vectors already in memory (wins over `vectorsPath`). */
@@ -144,17 +152,18 @@ export const EMBEDDED_VECTOR_DEFAULTS = {
   temperature: { examples: 4, descriptionsOnly: 8 } as Readonly<PerQuestionKind>,
   descriptionWeight: 0.3,
   topExamples: 1,
-  similarityWeight: { examples: 4, descriptionsOnly: 64 } as Readonly<PerQuestionKind>,
+  similarityWeight: { examples: 4, descriptionsOnly: 16 } as Readonly<PerQuestionKind>,
   regularization: DEFAULT_REGRESSION.l2,
   followUpWeight: 6,
   instructionWeight: 8,
   corpusWeight: 2,
   catchAllCorpusWeight: 0.3,
   corpusMatch: 0.75,
-  corpusMargin: 0,
+  corpusMargin: 0.1,
   corpusHalfWeightExamples: 5,
   lexicalWeight: { examples: 4, descriptionsOnly: 32 } as Readonly<PerQuestionKind>,
-  messageWeights: { lastUser: 1, earlierUser: 0.7, assistant: 0.35 } as Readonly<MessageWeights>,
+  intentMetric: 1,
+  messageWeights: { lastUser: 1, earlierUser: 0.5, assistant: 0.25 } as Readonly<MessageWeights>,
   maxCachedTexts: 10_000,
 } as const;
 
@@ -181,6 +190,7 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
   protected readonly featureWeights: FeatureWeights;
   protected readonly corpusMatch: number;
   protected readonly corpusMargin: number;
+  protected readonly intentMetric: number;
   private readonly corpusPath: string | undefined;
   private archetypes: ArchetypeMatcher | undefined;
   private readonly vectorsPath: string | undefined;
@@ -203,6 +213,7 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
     checkPositive(options.corpusHalfWeightExamples, 'corpusHalfWeightExamples');
     checkNonNegative(options.followUpWeight, 'followUpWeight');
     checkNonNegative(options.instructionWeight, 'instructionWeight');
+    checkNonNegative(options.intentMetric, 'intentMetric');
     checkPositiveInteger(options.maxCachedTexts, 'maxCachedTexts');
     checkNonNegative(options.weighting?.frequencyDamping, 'weighting.frequencyDamping');
     checkNonNegative(options.weighting?.stopWordWeight, 'weighting.stopWordWeight');
@@ -229,6 +240,7 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
     };
     this.corpusMatch = options.corpusMatch ?? defaults.corpusMatch;
     this.corpusMargin = options.corpusMargin ?? defaults.corpusMargin;
+    this.intentMetric = options.intentMetric ?? defaults.intentMetric;
     this.corpusPath = options.corpusPath;
     this.messageWeights = { ...defaults.messageWeights, ...options.messageWeights };
     this.followUpWeight = options.followUpWeight ?? defaults.followUpWeight;
@@ -306,12 +318,14 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
 
   private archetypeMatcher(): ArchetypeMatcher {
     if (!this.archetypes) {
-      const { embedder } = this.space();
+      const { embedder, metric } = this.space();
       this.archetypes = new ArchetypeMatcher(
         loadIntentCorpus(this.corpusPath),
         (text) => this.textFeatures(text),
-        embedder,
-        shippedArchetypeMeans(embedder.vectors, this.weighting),
+        // The topic space: the embedder, and the metric when there is one (only with the
+        // default weighting, so one per embedder and strength).
+        metric ?? embedder,
+        shippedArchetypeMeans(embedder.vectors, this.weighting, metric?.strength ?? 0),
       );
     }
     return this.archetypes;
@@ -336,6 +350,7 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
         sameWeighting(this.weighting, DEFAULT_WORD_WEIGHTING)
           ? complexityPriorFor(vectors)
           : undefined,
+        intentMetricFor(vectors, this.weighting, this.intentMetric),
       );
     }
     return this.featureSpace;

@@ -9,6 +9,8 @@ import {
   FeatureSpace,
 } from '../../../../../src/core/decision/models/decision-features.js';
 import { loadIntentCorpus } from '../../../../../src/core/decision/models/intent-corpus.js';
+import { EMBEDDED_VECTOR_DEFAULTS } from '../../../../../src/core/decision/models/embedded-vector-decision-model.js';
+import { intentMetricFor } from '../../../../../src/core/decision/models/intent-metric.js';
 import {
   DEFAULT_WORD_WEIGHTING,
   sharedEmbedder,
@@ -16,17 +18,20 @@ import {
 import { loadWordVectors } from '../../../../../src/core/decision/models/word-vectors.js';
 
 const vectors = loadWordVectors();
+// The shipped model's topic space: the default weighting under the default intent metric.
+const STRENGTH = EMBEDDED_VECTOR_DEFAULTS.intentMetric;
 const space = new FeatureSpace(
   sharedEmbedder(vectors, DEFAULT_WORD_WEIGHTING),
   DEFAULT_FEATURE_WEIGHTS,
   undefined,
+  intentMetricFor(vectors, DEFAULT_WORD_WEIGHTING, STRENGTH),
 );
 const corpus = loadIntentCorpus();
 const topicOf = (text: string) => space.ofText(text).topic;
 
 describe('shipped archetype means', () => {
   it('are those of the shipped corpus in the shipped space (regenerate when the corpus changes)', () => {
-    const means = shippedArchetypeMeans(vectors, DEFAULT_WORD_WEIGHTING)!;
+    const means = shippedArchetypeMeans(vectors, DEFAULT_WORD_WEIGHTING, STRENGTH)!;
     expect(means).toBeDefined();
     for (const archetype of corpus) {
       const shipped = means(archetype);
@@ -38,7 +43,7 @@ describe('shipped archetype means', () => {
   });
 
   it('are not used for an archetype whose messages changed', () => {
-    const means = shippedArchetypeMeans(vectors, DEFAULT_WORD_WEIGHTING)!;
+    const means = shippedArchetypeMeans(vectors, DEFAULT_WORD_WEIGHTING, STRENGTH)!;
     const billing = corpus.find((archetype) => archetype.name === 'billing')!;
     const edited = { ...billing, messages: [...billing.messages.slice(1), 'my invoice is wrong'] };
     expect(messagesHash(edited.messages)).not.toBe(messagesHash(billing.messages));
@@ -46,8 +51,13 @@ describe('shipped archetype means', () => {
   });
 
   it('are not used in another word weighting, whose topic vectors differ', () => {
-    expect(shippedArchetypeMeans(vectors, { ...DEFAULT_WORD_WEIGHTING, centre: false })).toBe(
-      undefined,
-    );
+    expect(
+      shippedArchetypeMeans(vectors, { ...DEFAULT_WORD_WEIGHTING, centre: false }, STRENGTH),
+    ).toBe(undefined);
+  });
+
+  it('are not used under another intent metric strength, whose topic vectors differ', () => {
+    expect(shippedArchetypeMeans(vectors, DEFAULT_WORD_WEIGHTING, 0)).toBe(undefined);
+    expect(shippedArchetypeMeans(vectors, DEFAULT_WORD_WEIGHTING, STRENGTH / 2)).toBe(undefined);
   });
 });

@@ -31,8 +31,10 @@ describe('FeatureSpace word classes', () => {
   });
 
   it('the language class marks a named language, not a request to reword', () => {
-    const features = space();
-    expect(languageOf(features.ofText('how do you say thank you in Greek?'))).toBe(1);
+    const features = space(1);
+    expect(languageOf(features.ofText('how do you say thank you in Greek?'))).toBe(
+      DEFAULT_FEATURE_WEIGHTS.language,
+    );
     expect(languageOf(features.ofText('paraphrase this in fewer words'))).toBe(0);
     expect(opinionOf(features.ofText('how do you say thank you in Greek?'))).toBe(0.5);
   });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { InvalidConfigurationException } from '../../../../../src/core/errors/exceptions.js';
 import type {
+  ChoiceAnswer,
   ChoiceQuestion,
   DecisionModel,
 } from '../../../../../src/core/decision/decision-model.js';
@@ -235,9 +236,10 @@ describe('EmbeddedVectorDecisionModel', () => {
       const on = new EmbeddedVectorDecisionModel(settings);
       const off = new EmbeddedVectorDecisionModel({ ...settings, corpusWeight: 0 });
       const q = { input, question: routes };
-      return (
-        (await on.decide(q)).probabilities!.billing! - (await off.decide(q)).probabilities!.billing!
-      );
+      // In log-odds (logits at temperature 1): the probability itself is close to 1 either way.
+      const logOdds = ({ probabilities }: ChoiceAnswer) =>
+        Math.log(probabilities!.billing! / probabilities!.travel!);
+      return logOdds(await on.decide(q)) - logOdds(await off.decide(q));
     };
     const halvedAtOne = await pull(1);
     expect(halvedAtOne).toBeGreaterThan(0);

@@ -1,0 +1,131 @@
+import { readFileSync } from 'node:fs';
+import { vectorFingerprint } from './complexity-prior.js';
+import type { WordWeighting } from './word-vector-embedder.js';
+import { findAsset, type WordVectors } from './word-vectors.js';
+
+/**
+ * Within-class covariance normalization of the topic vectors (Hatch, Kajarekar and Stolcke,
+ * 2006). Messages of one intent-corpus archetype differ in ways that say nothing about their
+ * intent: the subject of a pasted text, the product a question is about, the wording. Those
+ * directions carry most of their spread; the directions that tell archetypes apart carry little
+ * of it. Scaling each direction by (its within-archetype variance + the mean variance)^(−s/2)
+ * shrinks the first and stretches the second, so cosines (the similarity score, the archetype
+ * matching) and the classifier both see more of what a message asks and less of what it
+ * mentions. `s` is the strength (0: off; 1: full whitening, shrunk towards the identity by the
+ * mean variance).
+ *
+ * The spread is measured once, by `scripts/build-intent-metric.mjs`, on the shipped corpus's
+ * topic archetypes (not the simple/complex ones, which span every topic), for the shipped vectors
+ * and the default word weighting: `assets/intent-metric.json` holds its eigenvalues and
+ * eigenvectors, and the transform is used only in that space.
+ */
+export const DEFAULT_INTENT_METRIC_FILE = 'intent-metric.json';
+
+/** The transform of one strength: symmetric, `dimensions` × `dimensions`, row-major. */
+export interface IntentMetric {
+  readonly strength: number;
+  readonly matrix: Float64Array;
+}
+
+export interface IntentMetricFile {
+  vectors: { dimensions: number; words: number; fingerprint: number };
+  weighting: WordWeighting;
+  /** Eigenvalues of the within-archetype covariance of the unit topic vectors. */
+  values: number[];
+  /** The matching eigenvectors, one row each. */
+  eigenvectors: number[][];
+}
+
+let shipped: IntentMetricFile | null | undefined;
+const built = new WeakMap<WordVectors, Map<number, IntentMetric>>();
+
+/**
+ * The shipped transform at `strength` when `vectors` and `weighting` are those it was measured
+ * in, otherwise (or at strength 0) undefined. One object per vectors and strength, shared by
+ * every model: it also identifies the topic space (archetype-matcher.ts).
+ */
+export function intentMetricFor(
+  vectors: WordVectors,
+  weighting: WordWeighting,
+  strength: number,
+): IntentMetric | undefined {
+  if (strength <= 0) return undefined;
+  const file = readShipped();
+  if (!file || !measuredIn(file, vectors, weighting)) return undefined;
+  let byStrength = built.get(vectors);
+  if (!byStrength) built.set(vectors, (byStrength = new Map()));
+  let metric = byStrength.get(strength);
+  if (!metric) {
+    metric = { strength, matrix: transform(file, strength) };
+    byStrength.set(strength, metric);
+  }
+  return metric;
+}
+
+/** `topic` ← the unit vector along metric × topic (all zeros stays all zeros). */
+export function applyIntentMetric(metric: IntentMetric, topic: Float64Array): void {
+  const dims = topic.length;
+  const { matrix } = metric;
+  const out = new Float64Array(dims);
+  let norm = 0;
+  for (let i = 0; i < dims; i++) {
+    // Four running sums: independent additions the CPU overlaps (this is once per decision).
+    const row = i * dims;
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    let s3 = 0;
+    let j = 0;
+    for (; j + 3 < dims; j += 4) {
+      s0 += matrix[row + j]! * topic[j]!;
+      s1 += matrix[row + j + 1]! * topic[j + 1]!;
+      s2 += matrix[row + j + 2]! * topic[j + 2]!;
+      s3 += matrix[row + j + 3]! * topic[j + 3]!;
+    }
+    for (; j < dims; j++) s0 += matrix[row + j]! * topic[j]!;
+    const sum = s0 + s1 + s2 + s3;
+    out[i] = sum;
+    norm += sum * sum;
+  }
+  if (norm === 0) return;
+  const inverse = 1 / Math.sqrt(norm);
+  for (let i = 0; i < dims; i++) topic[i] = out[i]! * inverse;
+}
+
+function measuredIn(file: IntentMetricFile, vectors: WordVectors, weighting: WordWeighting) {
+  const { dimensions, words, fingerprint } = file.vectors;
+  if (vectors.dimensions !== dimensions || vectors.size !== words) return false;
+  if (Math.abs(vectorFingerprint(vectors) - fingerprint) > 1e-6) return false;
+  const keys = Object.keys(file.weighting) as (keyof WordWeighting)[];
+  return keys.every((key) => file.weighting[key] === weighting[key]);
+}
+
+/** V diag((λ + mean λ)^(−s/2)) Vᵀ. */
+function transform(file: IntentMetricFile, strength: number): Float64Array {
+  const dims = file.values.length;
+  const shrinkage = file.values.reduce((sum, value) => sum + value, 0) / dims;
+  const scale = file.values.map((value) => (Math.max(0, value) + shrinkage) ** (-strength / 2));
+  const matrix = new Float64Array(dims * dims);
+  for (let k = 0; k < dims; k++) {
+    const v = file.eigenvectors[k]!;
+    for (let i = 0; i < dims; i++) {
+      const factor = scale[k]! * v[i]!;
+      for (let j = 0; j < dims; j++) matrix[i * dims + j]! += factor * v[j]!;
+    }
+  }
+  return matrix;
+}
+
+/** Read once per process; a missing or unreadable file means no transform. */
+function readShipped(): IntentMetricFile | undefined {
+  if (shipped === undefined) {
+    try {
+      shipped = JSON.parse(
+        readFileSync(findAsset(DEFAULT_INTENT_METRIC_FILE), 'utf8'),
+      ) as IntentMetricFile;
+    } catch {
+      shipped = null;
+    }
+  }
+  return shipped ?? undefined;
+}
