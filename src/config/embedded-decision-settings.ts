@@ -23,6 +23,7 @@ const EMBEDDED_SHAPES: Readonly<Record<string, Shape>> = {
   corpusMatch: 'number',
   corpusMargin: 'number',
   corpusHalfWeightExamples: 'number',
+  intentMetric: 'number',
   maxCachedTexts: 'number',
   vectorsPath: 'string',
   corpusPath: 'string',
