@@ -134,9 +134,14 @@ export class LowestTokenUsageRoutingStrategy implements ModelRoutingStrategy, In
     if (!this.explicit.scope) this.scope = binding.scope;
   }
 
-  /** Usage plus what in-flight requests reserved: what a new request is balanced on. */
+  /**
+   * Usage plus what in-flight requests reserved: what a new request is balanced on. The reserved
+   * sum is never below zero, but a shared store's view can be for a moment: a reservation counted
+   * while Redis was away reaches it after its own release did, and another replica reading then
+   * would take a model with usage for an idle one.
+   */
   protected load(model: ChatModelWrapper): number {
-    return this.read(this.usageKey(model)) + this.read(this.reservedKey(model));
+    return this.read(this.usageKey(model)) + Math.max(0, this.read(this.reservedKey(model)));
   }
 
   protected usageKey(model: ChatModelWrapper | string): string {

@@ -63,12 +63,24 @@ class Gate {
   }
 }
 
+/** The token balancer, with what it balances on readable, for the balancing test's message. */
+class ObservedTokenBalancer extends LowestTokenUsageRoutingStrategy {
+  view(): string {
+    return ['left', 'right']
+      .map(
+        (m) =>
+          `${m} ${this.tokensOf(m)} used, ${this.store.getTokens(this.reservedKey(m))} reserved`,
+      )
+      .join('; ');
+  }
+}
+
 interface Replica {
   app: INestApplication;
   service: RoutingChatService;
   health: ModelRouterHealthIndicator;
   failover: FailoverStrategy;
-  balancing: LowestTokenUsageRoutingStrategy;
+  balancing: ObservedTokenBalancer;
   store: RedisRouteStateStore;
 }
 
@@ -87,7 +99,7 @@ async function startReplica(gate: Gate): Promise<Replica> {
   const store = await env.stores.open({ maxReconnectDelayMs: 50, commandTimeoutMs: 2_000 });
   // One probe when the cooldown ends (the breaker's default lets every request probe).
   const failover = new FailoverStrategy({ cooldownMs: COOLDOWN_MS, halfOpenProbes: 1 });
-  const balancing = new LowestTokenUsageRoutingStrategy();
+  const balancing = new ObservedTokenBalancer();
   const moduleRef = await Test.createTestingModule({
     imports: [
       ModelRouterModule.forRoot({
@@ -234,22 +246,26 @@ describe('two app instances sharing route state through Redis', () => {
 
   it('balances token usage summed across both instances', async () => {
     const served: string[] = [];
+    // What each call's replica balanced on, named in the assertion if the order breaks.
+    const views: string[] = [];
     for (let i = 0; i < 6; i++) {
       const replica = i % 2 === 0 ? a : b;
       const other = i % 2 === 0 ? b : a;
+      views.push(`${i % 2 === 0 ? 'a' : 'b'}: ${replica.balancing.view()}`);
       const response = await replica.service.chat(request, { router: 'balanced' });
       served.push(response.modelName!);
       // The next call lands on the other replica once it has counted this one's usage.
       const route = response.modelName!.replace('-model', '');
       expect(replica.balancing.tokensOf(route)).toBeGreaterThan(0);
-      await waitFor('the other replica to count the usage', () =>
-        ['left', 'right'].every(
-          (m) => other.balancing.tokensOf(m) === replica.balancing.tokensOf(m),
-        ),
+      // …and sees what this one sees, reservations (released by now) included.
+      await waitFor(
+        'the other replica to count the usage',
+        () => other.balancing.view() === replica.balancing.view(),
       );
     }
 
-    expect({ served, errors: balancingErrors.map(describeError) }).toEqual({
+    expect({ served, errors: balancingErrors.map(describeError), views }).toEqual({
+      views,
       errors: [],
       served: [
         'left-model',

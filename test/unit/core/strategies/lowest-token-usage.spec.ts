@@ -223,6 +223,17 @@ describe('LowestTokenUsageRoutingStrategy state and inspection', () => {
     expect(store.getTokens('default/simple:a')).toBe(9);
   });
 
+  it('takes a reserved sum below zero (a release seen before its reservation) as none', () => {
+    // A shared store can show that for a moment: the reservation was counted while Redis was
+    // away and reaches it after its release. `a` has usage and must not look idle.
+    const store = new InMemoryRouteStateStore();
+    store.addTokens('s:a', 20);
+    store.addTokens('s:a:reserved', -110);
+    const strategy = new LowestTokenUsageRoutingStrategy({ store, scope: 's' });
+    const models = [wrapModel('a', fakeModel('a')), wrapModel('b', fakeModel('b'))];
+    expect(strategy.route(models, request)?.name).toBe('b');
+  });
+
   it('as FailoverStrategy’s delegate: balances the healthy models and shows tokens in inspection', async () => {
     const failover = new FailoverStrategy({ delegate: new LowestTokenUsageRoutingStrategy() });
     const router = new ModelRouter({
