@@ -9,35 +9,26 @@
 // fingerprint and an archetype whose messages hash the same. Output:
 // assets/intent-corpus-means.json (deterministic).
 import { writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import {
+  DEFAULT_WORD_WEIGHTING,
+  featureSpace,
+  modelModule,
+  root,
+  vectors,
+  vectorsStamp,
+} from './built-decision-space.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const models = join(root, 'build', 'src', 'core', 'decision', 'models');
-const { loadWordVectors } = await import(join(models, 'word-vectors.js'));
-const { sharedEmbedder, DEFAULT_WORD_WEIGHTING } = await import(
-  join(models, 'word-vector-embedder.js')
-);
-const { FeatureSpace, DEFAULT_FEATURE_WEIGHTS } = await import(
-  join(models, 'decision-features.js')
-);
-const { vectorFingerprint } = await import(join(models, 'complexity-prior.js'));
-const { loadIntentCorpus } = await import(join(models, 'intent-corpus.js'));
-const { intentMetricFor } = await import(join(models, 'intent-metric.js'));
-const { EMBEDDED_VECTOR_DEFAULTS } = await import(
-  join(models, 'embedded-vector-decision-model.js')
-);
-const { DEFAULT_ARCHETYPE_MEANS_FILE, messageMean, messagesHash } = await import(
-  join(models, 'archetype-means.js')
-);
+const { loadIntentCorpus } = await modelModule('intent-corpus.js');
+const { intentMetricFor } = await modelModule('intent-metric.js');
+const { EMBEDDED_VECTOR_DEFAULTS } = await modelModule('embedded-vector-decision-model.js');
+const { DEFAULT_ARCHETYPE_MEANS_FILE, messageMean, messagesHash } =
+  await modelModule('archetype-means.js');
 
-const vectors = loadWordVectors();
 // Only the topic block is read: the other feature weights and the prior do not change it; the
 // intent metric (assets/intent-metric.json, build it first) does, at the default strength.
 const intentMetric = EMBEDDED_VECTOR_DEFAULTS.intentMetric;
-const space = new FeatureSpace(
-  sharedEmbedder(vectors, DEFAULT_WORD_WEIGHTING),
-  DEFAULT_FEATURE_WEIGHTS,
+const space = featureSpace(
   undefined,
   intentMetricFor(vectors, DEFAULT_WORD_WEIGHTING, intentMetric),
 );
@@ -55,11 +46,7 @@ const file = {
   about:
     'Mean topic vector of the messages of each archetype of assets/intent-corpus.json, generated ' +
     'by scripts/build-archetype-means.mjs for the shipped word vectors and default word weighting.',
-  vectors: {
-    dimensions: vectors.dimensions,
-    words: vectors.size,
-    fingerprint: vectorFingerprint(vectors),
-  },
+  vectors: vectorsStamp(),
   weighting: DEFAULT_WORD_WEIGHTING,
   intentMetric,
 };
