@@ -14,7 +14,7 @@ export const modelModule = (file) =>
 const { loadWordVectors } = await modelModule('word-vectors.js');
 const { sharedEmbedder, DEFAULT_WORD_WEIGHTING } = await modelModule('word-vector-embedder.js');
 const { FeatureSpace, DEFAULT_FEATURE_WEIGHTS } = await modelModule('decision-features.js');
-const { vectorFingerprint } = await modelModule('complexity-prior.js');
+const { vectorFingerprint } = await modelModule('shipped-assets.js');
 
 export { DEFAULT_FEATURE_WEIGHTS, DEFAULT_WORD_WEIGHTING };
 export const vectors = loadWordVectors();

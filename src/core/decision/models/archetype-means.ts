@@ -1,9 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { vectorFingerprint } from './complexity-prior.js';
 import type { IntentArchetype } from './intent-corpus.js';
+import {
+  readShippedAsset,
+  sameWeighting,
+  stampMatches,
+  type VectorsStamp,
+} from './shipped-assets.js';
 import { normalized, weightedSum } from './similarity-scoring.js';
 import type { WordWeighting } from './word-vector-embedder.js';
-import { findAsset, type WordVectors } from './word-vectors.js';
+import type { WordVectors } from './word-vectors.js';
 
 /**
  * The mean topic of each archetype's messages, for the shipped corpus in the space of the shipped
@@ -19,14 +23,12 @@ export const DEFAULT_ARCHETYPE_MEANS_FILE = 'intent-corpus-means.json';
 export type ArchetypeMeans = (archetype: IntentArchetype) => Float64Array | undefined;
 
 interface MeansFile {
-  vectors: { dimensions: number; words: number; fingerprint: number };
+  vectors: VectorsStamp;
   weighting: WordWeighting;
   /** The strength of the intent metric the topics were measured under (intent-metric.ts). */
   intentMetric: number;
   archetypes: { name: string; hash: string; mean: number[] }[];
 }
-
-let shipped: MeansFile | null | undefined;
 
 /**
  * The shipped means when `vectors`, `weighting` and the intent metric's strength (0 without one)
@@ -37,13 +39,11 @@ export function shippedArchetypeMeans(
   weighting: WordWeighting,
   intentMetric: number,
 ): ArchetypeMeans | undefined {
-  const file = readShipped();
+  const file = readShippedAsset<MeansFile>(DEFAULT_ARCHETYPE_MEANS_FILE);
   if (!file || file.intentMetric !== intentMetric) return undefined;
-  const { dimensions, words, fingerprint } = file.vectors;
-  if (vectors.dimensions !== dimensions || vectors.size !== words) return undefined;
-  if (Math.abs(vectorFingerprint(vectors) - fingerprint) > 1e-6) return undefined;
-  const keys = Object.keys(file.weighting) as (keyof WordWeighting)[];
-  if (keys.some((key) => file.weighting[key] !== weighting[key])) return undefined;
+  if (!stampMatches(file.vectors, vectors) || !sameWeighting(file.weighting, weighting)) {
+    return undefined;
+  }
   const byName = new Map(file.archetypes.map((entry) => [entry.name, entry]));
   return (archetype) => {
     const entry = byName.get(archetype.name);
@@ -71,18 +71,4 @@ export function messagesHash(messages: readonly string[]): string {
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
   return `${messages.length}:${hash.toString(16)}`;
-}
-
-/** Read once per process; a missing or unreadable file only means computing the means. */
-function readShipped(): MeansFile | undefined {
-  if (shipped === undefined) {
-    try {
-      shipped = JSON.parse(
-        readFileSync(findAsset(DEFAULT_ARCHETYPE_MEANS_FILE), 'utf8'),
-      ) as MeansFile;
-    } catch {
-      shipped = null;
-    }
-  }
-  return shipped ?? undefined;
 }

@@ -1,4 +1,5 @@
 import { COMPLEXITY_PRIOR_WEIGHTS } from './complexity-prior-weights.js';
+import { stampMatches } from './shipped-assets.js';
 import { SURFACE_FEATURE_COUNT } from './surface-features.js';
 import type { WordVectors } from './word-vectors.js';
 
@@ -17,22 +18,10 @@ export interface ComplexityPrior {
 
 /** The shipped prior when `vectors` are the vectors it was fitted for, otherwise undefined. */
 export function complexityPriorFor(vectors: WordVectors): ComplexityPrior | undefined {
-  const { dimensions, words, fingerprint, weights } = COMPLEXITY_PRIOR_WEIGHTS;
-  if (vectors.dimensions !== dimensions || vectors.size !== words) return undefined;
-  if (Math.abs(vectorFingerprint(vectors) - fingerprint) > 1e-6) return undefined;
-  if (weights.length !== 2 * dimensions + SURFACE_FEATURE_COUNT + 1) return undefined;
+  const { weights, ...stamp } = COMPLEXITY_PRIOR_WEIGHTS;
+  if (!stampMatches(stamp, vectors)) return undefined;
+  if (weights.length !== 2 * stamp.dimensions + SURFACE_FEATURE_COUNT + 1) return undefined;
   return { weights: Float64Array.from(weights) };
-}
-
-/** A number that changes when the vectors do: a few rows, summed with position weights. */
-export function vectorFingerprint(vectors: WordVectors): number {
-  let sum = 0;
-  for (const word of ['the', 'model', 'question', 'simple']) {
-    const vector = vectors.vector(word);
-    if (!vector) return Number.NaN;
-    vector.forEach((value, d) => (sum += value * ((d % 7) + 1)));
-  }
-  return Math.round(sum * 1e6) / 1e6;
 }
 
 /**

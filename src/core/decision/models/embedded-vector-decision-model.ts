@@ -41,6 +41,7 @@ import {
 import { answerFromScores } from './similarity-scoring.js';
 import { DEFAULT_REGRESSION } from './softmax-regression.js';
 import { QuestionCache } from './question-cache.js';
+import { sameWeighting } from './shipped-assets.js';
 import { TextVectorCache } from './text-vector-cache.js';
 import {
   DEFAULT_WORD_WEIGHTING,
@@ -376,12 +377,4 @@ function perKind(
 ): PerQuestionKind {
   if (typeof value === 'number') return { examples: value, descriptionsOnly: value };
   return { ...defaults, ...value };
-}
-
-function sameWeighting(a: WordWeighting, b: WordWeighting): boolean {
-  return (
-    a.frequencyDamping === b.frequencyDamping &&
-    a.stopWordWeight === b.stopWordWeight &&
-    a.centre === b.centre
-  );
 }

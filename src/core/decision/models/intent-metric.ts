@@ -1,7 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { vectorFingerprint } from './complexity-prior.js';
+import {
+  readShippedAsset,
+  sameWeighting,
+  stampMatches,
+  type VectorsStamp,
+} from './shipped-assets.js';
 import type { WordWeighting } from './word-vector-embedder.js';
-import { findAsset, type WordVectors } from './word-vectors.js';
+import type { WordVectors } from './word-vectors.js';
 
 /**
  * Within-class covariance normalization of the topic vectors (Hatch, Kajarekar and Stolcke,
@@ -28,7 +32,7 @@ export interface IntentMetric {
 }
 
 export interface IntentMetricFile {
-  vectors: { dimensions: number; words: number; fingerprint: number };
+  vectors: VectorsStamp;
   weighting: WordWeighting;
   /** Eigenvalues of the within-archetype covariance of the unit topic vectors. */
   values: number[];
@@ -36,7 +40,6 @@ export interface IntentMetricFile {
   eigenvectors: number[][];
 }
 
-let shipped: IntentMetricFile | null | undefined;
 const built = new WeakMap<WordVectors, Map<number, IntentMetric>>();
 
 /**
@@ -50,8 +53,10 @@ export function intentMetricFor(
   strength: number,
 ): IntentMetric | undefined {
   if (strength <= 0) return undefined;
-  const file = readShipped();
-  if (!file || !measuredIn(file, vectors, weighting)) return undefined;
+  const file = readShippedAsset<IntentMetricFile>(DEFAULT_INTENT_METRIC_FILE);
+  if (!file || !stampMatches(file.vectors, vectors) || !sameWeighting(file.weighting, weighting)) {
+    return undefined;
+  }
   let byStrength = built.get(vectors);
   if (!byStrength) built.set(vectors, (byStrength = new Map()));
   let metric = byStrength.get(strength);
@@ -92,14 +97,6 @@ export function applyIntentMetric(metric: IntentMetric, topic: Float64Array): vo
   for (let i = 0; i < dims; i++) topic[i] = out[i]! * inverse;
 }
 
-function measuredIn(file: IntentMetricFile, vectors: WordVectors, weighting: WordWeighting) {
-  const { dimensions, words, fingerprint } = file.vectors;
-  if (vectors.dimensions !== dimensions || vectors.size !== words) return false;
-  if (Math.abs(vectorFingerprint(vectors) - fingerprint) > 1e-6) return false;
-  const keys = Object.keys(file.weighting) as (keyof WordWeighting)[];
-  return keys.every((key) => file.weighting[key] === weighting[key]);
-}
-
 /** V diag((λ + mean λ)^(−s/2)) Vᵀ. */
 function transform(file: IntentMetricFile, strength: number): Float64Array {
   const dims = file.values.length;
@@ -114,18 +111,4 @@ function transform(file: IntentMetricFile, strength: number): Float64Array {
     }
   }
   return matrix;
-}
-
-/** Read once per process; a missing or unreadable file means no transform. */
-function readShipped(): IntentMetricFile | undefined {
-  if (shipped === undefined) {
-    try {
-      shipped = JSON.parse(
-        readFileSync(findAsset(DEFAULT_INTENT_METRIC_FILE), 'utf8'),
-      ) as IntentMetricFile;
-    } catch {
-      shipped = null;
-    }
-  }
-  return shipped ?? undefined;
 }
