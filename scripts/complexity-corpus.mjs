@@ -14,7 +14,6 @@ const greetings = [
   'good evening, how are you',
   'yo',
   'morning!',
-  'thanks',
   'thank you so much',
   'cheers',
   'great, thanks',
@@ -33,7 +32,6 @@ const greetings = [
   'lol',
   'sorry, my mistake',
   'never mind',
-  'perfect',
   'awesome, thank you!',
 ];
 
@@ -43,7 +41,6 @@ const simpleHand = [
   'who wrote The Odyssey?',
   'what is 9 squared',
   'how many centimetres in an inch',
-  'what does DNA stand for',
   'spell rhythm',
   'what year did World War II end',
   'what is the tallest animal',
@@ -88,6 +85,31 @@ const simpleHand = [
   'what is the opposite of north',
   'who is the Greek god of the sea',
   'which month has 28 days',
+];
+
+// Simple requests phrased as instructions, so that the imperative form alone does not read as
+// complex either.
+const simpleCommands = [
+  'Tell me the capital of Peru.',
+  'Give me a synonym for happy.',
+  'Convert 5 kilometres to miles.',
+  'Spell necessary for me.',
+  'Name three primary colours.',
+  'Say good morning in Italian.',
+  'List the days of the week.',
+  'Tell me a fun fact about cats.',
+  'Define photosynthesis in one sentence.',
+  'Write the number 42 in Roman numerals.',
+  'Give me the plural of mouse.',
+  'Remind me what year the Titanic sank.',
+  'Fix the typo in: teh cat sat.',
+  'Make this sentence shorter: we will be having a meeting tomorrow.',
+  'Tell me what time it is in London when it is noon in New York.',
+  'Give me one word that rhymes with light.',
+  'Write a one-line birthday wish for my mum.',
+  'Capitalise this: paris is lovely.',
+  'Tell me how many ounces are in a pound.',
+  'Name the largest planet.',
 ];
 
 const simpleFrames = [
@@ -180,6 +202,52 @@ const complexHand = [
   'Plan a wedding for 150 guests on a 20,000 budget: venue, catering, schedule, vendors and a contingency plan.',
 ];
 
+// Complex requests asked the way people ask them, as questions and polite requests ("can you
+// prove…?", "how would you design…?"): with imperatives only, the question form itself read as
+// simple, and "can you prove that √2 is irrational, step by step?" went to the small model.
+const complexQuestions = [
+  'Can you prove that the square root of 2 is irrational, step by step?',
+  'Could you walk me through designing a distributed rate limiter that works across several data centres?',
+  'How would you architect a payments platform that must never lose or double-charge a transaction?',
+  'Can you explain why quicksort is O(n log n) on average but O(n²) in the worst case, with a proof?',
+  'What is the best way to migrate a 5 TB Postgres database to a new cluster with no downtime, and what could go wrong?',
+  'Could you help me plan a three-week trip through Japan on a fixed budget, day by day, with trains and costs?',
+  'Why does my multithreaded Java service deadlock under load, and how should I restructure the locking?',
+  'How do I build a recommendation engine for a small online shop, from data collection to evaluation?',
+  'Can you compare Kafka, RabbitMQ and NATS for an event-driven system and tell me which to pick for my case?',
+  'Would you analyse the causes of the 2008 financial crisis and how each one could have been prevented?',
+  'How can I prove that every planar graph is five-colourable?',
+  'Can you write a parser for arithmetic expressions with precedence and parentheses, and explain how it works?',
+  'What would a fair tax reform look like for a country with high inequality, and what are the trade-offs?',
+  'Could you derive the Black-Scholes equation and explain each assumption behind it?',
+  'How should we redesign our onboarding flow to cut churn in the first month, and how would we measure it?',
+  'Can you find the bug in this recursive descent parser and explain why it loops forever on nested input?',
+  'What are the strongest arguments for and against nuclear energy, and which side do you find more convincing and why?',
+  'How would you scale a chat app from ten thousand to ten million users, step by step?',
+  'Could you explain how transformers work, from attention to training, with the maths?',
+  'Is it possible to solve the travelling salesman problem exactly for 40 cities, and how would you do it?',
+  'Can you help me write a business plan for a bakery, with a budget, pricing and a three-year forecast?',
+  'How do I design a database schema for a multi-tenant SaaS app with per-tenant customisation?',
+  'Why did the Roman Republic fall, and which causes mattered most according to historians?',
+  'Can you optimise this SQL query that joins five tables and takes 40 seconds, and explain each change?',
+  'What is the expected number of rolls to see all six faces of a die, and can you prove it?',
+  'Could you draft a detailed incident post-mortem template and explain what each section is for?',
+  'How would you evaluate whether a machine learning model is biased against a group, and fix it?',
+  'Can you design a curriculum to teach a complete beginner web development in six months?',
+  'what would be a good strategy to pay off three loans with different rates while still saving?',
+  'how do i set up CI/CD for a monorepo with five services so only changed ones deploy?',
+  'can you explain the halting problem and prove it is undecidable?',
+  'could you review my essay structure and suggest how to reorganise the argument across sections?',
+  'how would you go about reverse-engineering an undocumented binary file format?',
+  'can you work out a fair way to split a shared inheritance of a house, cash and shares between four siblings?',
+  'what steps should a small company take to become GDPR compliant, in order of priority?',
+  'Why is my React app re-rendering everything on each keystroke, and how do I restructure state to fix it?',
+  'Can you solve this system of differential equations and interpret the solution physically?',
+  'How do vaccines get from discovery to approval, and where could the process be made faster safely?',
+  'Could you plan a training schedule for my first marathon in 16 weeks, with weekly mileage and recovery?',
+  'What is a good architecture for offline-first sync in a mobile app, and how do you resolve conflicts?',
+];
+
 const complexFrames = [
   (t) =>
     `Give me an in-depth analysis of ${t}, weigh the main arguments on each side, and reach a reasoned conclusion.`,
@@ -249,7 +317,16 @@ function combine(frames, subjects, rounds) {
 }
 
 export function complexityCorpus() {
-  const simple = [...greetings, ...simpleHand, ...combine(simpleFrames, simpleSubjects, 3)];
-  const complex = [...complexHand, ...combine(complexFrames, complexTopics, 4)];
+  const simple = [
+    ...greetings,
+    ...simpleHand,
+    ...simpleCommands,
+    ...combine(simpleFrames, simpleSubjects, 3),
+  ];
+  const complex = [
+    ...complexHand,
+    ...complexQuestions,
+    ...combine(complexFrames, complexTopics, 4),
+  ];
   return { simple: [...new Set(simple)], complex: [...new Set(complex)] };
 }

@@ -187,6 +187,25 @@ describe('EmbeddedVectorDecisionModel determinism and options', () => {
     ).toBe('complex');
   });
 
+  it('reads a hard request asked as a question as complex, and a short command as simple', async () => {
+    // Complex examples and corpus requests were all imperatives, so the question form read as
+    // simple: of 20 such requests, 8 went to `complex` on these routes (0 on the demo gateway's)
+    // before the complexity corpus had questions too, 20 after.
+    const model = new EmbeddedVectorDecisionModel();
+    const route = async (input: string) => (await model.decide({ input, question })).value;
+    for (const input of [
+      'How would you design a URL shortener that handles a billion redirects a day?',
+      'Could you derive the formula for the variance of a binomial distribution?',
+      'Can you estimate how many piano tuners work in Chicago, explaining each assumption?',
+      'Is there a way to detect cycles in a directed graph in linear time, and can you prove it is correct?',
+    ]) {
+      expect([input, await route(input)]).toEqual([input, 'complex']);
+    }
+    for (const input of ['Give me an antonym for cold.', 'Convert 100 Fahrenheit to Celsius.']) {
+      expect([input, await route(input)]).toEqual([input, 'simple']);
+    }
+  });
+
   it('options of one route (route#1, route#2) share the probability the router sums', async () => {
     const answer = await new EmbeddedVectorDecisionModel().decide({
       input: 'prove that the sum of the angles of a triangle is 180 degrees',
