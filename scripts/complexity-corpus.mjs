@@ -112,6 +112,39 @@ const simpleCommands = [
   'Name the largest planet.',
 ];
 
+// One-fact questions in the vocabulary of hard routes (maths, code, science): with the complex
+// questions above, neither the question form nor the topic alone says how hard a request is.
+const simpleTechnical = [
+  'what does API stand for?',
+  'what is a prime number?',
+  'who proved Fermat’s last theorem?',
+  'what is the derivative of x squared?',
+  'what does HTTP stand for?',
+  'is Python compiled or interpreted?',
+  'what is a neutron star?',
+  'how many bits are in a byte?',
+  'what is the square root of 144?',
+  'what language is Linux written in?',
+  'what is an algorithm?',
+  'who invented the World Wide Web?',
+  'what does RAM stand for?',
+  'is zero an even number?',
+  'what is the value of pi to two decimals?',
+  'what is a black hole?',
+  'what port does HTTPS use?',
+  'what is the chemical symbol for gold?',
+  'what is a function in maths?',
+  'what does SQL stand for?',
+  'how many sides does a hexagon have?',
+  'what is machine learning, in one sentence?',
+  'who developed the theory of relativity?',
+  'what is binary?',
+  'what is 15 percent of 200?',
+  'what does a compiler do, briefly?',
+  'what is the Pythagorean theorem?',
+  'is a virus alive?',
+];
+
 const simpleFrames = [
   (s) => `what is ${s}`,
   (s) => `what is ${s}?`,
@@ -321,6 +354,7 @@ export function complexityCorpus() {
     ...greetings,
     ...simpleHand,
     ...simpleCommands,
+    ...simpleTechnical,
     ...combine(simpleFrames, simpleSubjects, 3),
   ];
   const complex = [
