@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Precomputes the mean topic of each intent-corpus archetype's messages, which matching a route
-// to an archetype needs and which a fresh process otherwise computes from all 1,898 messages on
+// to an archetype needs and which a fresh process otherwise computes from all 1,979 messages on
 // its first fit (about 30 ms):
 //   npx tsc -p tsconfig.bench.json && node scripts/build-archetype-means.mjs
 // In the space of the shipped word vectors, the default word weighting and the default intent
