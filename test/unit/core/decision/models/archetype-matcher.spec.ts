@@ -1,22 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { ArchetypeMatcher } from '../../../../../src/core/decision/models/archetype-matcher.js';
-import {
-  DEFAULT_FEATURE_WEIGHTS,
-  FeatureSpace,
-} from '../../../../../src/core/decision/models/decision-features.js';
 import { EMBEDDED_VECTOR_DEFAULTS } from '../../../../../src/core/decision/models/embedded-vector-decision-model.js';
 import { loadIntentCorpus } from '../../../../../src/core/decision/models/intent-corpus.js';
-import {
-  DEFAULT_WORD_WEIGHTING,
-  sharedEmbedder,
-} from '../../../../../src/core/decision/models/word-vector-embedder.js';
-import { loadWordVectors } from '../../../../../src/core/decision/models/word-vectors.js';
+import { featureSpace } from '../../../../support/decision-space.js';
 
-const space = new FeatureSpace(
-  sharedEmbedder(loadWordVectors(), DEFAULT_WORD_WEIGHTING),
-  DEFAULT_FEATURE_WEIGHTS,
-  undefined,
-);
+const space = featureSpace();
 const corpus = loadIntentCorpus();
 const matcher = () => new ArchetypeMatcher(corpus, (text) => space.ofText(text));
 const { corpusMatch: MATCH, corpusMargin: MARGIN } = EMBEDDED_VECTOR_DEFAULTS;

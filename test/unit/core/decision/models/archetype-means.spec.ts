@@ -4,28 +4,15 @@ import {
   messagesHash,
   shippedArchetypeMeans,
 } from '../../../../../src/core/decision/models/archetype-means.js';
-import {
-  DEFAULT_FEATURE_WEIGHTS,
-  FeatureSpace,
-} from '../../../../../src/core/decision/models/decision-features.js';
 import { loadIntentCorpus } from '../../../../../src/core/decision/models/intent-corpus.js';
 import { EMBEDDED_VECTOR_DEFAULTS } from '../../../../../src/core/decision/models/embedded-vector-decision-model.js';
 import { intentMetricFor } from '../../../../../src/core/decision/models/intent-metric.js';
-import {
-  DEFAULT_WORD_WEIGHTING,
-  sharedEmbedder,
-} from '../../../../../src/core/decision/models/word-vector-embedder.js';
-import { loadWordVectors } from '../../../../../src/core/decision/models/word-vectors.js';
+import { DEFAULT_WORD_WEIGHTING } from '../../../../../src/core/decision/models/word-vector-embedder.js';
+import { featureSpace, vectors } from '../../../../support/decision-space.js';
 
-const vectors = loadWordVectors();
 // The shipped model's topic space: the default weighting under the default intent metric.
 const STRENGTH = EMBEDDED_VECTOR_DEFAULTS.intentMetric;
-const space = new FeatureSpace(
-  sharedEmbedder(vectors, DEFAULT_WORD_WEIGHTING),
-  DEFAULT_FEATURE_WEIGHTS,
-  undefined,
-  intentMetricFor(vectors, DEFAULT_WORD_WEIGHTING, STRENGTH),
-);
+const space = featureSpace({}, intentMetricFor(vectors, DEFAULT_WORD_WEIGHTING, STRENGTH));
 const corpus = loadIntentCorpus();
 const topicOf = (text: string) => space.ofText(text).topic;
 

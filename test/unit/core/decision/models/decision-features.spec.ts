@@ -1,18 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  DEFAULT_FEATURE_WEIGHTS,
-  FeatureSpace,
-} from '../../../../../src/core/decision/models/decision-features.js';
-import {
-  DEFAULT_WORD_WEIGHTING,
-  sharedEmbedder,
-} from '../../../../../src/core/decision/models/word-vector-embedder.js';
+import { DEFAULT_FEATURE_WEIGHTS } from '../../../../../src/core/decision/models/decision-features.js';
 import { WORD_CLASSES } from '../../../../../src/core/decision/models/word-classes.js';
-import { loadWordVectors } from '../../../../../src/core/decision/models/word-vectors.js';
+import { embedder, featureSpace } from '../../../../support/decision-space.js';
 
-const embedder = sharedEmbedder(loadWordVectors(), DEFAULT_WORD_WEIGHTING);
-const space = (opinion = DEFAULT_FEATURE_WEIGHTS.opinion) =>
-  new FeatureSpace(embedder, { ...DEFAULT_FEATURE_WEIGHTS, opinion }, undefined);
+const space = (opinion = DEFAULT_FEATURE_WEIGHTS.opinion) => featureSpace({ opinion });
 /** A word class's slot: the classes stand in order before the bias, which is last. */
 const classOf =
   (name: string) =>

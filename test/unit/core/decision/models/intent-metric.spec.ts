@@ -1,26 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  DEFAULT_FEATURE_WEIGHTS,
-  FeatureSpace,
-} from '../../../../../src/core/decision/models/decision-features.js';
 import { loadIntentCorpus } from '../../../../../src/core/decision/models/intent-corpus.js';
 import {
   applyIntentMetric,
   intentMetricFor,
 } from '../../../../../src/core/decision/models/intent-metric.js';
 import { cosine } from '../../../../../src/core/decision/models/similarity-scoring.js';
-import {
-  DEFAULT_WORD_WEIGHTING,
-  sharedEmbedder,
-} from '../../../../../src/core/decision/models/word-vector-embedder.js';
-import { loadWordVectors } from '../../../../../src/core/decision/models/word-vectors.js';
+import { DEFAULT_WORD_WEIGHTING } from '../../../../../src/core/decision/models/word-vector-embedder.js';
+import { featureSpace, vectors } from '../../../../support/decision-space.js';
 
-const vectors = loadWordVectors();
-const plain = new FeatureSpace(
-  sharedEmbedder(vectors, DEFAULT_WORD_WEIGHTING),
-  DEFAULT_FEATURE_WEIGHTS,
-  undefined,
-);
+const plain = featureSpace();
 
 describe('intentMetricFor', () => {
   it('exists for the shipped vectors and default weighting, one object per strength', () => {
