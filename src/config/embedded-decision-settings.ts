@@ -1,3 +1,4 @@
+import { DEFAULT_FEATURE_WEIGHTS } from '../core/decision/models/decision-features.js';
 import type { EmbeddedVectorDecisionModelOptions } from '../core/decision/models/embedded-vector-decision-model.js';
 import { InvalidConfigurationException } from '../core/errors/exceptions.js';
 import { pickSettings } from './model-router-factories.js';
@@ -27,13 +28,8 @@ const EMBEDDED_SHAPES: Readonly<Record<string, Shape>> = {
   maxCachedTexts: 'number',
   vectorsPath: 'string',
   corpusPath: 'string',
-  features: {
-    style: 'number',
-    surface: 'number',
-    complexity: 'number',
-    opinion: 'number',
-    language: 'number',
-  },
+  // Every feature block's weight, as the model defines them (a new word class adds one).
+  features: Object.fromEntries(Object.keys(DEFAULT_FEATURE_WEIGHTS).map((key) => [key, 'number'])),
   weighting: { frequencyDamping: 'number', stopWordWeight: 'number', centre: 'boolean' },
   messageWeights: { lastUser: 'number', earlierUser: 'number', assistant: 'number' },
 };

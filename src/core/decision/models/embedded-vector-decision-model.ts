@@ -221,7 +221,7 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
     for (const key of ['lastUser', 'earlierUser', 'assistant'] as const) {
       checkNonNegative(options.messageWeights?.[key], `messageWeights.${key}`);
     }
-    for (const key of ['style', 'surface', 'complexity', 'opinion', 'language'] as const) {
+    for (const key of Object.keys(DEFAULT_FEATURE_WEIGHTS) as (keyof FeatureWeights)[]) {
       checkNonNegative(options.features?.[key], `features.${key}`);
     }
     const defaults = EMBEDDED_VECTOR_DEFAULTS;
