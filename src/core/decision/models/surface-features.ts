@@ -26,7 +26,11 @@ const CODE_SYMBOL = /[{}()[\];=<>_`\\]/g;
 const SENTENCE_END = /[.!?](?:\s|$)/g;
 const CLAUSE_MARK = /[,;:]/g;
 const FORMULA = /\d\s*[-+*/^=×÷]\s*\(?[\d a-z]|[a-z]\s*[\^=]\s*\d|\d[a-z]\b|[√π∑∫²³]/gi;
-const QUOTED = /(["“'‘])[^"“”'‘’]{2,}\1|["“].+["”]|'.+'/;
+/**
+ * A quoted span: double quotes, or single ones that open after a non-letter and close before one,
+ * so that the apostrophes of "I'm" and "don't" in one sentence are no quote.
+ */
+const QUOTED = /["“][^"“”\n]{2,}["”]|(?<![\p{L}\d])['‘][^'‘’\n]{2,}?['’](?![\p{L}\d])/u;
 const IDENTIFIER = /[a-z][A-Z]|\w\.\w|\w_\w|\(\)|=>|::|--\w/g;
 
 function count(text: string, pattern: RegExp): number {
