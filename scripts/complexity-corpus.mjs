@@ -8,7 +8,6 @@
 
 const greetings = [
   'hello',
-  'hi!',
   'hey there',
   'good afternoon',
   'good evening, how are you',

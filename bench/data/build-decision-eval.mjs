@@ -36,6 +36,10 @@ import { freshHotel7 } from './eval-sets/second-writer/hotel7.mjs';
 import { freshInsurance7 } from './eval-sets/second-writer/insurance7.mjs';
 import { freshSimpleComplex } from './eval-sets/second-writer/simple-complex.mjs';
 import { freshSupport8 } from './eval-sets/second-writer/support8.mjs';
+import { thirdAssistant6 } from './eval-sets/third-writer/assistant6.mjs';
+import { conversationsThird } from './eval-sets/third-writer/conversations.mjs';
+import { fourthAssistant6 } from './eval-sets/fourth-writer/assistant6.mjs';
+import { fourthHousehold7 } from './eval-sets/fourth-writer/household7.mjs';
 
 const split = (index) => (index % 3 === 2 ? 'heldout' : 'dev');
 
@@ -112,6 +116,12 @@ const sets = [
     (set) => withDescriptionsOnly({ ...set, items: itemsOf(set.messages) }),
   ),
   { ...conversationsFresh, items: conversationItems(conversationsFresh.conversations) },
+  // Issue 15's tenth round: two more writers, as independent (eval-sets/third-writer/,
+  // fourth-writer/), asked for long messages with context and pasted texts on other subjects.
+  ...[thirdAssistant6, fourthAssistant6, fourthHousehold7].flatMap((set) =>
+    withDescriptionsOnly({ ...set, items: itemsOf(set.messages) }),
+  ),
+  { ...conversationsThird, items: conversationItems(conversationsThird.conversations) },
 ].map(({ name, about, routes, items }) => ({ name, about, routes, items }));
 
 for (const set of sets) {

@@ -90,7 +90,6 @@ export const domainArchetypes = [
     description:
       'personal finance, money, budgeting, savings, investing, taxes, loans, mortgages, pensions',
     messages: [
-      'how do I make a monthly budget',
       'should I pay off debt or save',
       'what is compound interest',
       'how do I start investing',
@@ -239,7 +238,6 @@ export const domainArchetypes = [
       'what can i make with chickpeas',
       'how long do i bake salmon at 200',
       'recipe for a simple tomato sauce',
-      'how to poach an egg',
       'what spices go in garam masala',
       'how do i make my cookies chewy',
       'quick breakfast ideas with oats',
