@@ -3,6 +3,7 @@ import { type ArchetypeMeans, messageMean } from './archetype-means.js';
 import { isCatchAll } from './catch-all.js';
 import type { DecisionFeatures } from './decision-features.js';
 import type { IntentArchetype } from './intent-corpus.js';
+import { type BorrowedVocabulary, borrowedVocabulary } from './lexical-overlap.js';
 import { cosine, normalized, weightedSum } from './similarity-scoring.js';
 
 /**
@@ -21,8 +22,8 @@ import { cosine, normalized, weightedSum } from './similarity-scoring.js';
  */
 export class ArchetypeMatcher {
   private keys: readonly Float64Array[] | undefined;
-  private readonly borrowed = new Map<number, DecisionFeatures[]>();
-  private readonly generic = new Map<string, DecisionFeatures[]>();
+  private readonly borrowed = new Map<number, BorrowedMessages>();
+  private readonly generic = new Map<string, BorrowedMessages>();
 
   /**
    * @param topicSpace what the topic vectors of `featuresOf` depend on (the embedder): matchers
@@ -44,7 +45,7 @@ export class ArchetypeMatcher {
     options: readonly ChoiceOption[],
     minSimilarity: number,
     margin = 0,
-  ): (DecisionFeatures[] | undefined)[] {
+  ): (BorrowedMessages | undefined)[] {
     const assigned = this.assign(options, minSimilarity, margin);
     return options.map((option, i) => {
       const archetype = assigned[i];
@@ -168,29 +169,40 @@ export class ArchetypeMatcher {
   }
 
   /** The messages of the generic archetypes that no option was assigned. */
-  private genericMessages(assigned: readonly (number | undefined)[]): DecisionFeatures[] {
+  private genericMessages(assigned: readonly (number | undefined)[]): BorrowedMessages {
     const free = this.archetypes.flatMap((archetype, i) =>
       archetype.generic && !assigned.includes(i) ? [i] : [],
     );
     const key = free.join(',');
-    let features = this.generic.get(key);
-    if (!features) {
-      features = free.flatMap((i) => this.messages(i));
-      this.generic.set(key, features);
+    let messages = this.generic.get(key);
+    if (!messages) {
+      messages = this.borrowedFrom(free.flatMap((i) => this.archetypes[i]!.messages));
+      this.generic.set(key, messages);
     }
-    return features;
+    return messages;
   }
 
-  private messages(archetype: number): DecisionFeatures[] {
-    let features = this.borrowed.get(archetype);
-    if (!features) {
-      features = this.archetypes[archetype]!.messages.map((text) => this.featuresOf(text)).filter(
-        (f) => !f.empty,
-      );
-      this.borrowed.set(archetype, features);
+  private messages(archetype: number): BorrowedMessages {
+    let messages = this.borrowed.get(archetype);
+    if (!messages) {
+      messages = this.borrowedFrom(this.archetypes[archetype]!.messages);
+      this.borrowed.set(archetype, messages);
     }
-    return features;
+    return messages;
   }
+
+  private borrowedFrom(texts: readonly string[]): BorrowedMessages {
+    return {
+      features: texts.map((text) => this.featuresOf(text)).filter((f) => !f.empty),
+      vocabulary: borrowedVocabulary(texts),
+    };
+  }
+}
+
+/** What an option borrows from the corpus: the messages' features, and the words they use often. */
+export interface BorrowedMessages {
+  readonly features: readonly DecisionFeatures[];
+  readonly vocabulary: BorrowedVocabulary;
 }
 
 /** The route an option stands for: `route#2` is the second description of `route`. */

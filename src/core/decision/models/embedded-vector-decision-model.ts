@@ -107,6 +107,12 @@ export interface EmbeddedVectorDecisionModelOptions {
    * examples, 32 without.
    */
   lexicalWeight?: number | Partial<PerQuestionKind>;
+  /**
+   * How much the words an option's borrowed corpus messages use often ("gist", "tl;dr" for a
+   * summarizing route) count in the exact-word evidence, beside its own texts' words, which
+   * count 1. 0 turns it off. Default 0.5.
+   */
+  corpusLexicalWeight?: number;
   /** L2 penalty of the per-question classifier: higher stays closer to plain similarity. Default 0.001. */
   regularization?: number;
   /** Weights of the feature blocks beside the topic vector. */
@@ -163,6 +169,7 @@ export const EMBEDDED_VECTOR_DEFAULTS = {
   corpusMargin: 0.1,
   corpusHalfWeightExamples: 5,
   lexicalWeight: { examples: 4, descriptionsOnly: 32 } as Readonly<PerQuestionKind>,
+  corpusLexicalWeight: 0.5,
   intentMetric: 1,
   messageWeights: { lastUser: 1, earlierUser: 0.5, assistant: 0.25 } as Readonly<MessageWeights>,
   maxCachedTexts: 10_000,
@@ -209,6 +216,7 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
     checkNonNegative(options.regularization, 'regularization');
     checkNonNegative(options.corpusWeight, 'corpusWeight');
     checkNonNegative(options.catchAllCorpusWeight, 'catchAllCorpusWeight');
+    checkNonNegative(options.corpusLexicalWeight, 'corpusLexicalWeight');
     checkCosine(options.corpusMatch, 'corpusMatch');
     checkFraction(options.corpusMargin, 'corpusMargin');
     checkPositive(options.corpusHalfWeightExamples, 'corpusHalfWeightExamples');
@@ -238,6 +246,7 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
       corpusHalfWeightExamples:
         options.corpusHalfWeightExamples ?? defaults.corpusHalfWeightExamples,
       lexicalWeight: perKind(options.lexicalWeight, defaults.lexicalWeight),
+      corpusLexicalWeight: options.corpusLexicalWeight ?? defaults.corpusLexicalWeight,
     };
     this.corpusMatch = options.corpusMatch ?? defaults.corpusMatch;
     this.corpusMargin = options.corpusMargin ?? defaults.corpusMargin;

@@ -8,26 +8,49 @@ import { tokenize } from './tokenize.js';
  * clinic desk of the blind evaluation, plain keyword overlap beat the model). Per option, the
  * share of the message's content words (lightly stemmed) found in the option's name,
  * description and examples, each word weighted by how few of the question's options use it.
+ * The words an option's borrowed corpus messages use often count too, less (`borrowedStrength`):
+ * they are the many ways a route of its kind is asked for ("gist", "tl;dr", "boil down"),
+ * which five examples cannot all show.
  */
 export class LexicalOverlap {
-  /** Per stem: the options whose texts use it. */
-  private readonly users = new Map<string, number[]>();
+  /** Per stem: the options whose texts use it, and how strongly (1 for their own texts). */
+  private readonly users = new Map<string, { options: number[]; strengths: number[] }>();
   private readonly unseenWeight: number;
 
-  constructor(options: readonly ChoiceOption[]) {
+  constructor(
+    options: readonly ChoiceOption[],
+    borrowed: readonly (BorrowedVocabulary | undefined)[] = [],
+    borrowedStrength = 0,
+  ) {
     options.forEach((option, i) => {
       const texts = [option.name.replace(/[-_.#\d]+/g, ' '), option.description];
       for (const text of [...texts, ...(option.examples ?? [])]) {
-        for (const term of contentStems(text)) {
-          const users = this.users.get(term);
-          if (!users) this.users.set(term, [i]);
-          else if (users.at(-1) !== i) users.push(i);
-        }
+        for (const term of contentStems(text)) this.use(term, i, 1);
       }
     });
+    if (borrowedStrength > 0) {
+      borrowed.forEach((vocabulary, i) => {
+        for (const [term, share] of vocabulary ?? []) this.use(term, i, borrowedStrength * share);
+      });
+    }
     // A word no option uses still counts in the message's total, as much as the rarest: a
     // message that shares one word with an option among many it does not is weak evidence.
     this.unseenWeight = Math.log(1 + options.length);
+  }
+
+  private use(term: string, option: number, strength: number): void {
+    const users = this.users.get(term);
+    if (!users) {
+      this.users.set(term, { options: [option], strengths: [strength] });
+      return;
+    }
+    const at = users.options.indexOf(option);
+    if (at < 0) {
+      users.options.push(option);
+      users.strengths.push(strength);
+    } else if (users.strengths[at]! < strength) {
+      users.strengths[at] = strength;
+    }
   }
 
   /** Adds `weight` × each option's overlap with the weighted words of `terms` to `out`. */
@@ -35,20 +58,50 @@ export class LexicalOverlap {
     let total = 0;
     for (const [term, termWeight] of terms) {
       const users = this.users.get(term);
-      total += termWeight * (users ? this.idf(users, out.length) : this.unseenWeight);
+      total += termWeight * (users ? idf(users.strengths, out.length) : this.unseenWeight);
     }
     if (total === 0) return;
     for (const [term, termWeight] of terms) {
       const users = this.users.get(term);
       if (!users) continue;
-      const share = (weight * termWeight * this.idf(users, out.length)) / total;
-      for (const i of users) out[i]! += share;
+      const share = (weight * termWeight * idf(users.strengths, out.length)) / total;
+      users.options.forEach((option, k) => {
+        out[option]! += share * users.strengths[k]!;
+      });
     }
   }
+}
 
-  private idf(users: readonly number[], options: number): number {
-    return Math.log(1 + options / users.length);
+/** How few options use a word, counting a borrowed use by its strength (at least one use). */
+function idf(strengths: readonly number[], options: number): number {
+  let uses = 0;
+  for (const strength of strengths) uses += strength;
+  return Math.log(1 + options / Math.max(1, uses));
+}
+
+/** Per stem: how much of a route's kind it is (0…1), from the corpus messages it borrows. */
+export type BorrowedVocabulary = ReadonlyMap<string, number>;
+
+/**
+ * A stem in at least this share of an archetype's messages (and two of them) is one of its
+ * words; at four times that share, fully. Below, it is a word of one message's subject.
+ */
+const VOCABULARY_SHARE = 0.02;
+
+/** The words a set of corpus messages uses often, each with its strength (see VOCABULARY_SHARE). */
+export function borrowedVocabulary(messages: readonly string[]): BorrowedVocabulary {
+  const counts = new Map<string, number>();
+  for (const message of messages) {
+    for (const term of contentStems(message)) counts.set(term, (counts.get(term) ?? 0) + 1);
   }
+  const vocabulary = new Map<string, number>();
+  for (const [term, count] of counts) {
+    const share = count / Math.max(1, messages.length);
+    if (count >= 2 && share >= VOCABULARY_SHARE) {
+      vocabulary.set(term, Math.min(1, share / (4 * VOCABULARY_SHARE)));
+    }
+  }
+  return vocabulary;
 }
 
 /** The weighted content stems of weighted texts (a stem's weight: its heaviest text's). */

@@ -1,4 +1,5 @@
 import type { ChoiceOption } from '../decision-model.js';
+import type { BorrowedMessages } from './archetype-matcher.js';
 import { isCatchAll } from './catch-all.js';
 import { ClosestExamples } from './closest-examples.js';
 import type { DecisionFeatures } from './decision-features.js';
@@ -32,6 +33,8 @@ export interface ClassifierSettings {
   corpusHalfWeightExamples: number;
   /** Weight of the exact-word overlap (lexical-overlap.ts) beside the classifier's logit. */
   lexicalWeight: PerQuestionKind;
+  /** How much a word of an option's borrowed messages counts there, beside its own words' 1. */
+  corpusLexicalWeight: number;
 }
 
 /**
@@ -76,14 +79,14 @@ export class OptionClassifier {
     options: readonly ChoiceOption[],
     featuresOf: (text: string) => DecisionFeatures,
     private readonly settings: ClassifierSettings,
-    borrowed: readonly (readonly DecisionFeatures[] | undefined)[] = [],
+    borrowed: readonly (BorrowedMessages | undefined)[] = [],
   ) {
     const catchAll = options.map(isCatchAll);
     const features: OptionFeatures[] = options.map((option, i) => ({
       description: featuresOf(option.description),
       phrases: descriptionPhrases(option.description).map(featuresOf),
       examples: (option.examples ?? []).map(featuresOf),
-      borrowed: borrowed[i] ?? [],
+      borrowed: borrowed[i]?.features ?? [],
       borrowedWeight: borrowedWeight(
         catchAll[i] ? settings.catchAllCorpusWeight : settings.corpusWeight,
         option.examples?.length ?? 0,
@@ -112,7 +115,11 @@ export class OptionClassifier {
     this.similarityWeight = this.withExamples
       ? settings.similarityWeight.examples
       : settings.similarityWeight.descriptionsOnly;
-    this.lexical = new LexicalOverlap(options);
+    this.lexical = new LexicalOverlap(
+      options,
+      borrowed.map((messages) => messages?.vocabulary),
+      settings.corpusLexicalWeight,
+    );
     this.lexicalWeight = this.withExamples
       ? settings.lexicalWeight.examples
       : settings.lexicalWeight.descriptionsOnly;

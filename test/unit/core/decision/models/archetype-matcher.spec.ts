@@ -110,7 +110,7 @@ describe('ArchetypeMatcher', () => {
     ];
     const borrowed = matcher().borrow(options, MATCH);
     expect(borrowed[0]).toBeUndefined();
-    expect(borrowed[1]!.length).toBeGreaterThan(10);
+    expect(borrowed[1]!.features.length).toBeGreaterThan(10);
   });
 
   it('gives a catch-all route the generic archetypes no other route took', () => {
@@ -131,10 +131,10 @@ describe('ArchetypeMatcher', () => {
     ];
     const all = generic.map((a) => a.name);
     expect(matcher().matches(withChat, MATCH)).toEqual(['small-talk', undefined]);
-    expect(matcher().borrow(withChat, MATCH)[1]!.length).toBe(
+    expect(matcher().borrow(withChat, MATCH)[1]!.features.length).toBe(
       size(all.filter((name) => name !== 'small-talk')),
     );
-    expect(matcher().borrow(alone, MATCH)[1]!.length).toBe(size(all));
+    expect(matcher().borrow(alone, MATCH)[1]!.features.length).toBe(size(all));
   });
 
   it('borrows nothing when no route reaches the threshold', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import {
+  borrowedVocabulary,
   contentStems,
   LexicalOverlap,
   stem,
@@ -66,5 +67,46 @@ describe('lexical overlap', () => {
       { text: 'the bin', weight: 1 },
     ]);
     expect(terms.get('bin')).toBe(1);
+  });
+
+  it("an option's borrowed corpus words count, less than its own, and only the often used ones", () => {
+    const corpus = [
+      'tl;dr of this email please',
+      'give me the gist of this',
+      'the gist of the report?',
+      'tl;dr this thread',
+      'boil this down for me',
+      'key points of the article',
+    ];
+    const vocabulary = borrowedVocabulary(corpus);
+    // In two messages or more: the archetype's words; in one: one message's subject.
+    expect(vocabulary.get('gist')).toBe(1);
+    expect(vocabulary.get('tl')).toBe(1);
+    expect(vocabulary.has('email')).toBe(false);
+    expect(vocabulary.has('boil')).toBe(false);
+
+    const digest = [
+      {
+        name: 'summarize',
+        description: 'Shorter versions of a text.',
+        examples: ['Summarize this'],
+      },
+      { name: 'code', description: 'Programming help.', examples: ['Fix my Python loop'] },
+    ];
+    const score = (strength: number, text: string) => {
+      const out = new Float64Array(2);
+      new LexicalOverlap(digest, [vocabulary, undefined], strength).addScores(
+        weightedStems([{ text, weight: 1 }]),
+        1,
+        out,
+      );
+      return Array.from(out);
+    };
+    expect(score(0, 'the gist of my loop')[0]).toBe(0);
+    const [borrowed, code] = score(0.5, 'the gist of my loop');
+    expect(borrowed).toBeGreaterThan(0);
+    // "loop" is code's own word; "gist" only borrowed by summarize, at half strength.
+    expect(code).toBeGreaterThan(borrowed!);
+    expect(score(0.5, 'summarize my loop')[0]).toBeCloseTo(code!, 10);
   });
 });
