@@ -102,6 +102,11 @@ export const PARAMETERS: readonly Parameter[] = [
     apply: (o, v) => ({ ...o, catchAllCorpusWeight: v }),
   },
   {
+    name: 'corpusLexicalWeight',
+    values: [0, 0.25, 0.5, 1],
+    apply: (o, v) => ({ ...o, corpusLexicalWeight: v }),
+  },
+  {
     name: 'corpusMatch',
     values: [0.75, 0.8, 0.85],
     apply: (o, v) => ({ ...o, corpusMatch: v }),
@@ -145,6 +150,7 @@ export function shippedPoint(): number[] {
     instructionWeight: D.instructionWeight,
     corpusWeight: D.corpusWeight,
     catchAllCorpusWeight: D.catchAllCorpusWeight,
+    corpusLexicalWeight: D.corpusLexicalWeight,
     corpusMatch: D.corpusMatch,
     corpusMargin: D.corpusMargin,
     corpusHalfWeightExamples: D.corpusHalfWeightExamples,

@@ -21,6 +21,7 @@ const EMBEDDED_SHAPES: Readonly<Record<string, Shape>> = {
   instructionWeight: 'number',
   corpusWeight: 'number',
   catchAllCorpusWeight: 'number',
+  corpusLexicalWeight: 'number',
   corpusMatch: 'number',
   corpusMargin: 'number',
   corpusHalfWeightExamples: 'number',
