@@ -1,3 +1,5 @@
+import { splitInstruction } from './instruction-payload.js';
+
 /**
  * What the word vectors cannot see: the tokenizer keeps letters only, so digits, formulas, code and
  * quotes vanish, and a mean of word vectors forgets how long a text is. These few numbers (each
@@ -17,6 +19,7 @@ export const SURFACE_FEATURES = [
   'formula',
   'quote',
   'identifier',
+  'payload',
 ] as const;
 
 export const SURFACE_FEATURE_COUNT = SURFACE_FEATURES.length;
@@ -64,4 +67,7 @@ export function surfaceFeatures(
   out[offset + 8] = Math.min(1, count(text, FORMULA) / 2);
   out[offset + 9] = QUOTED.test(text) ? 1 : 0;
   out[offset + 10] = Math.min(1, count(text, IDENTIFIER) / 2);
+  // A request and the text it applies to ("summarize this: <article>"): what makes a message
+  // long there is the pasted text, not the request; apart, length says how much is asked.
+  out[offset + 11] = splitInstruction(text) ? 1 : 0;
 }

@@ -29,3 +29,25 @@ describe('surface features: quote', () => {
     expect(quoted("the kids' toys and the dogs' beds")).toBe(0);
   });
 });
+
+describe('surface features: payload', () => {
+  const PAYLOAD = SURFACE_FEATURES.indexOf('payload');
+  const payload = (text: string) => {
+    const out = new Float64Array(SURFACE_FEATURE_COUNT);
+    surfaceFeatures(text, 20, 20, out, 0);
+    return out[PAYLOAD]!;
+  };
+
+  it('tells a request with a pasted text from a long request with its context', () => {
+    expect(
+      payload(
+        'Summarize this: Our city council voted on Tuesday to convert three downtown parking lots into housing.',
+      ),
+    ).toBe(1);
+    expect(
+      payload(
+        "I'm a teacher and tomorrow is our silly stories day. Can you write a story about a penguin who wants to fly?",
+      ),
+    ).toBe(0);
+  });
+});
