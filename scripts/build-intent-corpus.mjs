@@ -13,6 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { complexityCorpus } from './complexity-corpus.mjs';
 import { assistantArchetypes } from './intent-corpus/assistant.mjs';
+import { contextRichMessages } from './intent-corpus/context-rich.mjs';
 import { domainArchetypes } from './intent-corpus/domains.mjs';
 import { supportArchetypes } from './intent-corpus/support.mjs';
 
@@ -68,12 +69,23 @@ const splitArchetypes = [
     style: true,
   },
 ];
+// Long requests with their context, terse fragments, and requests with another archetype's
+// surface (a port number in a coding question), added to the archetypes they belong to.
+const withContextRich = (list) =>
+  list.map((archetype) => ({
+    ...archetype,
+    messages: [...archetype.messages, ...(contextRichMessages[archetype.name] ?? [])],
+  }));
 const archetypes = [
-  ...assistantArchetypes,
+  ...withContextRich(assistantArchetypes),
   ...supportArchetypes,
-  ...domainArchetypes,
+  ...withContextRich(domainArchetypes),
   ...splitArchetypes,
 ];
+const unknown = Object.keys(contextRichMessages).filter(
+  (name) => !archetypes.some((archetype) => archetype.name === name),
+);
+if (unknown.length > 0) throw new Error(`context-rich.mjs: no archetype ${unknown.join(', ')}`);
 
 const names = new Set();
 const seen = new Set();
