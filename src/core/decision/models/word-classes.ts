@@ -9,6 +9,12 @@ export interface WordClass {
   readonly words: ReadonlySet<string>;
   /** Words of the class at which a text counts as wholly of it. */
   readonly saturation: number;
+  /**
+   * Words of the class that are more often something else ("nail polish", "polish my essay"):
+   * they count only right after one of `cues` ("into Polish", "in polish").
+   */
+  readonly ambiguous?: ReadonlySet<string>;
+  readonly cues?: ReadonlySet<string>;
 }
 
 const words = (list: string): ReadonlySet<string> => new Set(list.split(' '));
@@ -45,5 +51,7 @@ export const WORD_CLASSES: readonly WordClass[] = [
         'gujarati afrikaans zulu esperanto',
     ),
     saturation: 1,
+    ambiguous: words('polish'),
+    cues: words('in into to from speak speaks speaking learn learning'),
   },
 ];

@@ -114,7 +114,8 @@ export class WordVectorEmbedder {
     let known = 0;
     let topicality = 0;
     const classCounts = new Uint16Array(WORD_CLASSES.length);
-    for (const token of tokens) {
+    for (let t = 0; t < tokens.length; t++) {
+      const token = tokens[t]!;
       const row = this.vectors.rowOf(token);
       if (row < 0) continue;
       const weight = this.weights[row]!;
@@ -124,7 +125,7 @@ export class WordVectorEmbedder {
       known++;
       topicality += this.topical[row]!;
       const bits = this.classBits[row]!;
-      if (bits !== 0) addClasses(classCounts, bits);
+      if (bits !== 0) addClasses(classCounts, bits, token, tokens[t - 1]);
     }
     if (known > 0) {
       for (let d = 0; d < dims; d++) {
@@ -141,8 +142,13 @@ export class WordVectorEmbedder {
   }
 }
 
-function addClasses(counts: Uint16Array, bits: number): void {
-  for (let i = 0; i < counts.length; i++) if (bits & (1 << i)) counts[i]!++;
+function addClasses(counts: Uint16Array, bits: number, word: string, before?: string): void {
+  for (let i = 0; i < counts.length; i++) {
+    if (!(bits & (1 << i))) continue;
+    const { ambiguous, cues } = WORD_CLASSES[i]!;
+    if (ambiguous?.has(word) && !(before !== undefined && cues?.has(before))) continue;
+    counts[i]!++;
+  }
 }
 
 const embedders = new WeakMap<WordVectors, Map<string, WordVectorEmbedder>>();

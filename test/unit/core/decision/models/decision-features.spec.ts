@@ -30,6 +30,15 @@ describe('FeatureSpace word classes', () => {
     expect(opinionOf(features.ofText('how do you say thank you in Greek?'))).toBe(0.5);
   });
 
+  it('"polish" names a language only after "in", "into", "to"…: not nail polish, not polishing', () => {
+    const features = space(1);
+    const named = DEFAULT_FEATURE_WEIGHTS.language;
+    expect(languageOf(features.ofText('translate this into Polish'))).toBe(named);
+    expect(languageOf(features.ofText('how do I say goodbye in polish'))).toBe(named);
+    expect(languageOf(features.ofText('polish my cover letter before I send it'))).toBe(0);
+    expect(languageOf(features.ofText('my starter smells like nail polish remover'))).toBe(0);
+  });
+
   it('scales with its weight, and a conversation counts each message by its weight', () => {
     const text = 'terrible, rude and slow';
     expect(opinionOf(space(2).ofText(text))).toBe(2);
