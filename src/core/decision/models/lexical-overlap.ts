@@ -7,7 +7,8 @@ import { tokenize } from './tokenize.js';
  * "PCN" into their neighbourhood, where keyword overlap with a route's examples keeps them (on a
  * clinic desk of the blind evaluation, plain keyword overlap beat the model). Per option, the
  * share of the message's content words (lightly stemmed) found in the option's name,
- * description and examples, each word weighted by how few of the question's options use it.
+ * description and examples (EXAMPLE_STRENGTH), each word weighted by how few of the question's
+ * options use it.
  * The words an option's borrowed corpus messages use often count too, less (`borrowedStrength`):
  * they are the many ways a route of its kind is asked for ("gist", "tl;dr", "boil down"),
  * which five examples cannot all show.
@@ -24,8 +25,11 @@ export class LexicalOverlap {
   ) {
     options.forEach((option, i) => {
       const texts = [option.name.replace(/[-_.#\d]+/g, ' '), option.description];
-      for (const text of [...texts, ...(option.examples ?? [])]) {
+      for (const text of texts) {
         for (const term of contentStems(text)) this.use(term, i, 1);
+      }
+      for (const text of option.examples ?? []) {
+        for (const term of contentStems(text)) this.use(term, i, EXAMPLE_STRENGTH);
       }
     });
     if (borrowedStrength > 0) {
@@ -71,6 +75,13 @@ export class LexicalOverlap {
     }
   }
 }
+
+/**
+ * An example's words count half as much as the name's and the description's: an example is one
+ * request, whose subject ("a story about a lonely robot") need not be the route's, so "are you a
+ * robot?" is no creative request (mean dev accuracy 81.0 → 81.3 %, held-out 73.4 → 73.7 %).
+ */
+const EXAMPLE_STRENGTH = 0.5;
 
 /** How few options use a word, counting a borrowed use by its strength (at least one use). */
 function idf(strengths: readonly number[], options: number): number {

@@ -91,7 +91,7 @@ describe('lexical overlap', () => {
         description: 'Shorter versions of a text.',
         examples: ['Summarize this'],
       },
-      { name: 'code', description: 'Programming help.', examples: ['Fix my Python loop'] },
+      { name: 'code', description: 'Programming help: a loop, a function.', examples: [] },
     ];
     const score = (strength: number, text: string) => {
       const out = new Float64Array(2);
@@ -105,8 +105,17 @@ describe('lexical overlap', () => {
     expect(score(0, 'the gist of my loop')[0]).toBe(0);
     const [borrowed, code] = score(0.5, 'the gist of my loop');
     expect(borrowed).toBeGreaterThan(0);
-    // "loop" is code's own word; "gist" only borrowed by summarize, at half strength.
+    // "loop" is in code's description; "gist" only borrowed by summarize, at half strength.
     expect(code).toBeGreaterThan(borrowed!);
     expect(score(0.5, 'summarize my loop')[0]).toBeCloseTo(code!, 10);
+  });
+
+  it("an example's words count half as much as the description's", () => {
+    const out = new Float64Array(2);
+    new LexicalOverlap([
+      { name: 'creative', description: 'Stories and poems.', examples: ['a story about a robot'] },
+      { name: 'robotics', description: 'Robot kits and repairs.', examples: [] },
+    ]).addScores(weightedStems([{ text: 'robot', weight: 1 }]), 1, out);
+    expect(out[1]).toBeCloseTo(2 * out[0]!, 10);
   });
 });
