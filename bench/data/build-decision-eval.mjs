@@ -40,21 +40,27 @@ import { thirdAssistant6 } from './eval-sets/third-writer/assistant6.mjs';
 import { conversationsThird } from './eval-sets/third-writer/conversations.mjs';
 import { fourthAssistant6 } from './eval-sets/fourth-writer/assistant6.mjs';
 import { fourthHousehold7 } from './eval-sets/fourth-writer/household7.mjs';
+import { fifthAssistant6 } from './eval-sets/fifth-writer/assistant6.mjs';
+import { conversationsFifth } from './eval-sets/fifth-writer/conversations.mjs';
+import { sixthAssistant6 } from './eval-sets/sixth-writer/assistant6.mjs';
+import { sixthSupport7 } from './eval-sets/sixth-writer/support7.mjs';
 
 const split = (index) => (index % 3 === 2 ? 'heldout' : 'dev');
+const allDev = () => 'dev';
+const allHeldOut = () => 'heldout';
 
-function itemsOf(byRoute, allDev = false) {
+function itemsOf(byRoute, splitOf = split) {
   return Object.entries(byRoute).flatMap(([route, inputs]) =>
-    inputs.map((input, i) => ({ route, split: allDev ? 'dev' : split(i), input })),
+    inputs.map((input, i) => ({ route, split: splitOf(i), input })),
   );
 }
 
-const conversationItems = (list) => {
+const conversationItems = (list, splitOf = split) => {
   const seen = new Map();
   return list.map(([route, messages]) => {
     const i = seen.get(route) ?? 0;
     seen.set(route, i + 1);
-    return { route, split: split(i), input: { messages } };
+    return { route, split: splitOf(i), input: { messages } };
   });
 };
 
@@ -76,7 +82,7 @@ const sets = [
   { ...helpdesk, items: itemsOf(helpdesk.messages), messages: undefined },
   { ...simpleComplex, items: itemsOf(scMessages) },
   { ...simpleComplexReadme, items: itemsOf(scMessages) },
-  { ...terse, items: itemsOf(terse.messages, terse.allDev) },
+  { ...terse, items: itemsOf(terse.messages, terse.allDev ? allDev : split) },
   {
     name: 'conversations',
     about: 'multi-turn follow-ups over the topics routes',
@@ -122,6 +128,15 @@ const sets = [
     withDescriptionsOnly({ ...set, items: itemsOf(set.messages) }),
   ),
   { ...conversationsThird, items: conversationItems(conversationsThird.conversations) },
+  // Written after the tenth round's changes by two more writers (eval-sets/fifth-writer/,
+  // sixth-writer/): every item held out, scored to see how the round generalizes, never tuned on.
+  ...[fifthAssistant6, sixthAssistant6, sixthSupport7].flatMap((set) =>
+    withDescriptionsOnly({ ...set, items: itemsOf(set.messages, allHeldOut) }),
+  ),
+  {
+    ...conversationsFifth,
+    items: conversationItems(conversationsFifth.conversations, allHeldOut),
+  },
 ].map(({ name, about, routes, items }) => ({ name, about, routes, items }));
 
 for (const set of sets) {
