@@ -44,6 +44,10 @@ import { fifthAssistant6 } from './eval-sets/fifth-writer/assistant6.mjs';
 import { conversationsFifth } from './eval-sets/fifth-writer/conversations.mjs';
 import { sixthAssistant6 } from './eval-sets/sixth-writer/assistant6.mjs';
 import { sixthSupport7 } from './eval-sets/sixth-writer/support7.mjs';
+import { seventhAssistant6 } from './eval-sets/seventh-writer/assistant6.mjs';
+import { conversationsSeventh } from './eval-sets/seventh-writer/conversations.mjs';
+import { eighthAssistant6 } from './eval-sets/eighth-writer/assistant6.mjs';
+import { conversationsEighth } from './eval-sets/eighth-writer/conversations.mjs';
 
 const split = (index) => (index % 3 === 2 ? 'heldout' : 'dev');
 const allDev = () => 'dev';
@@ -128,6 +132,13 @@ const sets = [
     withDescriptionsOnly({ ...set, items: itemsOf(set.messages) }),
   ),
   { ...conversationsThird, items: conversationItems(conversationsThird.conversations) },
+  // The twelfth round's: two more writers (eval-sets/seventh-writer/, eighth-writer/), a
+  // laptop assistant for older users and a developers' gateway, split like the others.
+  ...[seventhAssistant6, eighthAssistant6].flatMap((set) =>
+    withDescriptionsOnly({ ...set, items: itemsOf(set.messages) }),
+  ),
+  { ...conversationsSeventh, items: conversationItems(conversationsSeventh.conversations) },
+  { ...conversationsEighth, items: conversationItems(conversationsEighth.conversations) },
   // Written after the tenth round's changes by two more writers (eval-sets/fifth-writer/,
   // sixth-writer/): every item held out, scored to see how the round generalizes, never tuned on.
   ...[fifthAssistant6, sixthAssistant6, sixthSupport7].flatMap((set) =>

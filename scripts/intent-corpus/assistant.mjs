@@ -377,7 +377,6 @@ export const assistantArchetypes = [
       'how do Italians say good morning',
       "what's this in Japanese: see you tomorrow",
       'turn this into German: the meeting has been moved to Thursday',
-      'in french pls',
       'put this into Spanish: your invoice is overdue',
       'what does "arigato" mean',
       'how would a Brazilian say I miss you',
