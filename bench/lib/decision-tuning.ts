@@ -108,7 +108,7 @@ export const PARAMETERS: readonly Parameter[] = [
   },
   {
     name: 'corpusMatch',
-    values: [0.75, 0.8, 0.85],
+    values: [0.65, 0.7, 0.75, 0.8],
     apply: (o, v) => ({ ...o, corpusMatch: v }),
   },
   {
