@@ -6,27 +6,27 @@ import { WORD_CLASSES } from './word-classes.js';
 
 /** How much each block of features counts in the classifier (the topic vector counts 1). */
 export interface FeatureWeights {
-  /** The plain mean of all words (how a text is said). Default 2. */
+  /** The plain mean of all words (how a text is said). Default 1. */
   style: number;
   /** Length, digits, formulas, code, quotes… (see surface-features.ts). Default 2. */
   surface: number;
   /**
-   * The shipped simple-vs-complex score (see complexity-prior.ts). Default 0.5 (simple and complex
+   * The shipped simple-vs-complex score (see complexity-prior.ts). Default 1 (simple and complex
    * routes also borrow the prior's corpus itself, intent-corpus.ts).
    */
   complexity: number;
   /** The share of words that judge (word-classes.ts): tells feedback from its subject. Default 2. */
   opinion: number;
-  /** Whether a language is named (word-classes.ts): tells translation from rewording. Default 0.5. */
+  /** Whether a language is named (word-classes.ts): tells translation from rewording. Default 2. */
   language: number;
 }
 
 export const DEFAULT_FEATURE_WEIGHTS: Readonly<FeatureWeights> = {
-  style: 2,
+  style: 1,
   surface: 2,
-  complexity: 0.5,
+  complexity: 1,
   opinion: 2,
-  language: 0.5,
+  language: 2,
 };
 
 /** A text (or a conversation) as the decision model sees it. */

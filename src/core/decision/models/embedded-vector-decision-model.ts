@@ -67,7 +67,7 @@ export interface EmbeddedVectorDecisionModelOptions {
   topExamples?: number;
   /**
    * Weight of the cosine similarity score (description and closest examples) beside the
-   * classifier's logit; one number for both cases, or each. Default 4 with examples, 16 without.
+   * classifier's logit; one number for both cases, or each. Default 4 with examples, 32 without.
    */
   similarityWeight?: number | Partial<PerQuestionKind>;
   /**
@@ -85,11 +85,7 @@ export interface EmbeddedVectorDecisionModelOptions {
    * score. Default 1.
    */
   catchAllCorpusWeight?: number;
-  /**
-   * How close (cosine) an option must be to an archetype to borrow from it. Default 0.65: a
-   * description listing many kinds of request ("poems, stories, speeches, toasts, eulogies…") is
-   * 0.72 from its archetype and 0.2 farther from every other route; the margin below guards.
-   */
+  /** How close (cosine) an option must be to an archetype to borrow from it. Default 0.75. */
   corpusMatch?: number;
   /**
    * How much closer (cosine) an option must be to an archetype than any other option is, to
@@ -120,7 +116,7 @@ export interface EmbeddedVectorDecisionModelOptions {
    * count 1. 0 turns it off. Default 0.5.
    */
   corpusLexicalWeight?: number;
-  /** L2 penalty of the per-question classifier: higher stays closer to plain similarity. Default 0.003. */
+  /** L2 penalty of the per-question classifier: higher stays closer to plain similarity. Default 0.01. */
   regularization?: number;
   /** Weights of the feature blocks beside the topic vector. */
   features?: Partial<FeatureWeights>;
@@ -146,7 +142,7 @@ export interface EmbeddedVectorDecisionModelOptions {
    * Strength of the within-class normalization of the topic vectors (intent-metric.ts), measured
    * on the intent corpus: directions in which messages of one intent differ (what a pasted text
    * is about) count less, those that tell intents apart more. 0 turns it off, 1 whitens fully.
-   * Used with the shipped vectors and the default weighting only. Default 0.5.
+   * Used with the shipped vectors and the default weighting only. Default 1.
    */
   intentMetric?: number;
   /** A vector file in the format of `scripts/build-word-vectors.mjs`; default: the shipped one. */
@@ -166,18 +162,18 @@ export const EMBEDDED_VECTOR_DEFAULTS = {
   temperature: { examples: 4, descriptionsOnly: 8 } as Readonly<PerQuestionKind>,
   descriptionWeight: 0.3,
   topExamples: 1,
-  similarityWeight: { examples: 4, descriptionsOnly: 16 } as Readonly<PerQuestionKind>,
-  regularization: 0.003,
+  similarityWeight: { examples: 4, descriptionsOnly: 32 } as Readonly<PerQuestionKind>,
+  regularization: 0.01,
   followUpWeight: 6,
   instructionWeight: 8,
   corpusWeight: 2,
   catchAllCorpusWeight: 1,
-  corpusMatch: 0.65,
+  corpusMatch: 0.75,
   corpusMargin: 0.1,
   corpusHalfWeightExamples: 1000,
   lexicalWeight: { examples: 8, descriptionsOnly: 32 } as Readonly<PerQuestionKind>,
   corpusLexicalWeight: 0.5,
-  intentMetric: 0.5,
+  intentMetric: 1,
   messageWeights: { lastUser: 1, earlierUser: 0.5, assistant: 0.25 } as Readonly<MessageWeights>,
   maxCachedTexts: 10_000,
 } as const;
