@@ -1,4 +1,5 @@
 import { complexityScore, type ComplexityPrior } from './complexity-prior.js';
+import { splitInstruction } from './instruction-payload.js';
 import { applyIntentMetric, type IntentMetric } from './intent-metric.js';
 import { SURFACE_FEATURE_COUNT, surfaceFeatures } from './surface-features.js';
 import type { TextProfile, WordVectorEmbedder } from './word-vector-embedder.js';
@@ -44,6 +45,8 @@ export interface WeightedProfile {
   text: string;
   weight: number;
   profile: TextProfile;
+  /** Whether the text is a request plus a pasted text, when the caller knows; else found here. */
+  payload?: boolean;
 }
 
 function addUnit(target: Float64Array, offset: number, source: Float64Array, weight: number) {
@@ -99,12 +102,13 @@ export class FeatureSpace {
     let total = 0;
     const classes = new Float64Array(WORD_CLASSES.length);
     let empty = true;
-    for (const { text, weight, profile } of parts) {
+    for (const { text, weight, profile, payload } of parts) {
       if (weight <= 0) continue;
       if (profile.known > 0) empty = false;
       addUnit(vector, 0, profile.topic, weight);
       addUnit(vector, dims, profile.style, weight);
-      surfaceFeatures(text, profile.words, profile.known, scratch, 0);
+      const pasted = payload ?? splitInstruction(text) !== undefined;
+      surfaceFeatures(text, profile.words, profile.known, pasted, scratch, 0);
       for (let k = 0; k < SURFACE_FEATURE_COUNT; k++) vector[surface + k]! += weight * scratch[k]!;
       WORD_CLASSES.forEach(({ saturation }, c) => {
         classes[c]! += weight * Math.min(1, profile.classCounts[c]! / saturation);

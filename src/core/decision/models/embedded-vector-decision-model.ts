@@ -22,7 +22,7 @@ import {
   type FeatureWeights,
 } from './decision-features.js';
 import { inputFeatures } from './input-features.js';
-import { lastUserInstruction } from './instruction-payload.js';
+import { type InstructionPayload, lastUserSplit } from './instruction-payload.js';
 import { loadIntentCorpus } from './intent-corpus.js';
 import { intentMetricFor } from './intent-metric.js';
 import { weightedStems } from './lexical-overlap.js';
@@ -276,8 +276,16 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
     const options = validatedOptions(request);
     const space = this.space();
     const texts = weightedInputTexts(request.input, this.messageWeights);
-    const instruction = this.instructionOf(request.input);
-    const input = inputFeatures(request.input, texts, space, this.followUpWeight, instruction);
+    const split = lastUserSplit(request.input);
+    const instruction = this.instructionOf(request.input, split);
+    const input = inputFeatures(
+      request.input,
+      texts,
+      space,
+      this.followUpWeight,
+      instruction,
+      split !== undefined,
+    );
     const names = options.map((option) => option.name);
     if (input.empty)
       return answerFromScores(
@@ -298,12 +306,13 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
    * A task-plus-payload last message's instruction, weighing `instructionWeight` × that message's
    * weight (a string input weighs 1).
    */
-  private instructionOf(input: DecisionRequest['input']): WeightedText | undefined {
-    if (this.instructionWeight <= 0) return undefined;
-    const text = lastUserInstruction(input);
-    if (text === undefined) return undefined;
+  private instructionOf(
+    input: DecisionRequest['input'],
+    split: InstructionPayload | undefined,
+  ): WeightedText | undefined {
+    if (this.instructionWeight <= 0 || split === undefined) return undefined;
     const message = typeof input === 'string' ? 1 : this.messageWeights.lastUser;
-    return { text, weight: this.instructionWeight * message };
+    return { text: split.instruction, weight: this.instructionWeight * message };
   }
 
   /**

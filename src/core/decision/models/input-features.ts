@@ -15,7 +15,8 @@ const TOPICAL = 1;
  * topic of its own keeps its lead. The last message's `instruction`, when it is a task plus a
  * payload ("summarize this: <article>", instruction-payload.ts), counts again on its own at its
  * weight, so the payload's topic does not outvote it. `texts`: the input's weighted texts
- * (weightedInputTexts), computed once per decision.
+ * (weightedInputTexts), and `lastHasPayload` whether the last message has that shape, both
+ * computed once per decision.
  */
 export function inputFeatures(
   input: DecisionInput,
@@ -23,6 +24,7 @@ export function inputFeatures(
   space: FeatureSpace,
   followUpWeight: number,
   instruction?: WeightedText,
+  lastHasPayload?: boolean,
 ): DecisionFeatures {
   const last = typeof input === 'string' ? input : lastUserText(input);
   const parts: (WeightedProfile & { last: boolean })[] = texts.map(({ text, weight }) => ({
@@ -32,13 +34,19 @@ export function inputFeatures(
     last: text === last,
   }));
   const lastPart = parts.findLast((part) => part.last);
+  if (lastPart && lastHasPayload !== undefined) lastPart.payload = lastHasPayload;
   if (lastPart && followUpWeight > 0 && typeof input !== 'string') {
     const boost = 1 + followUpWeight * (1 - Math.min(1, lastPart.profile.topicality / TOPICAL));
     for (const part of parts) if (part !== lastPart) part.weight *= boost;
   }
   // Added after the follow-up boost: the instruction is part of the last message, not a turn.
   if (instruction && lastPart) {
-    parts.push({ ...instruction, profile: space.embedder.profile(instruction.text), last: false });
+    parts.push({
+      ...instruction,
+      profile: space.embedder.profile(instruction.text),
+      last: false,
+      payload: false,
+    });
   }
   return space.combine(parts);
 }

@@ -80,12 +80,16 @@ export function splitInstruction(text: string): InstructionPayload | undefined {
 }
 
 /**
- * The instruction of the input's last user message (the request being routed), if that message
- * has the task-plus-payload shape.
+ * The input's last user message (the request being routed) split into instruction and payload,
+ * if it has the task-plus-payload shape.
  */
-export function lastUserInstruction(input: DecisionInput): string | undefined {
-  if (typeof input === 'string') return splitInstruction(input)?.instruction;
+export function lastUserSplit(input: DecisionInput): InstructionPayload | undefined {
+  if (typeof input === 'string') return splitInstruction(input);
   const messages = Array.isArray(input?.messages) ? input.messages : [];
   const last = messages.findLast((message) => message?.role === 'user');
-  return typeof last?.text === 'string' ? splitInstruction(last.text)?.instruction : undefined;
+  return typeof last?.text === 'string' ? splitInstruction(last.text) : undefined;
 }
+
+/** The instruction of the input's last user message, if it has the task-plus-payload shape. */
+export const lastUserInstruction = (input: DecisionInput): string | undefined =>
+  lastUserSplit(input)?.instruction;

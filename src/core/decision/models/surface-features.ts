@@ -1,5 +1,3 @@
-import { splitInstruction } from './instruction-payload.js';
-
 /**
  * What the word vectors cannot see: the tokenizer keeps letters only, so digits, formulas, code and
  * quotes vanish, and a mean of word vectors forgets how long a text is. These few numbers (each
@@ -50,12 +48,14 @@ function count(text: string, pattern: RegExp): number {
 
 /**
  * The surface features of a text into `out` at `offset`. `words` and `known` are the tokenizer's
- * word count and how many of those words have vectors.
+ * word count and how many of those words have vectors; `payload`, whether the text is a request
+ * plus a pasted text (instruction-payload.ts), which the caller knows.
  */
 export function surfaceFeatures(
   text: string,
   words: number,
   known: number,
+  payload: boolean,
   out: Float64Array,
   offset: number,
 ): void {
@@ -74,5 +74,5 @@ export function surfaceFeatures(
   out[offset + 10] = Math.min(1, count(text, IDENTIFIER) / 2);
   // A request and the text it applies to ("summarize this: <article>"): what makes a message
   // long there is the pasted text, not the request; apart, length says how much is asked.
-  out[offset + 11] = splitInstruction(text) ? 1 : 0;
+  out[offset + 11] = payload ? 1 : 0;
 }

@@ -4,12 +4,14 @@ import {
   SURFACE_FEATURES,
   surfaceFeatures,
 } from '../../../../../src/core/decision/models/surface-features.js';
+import { DEFAULT_FEATURE_WEIGHTS } from '../../../../../src/core/decision/models/decision-features.js';
+import { featureSpace } from '../../../../support/decision-space.js';
 
 const QUOTE = SURFACE_FEATURES.indexOf('quote');
 
 function quoted(text: string): number {
   const out = new Float64Array(SURFACE_FEATURE_COUNT);
-  surfaceFeatures(text, 10, 10, out, 0);
+  surfaceFeatures(text, 10, 10, false, out, 0);
   return out[QUOTE]!;
 }
 
@@ -31,19 +33,17 @@ describe('surface features: quote', () => {
 });
 
 describe('surface features: payload', () => {
-  const PAYLOAD = SURFACE_FEATURES.indexOf('payload');
-  const payload = (text: string) => {
-    const out = new Float64Array(SURFACE_FEATURE_COUNT);
-    surfaceFeatures(text, 20, 20, out, 0);
-    return out[PAYLOAD]!;
-  };
+  // Through the feature space, which finds the shape itself for a text alone.
+  const space = featureSpace();
+  const payload = (text: string) =>
+    space.ofText(text).vector[2 * space.dimensions + SURFACE_FEATURES.indexOf('payload')]!;
 
   it('tells a request with a pasted text from a long request with its context', () => {
     expect(
       payload(
         'Summarize this: Our city council voted on Tuesday to convert three downtown parking lots into housing.',
       ),
-    ).toBe(1);
+    ).toBe(DEFAULT_FEATURE_WEIGHTS.surface);
     expect(
       payload(
         "I'm a teacher and tomorrow is our silly stories day. Can you write a story about a penguin who wants to fly?",
