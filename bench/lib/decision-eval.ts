@@ -65,6 +65,29 @@ export function evaluationSets(): EvalSet[] {
   return [...sets.slice(0, at), fewExamples, descriptionsOnly, ...sets.slice(at)];
 }
 
+/** The 8 × 10 set the previous defaults were chosen on, as an evaluation set (all "held-out"). */
+export function legacySet(): EvalSet {
+  const routes = readBenchData<{ routes: EvalSet['routes'] }>('decision-routes.json').routes;
+  const tests = readBenchData<{ messages: { route: string; text: string }[] }>(
+    'decision-test-messages.json',
+  ).messages;
+  return {
+    name: 'bench/data 8 × 10',
+    about: 'the previous held-out set',
+    routes,
+    items: tests.map(({ route, text }) => ({ route, split: 'heldout', input: text })),
+  };
+}
+
+/** A set with its routes' examples left out. */
+export function withoutExamples(set: EvalSet): EvalSet {
+  return {
+    ...set,
+    name: `${set.name}, descriptions only`,
+    routes: set.routes.map(({ name, description }) => ({ name, description })),
+  };
+}
+
 /** One prepared decision: the request parts and the expected route. */
 export interface Case {
   set: string;
