@@ -21,7 +21,7 @@ import { cosine, normalized, weightedSum } from './similarity-scoring.js';
  * so that what no specific route claims has somewhere to go.
  */
 export class ArchetypeMatcher {
-  private keys: readonly Float64Array[] | undefined;
+  private keys: ArchetypeKeys | undefined;
   private readonly borrowed = new Map<number, BorrowedMessages>();
   private readonly generic = new Map<string, BorrowedMessages>();
 
@@ -71,12 +71,11 @@ export class ArchetypeMatcher {
     minSimilarity: number,
     margin: number,
   ): (number | undefined)[] {
-    const keys = this.archetypeKeys();
+    const { keys, messageMeans } = this.archetypeKeys();
     const specific = options.map((option) => !isCatchAll(option));
     const routes = options.map(routeOf);
-    const raw = options.map((option, i) =>
-      specific[i] ? keys.map((key) => cosine(this.optionTopic(option), key)) : [],
-    );
+    const topics = options.map((option, i) => (specific[i] ? this.optionTopic(option) : undefined));
+    const raw = topics.map((topic) => (topic ? keys.map((key) => cosine(topic, key)) : []));
     const style = this.splitsByStyle(raw);
     // Only archetypes of the router's kind are candidates: a simple/complex split's `complex`
     // route ("proofs, algorithms, multi-step reasoning") is closer to math than to complex
@@ -89,6 +88,9 @@ export class ArchetypeMatcher {
     similarity.forEach((row, option) => {
       row.forEach((value, archetype) => {
         if (value < minSimilarity) return;
+        // Close to the archetype's keywords alone is not enough: its messages must be about
+        // something like the route too (a corpus whose 'billing' messages are about cats).
+        if (cosine(topics[option]!, messageMeans[archetype]!) < MIN_MESSAGE_SIMILARITY) return;
         // An archetype about as close to another route belongs to neither: borrowing would
         // pull one route's messages to the other. Options of one route (`complex#1`,
         // `complex#2`: its descriptions) are no rivals: what either borrows goes to the route.
@@ -140,19 +142,28 @@ export class ArchetypeMatcher {
     return style > topic;
   }
 
-  private archetypeKeys(): readonly Float64Array[] {
+  private archetypeKeys(): ArchetypeKeys {
     if (this.keys) return this.keys;
     let byCorpus = sharedKeys.get(this.topicSpace);
     if (!byCorpus) sharedKeys.set(this.topicSpace, (byCorpus = new WeakMap()));
     let keys = byCorpus.get(this.archetypes);
     if (!keys) {
-      keys = this.archetypes.map((archetype) =>
-        unitSum([
-          this.featuresOf(`${archetype.name.replaceAll('-', ' ')}: ${archetype.description}`).topic,
+      const messageMeans = this.archetypes.map((archetype) =>
+        normalized(
           this.means?.(archetype) ??
             messageMean(archetype.messages, (message) => this.featuresOf(message).topic),
-        ]),
+        ),
       );
+      keys = {
+        keys: this.archetypes.map((archetype, a) =>
+          unitSum([
+            this.featuresOf(`${archetype.name.replaceAll('-', ' ')}: ${archetype.description}`)
+              .topic,
+            messageMeans[a]!,
+          ]),
+        ),
+        messageMeans,
+      };
       byCorpus.set(this.archetypes, keys);
     }
     this.keys = keys;
@@ -208,11 +219,25 @@ export interface BorrowedMessages {
 /** The route an option stands for: `route#2` is the second description of `route`. */
 const routeOf = (option: ChoiceOption): string => option.name.replace(/#\d+$/, '');
 
+/**
+ * Per archetype: the key a route is matched by (its keywords and the mean of its messages,
+ * counting alike), and that unit mean alone.
+ */
+interface ArchetypeKeys {
+  readonly keys: readonly Float64Array[];
+  readonly messageMeans: readonly Float64Array[];
+}
+
 /** Archetype keys per topic space and corpus (see the constructor). */
-const sharedKeys = new WeakMap<
-  object,
-  WeakMap<readonly IntentArchetype[], readonly Float64Array[]>
->();
+const sharedKeys = new WeakMap<object, WeakMap<readonly IntentArchetype[], ArchetypeKeys>>();
+
+/**
+ * How close (cosine) a route must be to the mean of an archetype's messages, whatever its
+ * closeness to the archetype's keywords: the routes the shipped corpus matches are 0.43 (math:
+ * numbers say little to word vectors) to 0.9 from theirs, a billing route 0.004 from a corpus's
+ * 'billing' archetype whose messages are about cats.
+ */
+const MIN_MESSAGE_SIMILARITY = 0.25;
 
 /**
  * A row of similarities to the style archetypes, less their mean: those archetypes share every

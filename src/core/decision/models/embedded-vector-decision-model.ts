@@ -85,7 +85,12 @@ export interface EmbeddedVectorDecisionModelOptions {
    * score. Default 1.
    */
   catchAllCorpusWeight?: number;
-  /** How close (cosine) an option must be to an archetype to borrow from it. Default 0.75. */
+  /**
+   * How close (cosine) an option must be to an archetype to borrow from it. Default 0.65: a
+   * description listing many kinds of request ("poems, stories, speeches, toasts, eulogies…") is
+   * 0.72 from its archetype and 0.2 closer to it than to any other route; the margin guards the
+   * rest (corpusMargin).
+   */
   corpusMatch?: number;
   /**
    * How much closer (cosine) an option must be to an archetype than any other option is, to
@@ -168,7 +173,7 @@ export const EMBEDDED_VECTOR_DEFAULTS = {
   instructionWeight: 8,
   corpusWeight: 2,
   catchAllCorpusWeight: 1,
-  corpusMatch: 0.75,
+  corpusMatch: 0.65,
   corpusMargin: 0.1,
   corpusHalfWeightExamples: 1000,
   lexicalWeight: { examples: 8, descriptionsOnly: 32 } as Readonly<PerQuestionKind>,
