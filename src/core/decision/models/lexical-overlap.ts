@@ -14,8 +14,14 @@ import { tokenize } from './tokenize.js';
  * which five examples cannot all show.
  */
 export class LexicalOverlap {
-  /** Per stem: the options whose texts use it, and how strongly (1 for their own texts). */
-  private readonly users = new Map<string, { options: number[]; strengths: number[] }>();
+  /**
+   * Per stem: the options whose texts use it, how strongly (1 for their own texts), and the stem's
+   * IDF among the question's options (set once they are all read).
+   */
+  private readonly users = new Map<
+    string,
+    { options: number[]; strengths: number[]; idf: number }
+  >();
   private readonly unseenWeight: number;
 
   constructor(
@@ -37,6 +43,7 @@ export class LexicalOverlap {
         for (const [term, share] of vocabulary ?? []) this.use(term, i, borrowedStrength * share);
       });
     }
+    for (const users of this.users.values()) users.idf = idf(users.strengths, options.length);
     // A word no option uses still counts in the message's total, as much as the rarest: a
     // message that shares one word with an option among many it does not is weak evidence.
     this.unseenWeight = Math.log(1 + options.length);
@@ -45,7 +52,7 @@ export class LexicalOverlap {
   private use(term: string, option: number, strength: number): void {
     const users = this.users.get(term);
     if (!users) {
-      this.users.set(term, { options: [option], strengths: [strength] });
+      this.users.set(term, { options: [option], strengths: [strength], idf: 0 });
       return;
     }
     const at = users.options.indexOf(option);
@@ -62,13 +69,13 @@ export class LexicalOverlap {
     let total = 0;
     for (const [term, termWeight] of terms) {
       const users = this.users.get(term);
-      total += termWeight * (users ? idf(users.strengths, out.length) : this.unseenWeight);
+      total += termWeight * (users ? users.idf : this.unseenWeight);
     }
     if (total === 0) return;
     for (const [term, termWeight] of terms) {
       const users = this.users.get(term);
       if (!users) continue;
-      const share = (weight * termWeight * idf(users.strengths, out.length)) / total;
+      const share = (weight * termWeight * users.idf) / total;
       users.options.forEach((option, k) => {
         out[option]! += share * users.strengths[k]!;
       });
