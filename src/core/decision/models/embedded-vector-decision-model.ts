@@ -28,11 +28,13 @@ import { intentMetricFor } from './intent-metric.js';
 import { weightedStems } from './lexical-overlap.js';
 import {
   OptionClassifier,
+  perKind,
   type ClassifierSettings,
   type PerQuestionKind,
 } from './option-classifier.js';
 import {
   checkCosine,
+  checkPerKind,
   checkFraction,
   checkNonNegative,
   checkPositive,
@@ -382,25 +384,4 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
     }
     return this.featureSpace;
   }
-}
-
-function checkPerKind(
-  value: number | Partial<PerQuestionKind> | undefined,
-  field: string,
-  check: (value: number | undefined, field: string) => void,
-): void {
-  if (typeof value === 'object' && value !== null) {
-    check(value.examples, `${field}.examples`);
-    check(value.descriptionsOnly, `${field}.descriptionsOnly`);
-  } else {
-    check(value, field);
-  }
-}
-
-function perKind(
-  value: number | Partial<PerQuestionKind> | undefined,
-  defaults: Readonly<PerQuestionKind>,
-): PerQuestionKind {
-  if (typeof value === 'number') return { examples: value, descriptionsOnly: value };
-  return { ...defaults, ...value };
 }

@@ -20,6 +20,15 @@ export interface PerQuestionKind {
   descriptionsOnly: number;
 }
 
+/** A setting given as one number for both kinds of question, or per kind, over its defaults. */
+export function perKind(
+  value: number | Partial<PerQuestionKind> | undefined,
+  defaults: Readonly<PerQuestionKind>,
+): PerQuestionKind {
+  if (typeof value === 'number') return { examples: value, descriptionsOnly: value };
+  return { ...defaults, ...value };
+}
+
 export interface ClassifierSettings {
   regression: RegressionSettings;
   similarity: SimilarityWeights;

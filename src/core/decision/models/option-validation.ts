@@ -1,4 +1,5 @@
 import { InvalidConfigurationException } from '../../errors/exceptions.js';
+import type { PerQuestionKind } from './option-classifier.js';
 
 /** Constructor checks shared by the decision models; each error names the option field. */
 export function checkPositive(value: number | undefined, field: string): void {
@@ -37,5 +38,19 @@ export function checkCosine(value: number | undefined, field: string): void {
     throw new InvalidConfigurationException(
       `${field} must be between -1 and 1, got ${String(value)}`,
     );
+  }
+}
+
+/** A check of a setting given as one number or per kind of question (`{ examples, descriptionsOnly }`). */
+export function checkPerKind(
+  value: number | Partial<PerQuestionKind> | undefined,
+  field: string,
+  check: (value: number | undefined, field: string) => void,
+): void {
+  if (typeof value === 'object' && value !== null) {
+    check(value.examples, `${field}.examples`);
+    check(value.descriptionsOnly, `${field}.descriptionsOnly`);
+  } else {
+    check(value, field);
   }
 }
