@@ -1,7 +1,6 @@
 // Multi-turn conversations over the `topics` routes. Most end in a follow-up that names no topic
 // ("yes, go ahead", "and in Python?"); some switch topic in the last message, which must win.
-const u = (text) => ({ role: 'user', text });
-const a = (text) => ({ role: 'assistant', text });
+import { a, u } from './turns.mjs';
 
 export const conversations = [
   [

@@ -1,8 +1,7 @@
 // Multi-turn conversations over the assistant6 and shop-desk routes whose last message alone is
 // ambiguous ("yes please", "what about the other one?"), plus a few whose last message switches
 // topic, which must win.
-const u = (text) => ({ role: 'user', text });
-const a = (text) => ({ role: 'assistant', text });
+import { a, u } from './turns.mjs';
 
 export const assistantFollowUps = [
   [

@@ -3,8 +3,7 @@ import { freshAssistant6 } from './assistant6.mjs';
 
 const routes6 = freshAssistant6.routes;
 
-const u = (text) => ({ role: 'user', text });
-const a = (text) => ({ role: 'assistant', text });
+import { a, u } from '../turns.mjs';
 
 export const conversationsFresh = {
   name: 'second-writer-conversations',
