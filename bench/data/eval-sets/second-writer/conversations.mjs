@@ -1,9 +1,8 @@
 // The routes of the second writer's assistant6 set: the conversations are over the same six.
+import { a, u } from '../turns.mjs';
 import { freshAssistant6 } from './assistant6.mjs';
 
 const routes6 = freshAssistant6.routes;
-
-import { a, u } from '../turns.mjs';
 
 export const conversationsFresh = {
   name: 'second-writer-conversations',
