@@ -4,6 +4,7 @@ import {
   stampMatches,
   type VectorsStamp,
 } from './shipped-assets.js';
+import { dotAt } from './similarity-scoring.js';
 import type { WordWeighting } from './word-vector-embedder.js';
 import type { WordVectors } from './word-vectors.js';
 
@@ -74,21 +75,7 @@ export function applyIntentMetric(metric: IntentMetric, topic: Float64Array): vo
   const out = new Float64Array(dims);
   let norm = 0;
   for (let i = 0; i < dims; i++) {
-    // Four running sums: independent additions the CPU overlaps (this is once per decision).
-    const row = i * dims;
-    let s0 = 0;
-    let s1 = 0;
-    let s2 = 0;
-    let s3 = 0;
-    let j = 0;
-    for (; j + 3 < dims; j += 4) {
-      s0 += matrix[row + j]! * topic[j]!;
-      s1 += matrix[row + j + 1]! * topic[j + 1]!;
-      s2 += matrix[row + j + 2]! * topic[j + 2]!;
-      s3 += matrix[row + j + 3]! * topic[j + 3]!;
-    }
-    for (; j < dims; j++) s0 += matrix[row + j]! * topic[j]!;
-    const sum = s0 + s1 + s2 + s3;
+    const sum = dotAt(topic, matrix, i * dims, dims);
     out[i] = sum;
     norm += sum * sum;
   }

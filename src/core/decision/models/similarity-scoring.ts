@@ -97,3 +97,24 @@ export function answerFromScores(
   softmax(scores, temperature).forEach((p, i) => (probabilities[names[i]!] = p));
   return { value: names[best]!, probabilities };
 }
+
+/**
+ * a · b[offset, offset + length): four running sums, independent additions the CPU can overlap
+ * (about 1.5× one sum); for the loops a decision spends most of its time in.
+ */
+export function dotAt(a: Float64Array, b: Float64Array, offset: number, length: number): number {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let d = 0;
+  for (; d + 3 < length; d += 4) {
+    const o = offset + d;
+    s0 += a[d]! * b[o]!;
+    s1 += a[d + 1]! * b[o + 1]!;
+    s2 += a[d + 2]! * b[o + 2]!;
+    s3 += a[d + 3]! * b[o + 3]!;
+  }
+  for (; d < length; d++) s0 += a[d]! * b[offset + d]!;
+  return s0 + s1 + s2 + s3;
+}
