@@ -13,7 +13,7 @@ import type { WordVectors } from './word-vectors.js';
  * The mean topic of each archetype's messages, for the shipped corpus in the space of the shipped
  * vectors and the default word weighting, precomputed by `scripts/build-archetype-means.mjs`
  * (`assets/intent-corpus-means.json`). Matching routes to archetypes needs these means, and
- * computing them reads all 1,979 corpus messages: about 50 ms of a fresh process's first fit.
+ * computing them reads all 2,249 corpus messages: about 50 ms of a fresh process's first fit.
  * Each mean is used only for an archetype whose messages hash as when it was computed, so a corpus
  * of one's own (or an edited one) is computed as before.
  */

@@ -89,7 +89,3 @@ export function lastUserSplit(input: DecisionInput): InstructionPayload | undefi
   const last = messages.findLast((message) => message?.role === 'user');
   return typeof last?.text === 'string' ? splitInstruction(last.text) : undefined;
 }
-
-/** The instruction of the input's last user message, if it has the task-plus-payload shape. */
-export const lastUserInstruction = (input: DecisionInput): string | undefined =>
-  lastUserSplit(input)?.instruction;

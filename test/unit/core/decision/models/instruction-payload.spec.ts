@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import {
-  lastUserInstruction,
+  lastUserSplit,
   splitInstruction,
 } from '../../../../../src/core/decision/models/instruction-payload.js';
 
@@ -53,22 +53,22 @@ describe('splitInstruction', () => {
 
   it('looks at the last user message of a conversation only', () => {
     expect(
-      lastUserInstruction({
+      lastUserSplit({
         messages: [
           { role: 'user', text: `Summarize this: ${article}` },
           { role: 'assistant', text: 'The home side won 2-1.' },
           { role: 'user', text: 'Who saved the penalty?' },
         ],
-      }),
+      })?.instruction,
     ).toBeUndefined();
     expect(
-      lastUserInstruction({
+      lastUserSplit({
         messages: [
           { role: 'user', text: 'Hi' },
           { role: 'user', text: `Make this funny: ${article}` },
         ],
-      }),
+      })?.instruction,
     ).toBe('Make this funny');
-    expect(lastUserInstruction(`Fix this: ${article}`)).toBe('Fix this');
+    expect(lastUserSplit(`Fix this: ${article}`)?.instruction).toBe('Fix this');
   });
 });
