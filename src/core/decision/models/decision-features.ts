@@ -7,7 +7,7 @@ import { WORD_CLASSES } from './word-classes.js';
 
 /** How much each block of features counts in the classifier (the topic vector counts 1). */
 export interface FeatureWeights {
-  /** The plain mean of all words (how a text is said). Default 1. */
+  /** The plain mean of all words (how a text is said). Default 2. */
   style: number;
   /** Length, digits, formulas, code, quotes… (see surface-features.ts). Default 2. */
   surface: number;
@@ -23,7 +23,7 @@ export interface FeatureWeights {
 }
 
 export const DEFAULT_FEATURE_WEIGHTS: Readonly<FeatureWeights> = {
-  style: 1,
+  style: 2,
   surface: 2,
   complexity: 1,
   opinion: 2,

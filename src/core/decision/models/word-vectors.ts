@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { InvalidConfigurationException } from '../../errors/exceptions.js';
 
 /** The vectors shipped in `assets/`, built by `scripts/build-word-vectors.mjs` (see there for the format). */
-export const DEFAULT_WORD_VECTORS_FILE = 'glove-6b-50k-100d-int8.bin';
+export const DEFAULT_WORD_VECTORS_FILE = 'glove-6b-50k-glossary-100d-int8.bin';
 
 const MAGIC = 'NMRWVEC1';
 const HEADER_BYTES = 24;

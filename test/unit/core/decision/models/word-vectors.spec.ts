@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -18,14 +18,40 @@ const script = fileURLToPath(
 );
 
 describe('the shipped word vectors', () => {
-  it('hold the 50,000 most frequent letter-only GloVe words, 100 dimensions, most frequent first', () => {
+  it('hold the 50,000 most frequent letter-only GloVe words, 100 dimensions, most frequent first, then the glossary', () => {
     const vectors = loadWordVectors();
-    expect(vectors.size).toBe(50_000);
+    expect(vectors.size).toBeGreaterThan(55_000);
     expect(vectors.dimensions).toBe(100);
     expect(vectors.rowOf('the')).toBe(0);
     expect(vectors.rowOf('of')).toBeLessThan(vectors.rowOf('python'));
+    expect(vectors.rowOf('python')).toBeLessThan(50_000);
+    for (const word of ['regex', 'kubernetes', 'login', 'rephrase', 'ibuprofen']) {
+      expect(vectors.rowOf(word)).toBeGreaterThanOrEqual(50_000);
+    }
     expect(vectors.rowOf('zzzqqq')).toBe(-1);
     expect(loadWordVectors()).toBe(vectors);
+  });
+
+  it('place a glossary word by its gloss: a regex is nearer programming than cooking', () => {
+    const vectors = loadWordVectors();
+    const v = (word: string) => vectors.vector(word)!;
+    expect(cosine(v('regex'), v('programming'))).toBeGreaterThan(cosine(v('regex'), v('cooking')));
+    expect(cosine(v('login'), v('password'))).toBeGreaterThan(cosine(v('login'), v('poem')));
+    expect(cosine(v('ibuprofen'), v('medicine'))).toBeGreaterThan(cosine(v('ibuprofen'), v('car')));
+  });
+
+  it('hold every word of scripts/word-glossary (rebuild them after editing it), each after the 50,000', () => {
+    const vectors = loadWordVectors();
+    const folder = fileURLToPath(new URL('../../../../../scripts/word-glossary/', import.meta.url));
+    const words = readdirSync(folder)
+      .filter((file) => file.endsWith('.txt'))
+      .flatMap((file) => readFileSync(join(folder, file), 'utf8').split('\n'))
+      .filter((line) => line.trim() !== '' && !line.startsWith('#'));
+    expect(words.length).toBeGreaterThan(5000);
+    const misplaced = words
+      .map((line) => /^([a-z]{2,}): [a-z]+(?: [a-z]+)+$/.exec(line)?.[1] ?? `malformed: ${line}`)
+      .filter((word) => vectors.rowOf(word) < 50_000);
+    expect(misplaced).toEqual([]);
   });
 
   it('keep meaning through int8 quantization: related words are closer than unrelated ones', () => {
@@ -60,7 +86,21 @@ describe('WordVectors', () => {
     const vectors = Object.fromEntries(Object.entries(rows).map(([w, v]) => [w, [...v, 9, 9]]));
     writeFileSync(source, JSON.stringify({ dimensions: 3, words: Object.keys(rows), vectors }));
     const out = join(dir, 'small.bin');
-    execFileSync(process.execPath, [script, '--source', source, '--words', '4', '--out', out]);
+    const noGlossary = join(dir, 'no-glossary');
+    mkdirSync(noGlossary);
+    const build = (file: string, glossary = noGlossary) =>
+      execFileSync(process.execPath, [
+        script,
+        '--source',
+        source,
+        '--words',
+        '4',
+        '--out',
+        file,
+        '--glossary',
+        glossary,
+      ]);
+    build(out);
     const loaded = loadWordVectors(out);
     expect(loaded.size).toBe(4);
     expect(['the', 'cat', 'café', 'dog'].map((w) => loaded.rowOf(w))).toEqual([0, 1, 2, 3]);
@@ -76,8 +116,29 @@ describe('WordVectors', () => {
     }
     // regenerating gives the same bytes
     const again = join(dir, 'again.bin');
-    execFileSync(process.execPath, [script, '--source', source, '--words', '4', '--out', again]);
+    build(again);
     expect(readFileSync(again).equals(readFileSync(out))).toBe(true);
+
+    // The glossary: rows after the words, each the mean of its known gloss words at their mean
+    // length; a known word, or one with fewer than 2 known gloss words, is left out.
+    const glossary = join(dir, 'glossary');
+    mkdirSync(glossary);
+    writeFileSync(
+      join(glossary, 'a.txt'),
+      '# pets\nkitty: cat dog\ndog: cat the\nstripes: zebra cat\n',
+    );
+    writeFileSync(join(glossary, 'b.txt'), 'kitty: the\n');
+    const glossed = join(dir, 'glossed.bin');
+    build(glossed, glossary);
+    const withGlossary = loadWordVectors(glossed);
+    expect(withGlossary.size).toBe(5);
+    expect(withGlossary.rowOf('kitty')).toBe(4);
+    expect(withGlossary.rowOf('stripes')).toBe(-1);
+    const gloss = ['cat', 'dog', 'the'].map((w) => rows[w]!);
+    const mean = [0, 1, 2].map((d) => gloss.reduce((sum, row) => sum + row[d]!, 0) / 3);
+    const scale = gloss.reduce((sum, row) => sum + Math.hypot(...row), 0) / 3 / Math.hypot(...mean);
+    const kitty = Array.from(withGlossary.vector('kitty')!);
+    kitty.forEach((value, d) => expect(value).toBeCloseTo(mean[d]! * scale, 1));
   });
 
   it('a file in another format is a typed error naming the file and the build script', () => {
