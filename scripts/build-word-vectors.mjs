@@ -19,7 +19,7 @@
 //
 // File layout (little-endian), read by src/core/decision/models/word-vectors.ts:
 //   0  8 bytes  magic "NMRWVEC1"
-//   8  u32      format version (1)
+//   8  u32      format version (2)
 //  12  u32      word count N
 //  16  u32      dimensions D
 //  20  u32      byte length W of the word list
@@ -27,13 +27,15 @@
 //      0-3      zero bytes so that the scales start on a 4-byte boundary
 //      N × f32  scale of each row
 //      N × D    int8 components; component = int8 × scale
+//      D × f64      the mean of all rows as dequantized (version 2; version 1 files end before it
+//                   and the reader computes it, which is a fifth of the load)
 import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const MAGIC = 'NMRWVEC1';
-const VERSION = 1;
+const VERSION = 2;
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 function parseArgs(argv) {
@@ -165,7 +167,8 @@ function main() {
   const pad = (4 - ((headerBytes + wordBytes.length) % 4)) % 4;
   const scalesOffset = headerBytes + wordBytes.length + pad;
   const dataOffset = scalesOffset + 4 * count;
-  const out = Buffer.alloc(dataOffset + count * dims);
+  const meanOffset = dataOffset + count * dims;
+  const out = Buffer.alloc(meanOffset + 8 * dims);
 
   out.write(MAGIC, 0, 'ascii');
   out.writeUInt32LE(VERSION, 8);
@@ -175,6 +178,8 @@ function main() {
   wordBytes.copy(out, headerBytes);
 
   let worstError = 0;
+  // Summed as the reader would (word-vectors.ts meanVector): row by row, scale × int8, in float64.
+  const mean = new Float64Array(dims);
   for (let r = 0; r < count; r++) {
     const row = rows[r];
     let maxAbs = 0;
@@ -185,9 +190,12 @@ function main() {
     for (let d = 0; d < dims; d++) {
       const q = Math.max(-127, Math.min(127, Math.round(row[d] / scale)));
       out.writeInt8(q, dataOffset + r * dims + d);
+      mean[d] += scale * q;
       worstError = Math.max(worstError, Math.abs(q * scale - row[d]) / (maxAbs || 1));
     }
   }
+
+  for (let d = 0; d < dims; d++) out.writeDoubleLE(mean[d] / Math.max(1, count), meanOffset + 8 * d);
 
   mkdirSync(dirname(args.out), { recursive: true });
   writeFileSync(args.out, out);

@@ -84,18 +84,22 @@ export function applyIntentMetric(metric: IntentMetric, topic: Float64Array): vo
   for (let i = 0; i < dims; i++) topic[i] = out[i]! * inverse;
 }
 
-/** V diag((λ + mean λ)^(−s/2)) Vᵀ. */
+/** V diag((λ + mean λ)^(−s/2)) Vᵀ: its upper triangle, mirrored (a tenth of the load otherwise). */
 function transform(file: IntentMetricFile, strength: number): Float64Array {
   const dims = file.values.length;
   const shrinkage = file.values.reduce((sum, value) => sum + value, 0) / dims;
   const scale = file.values.map((value) => (Math.max(0, value) + shrinkage) ** (-strength / 2));
   const matrix = new Float64Array(dims * dims);
+  const v = new Float64Array(dims);
   for (let k = 0; k < dims; k++) {
-    const v = file.eigenvectors[k]!;
+    v.set(file.eigenvectors[k]!);
     for (let i = 0; i < dims; i++) {
       const factor = scale[k]! * v[i]!;
-      for (let j = 0; j < dims; j++) matrix[i * dims + j]! += factor * v[j]!;
+      for (let j = i; j < dims; j++) matrix[i * dims + j]! += factor * v[j]!;
     }
+  }
+  for (let i = 1; i < dims; i++) {
+    for (let j = 0; j < i; j++) matrix[i * dims + j] = matrix[j * dims + i]!;
   }
   return matrix;
 }

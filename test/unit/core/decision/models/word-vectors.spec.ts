@@ -119,6 +119,15 @@ describe('WordVectors', () => {
     build(again);
     expect(readFileSync(again).equals(readFileSync(out))).toBe(true);
 
+    // Version 2 stores the rows' mean; a version 1 file (without it) has it computed, the same.
+    const stored = readFileSync(out);
+    const versionOne = Buffer.from(stored.subarray(0, stored.length - 8 * 3));
+    versionOne.writeUInt32LE(1, 8);
+    expect(Array.from(WordVectors.parse(versionOne).meanVector())).toEqual(
+      Array.from(loaded.meanVector()),
+    );
+    expect(loaded.meanVector()[0]).toBeCloseTo((0.5 + 2 + 0 + 1.9) / 4, 2);
+
     // The glossary: rows after the words, each the mean of its known gloss words at their mean
     // length; a known word, or one with fewer than 2 known gloss words, is left out.
     const glossary = join(dir, 'glossary');
@@ -183,5 +192,6 @@ describe('WordVectors', () => {
       ]),
     ).toThrow("word vector of 'b'");
     expect(() => WordVectors.fromEntries([])).toThrow(InvalidConfigurationException);
+    expect(() => WordVectors.fromEntries([['a\nb', [1]]])).toThrow(/a\nb' has a line break/);
   });
 });
