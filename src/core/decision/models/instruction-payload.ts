@@ -8,10 +8,14 @@ export interface InstructionPayload {
 }
 
 /**
- * An instruction is short: a request runs to a clause ("translate this into German, please"),
- * while what it applies to is pasted text of several sentences.
+ * An instruction is short: a request runs to a clause or two ("translate this into German,
+ * please"; "I was offline all day, what did I miss? Summarize this chat:"), while what it applies
+ * to is pasted text of several sentences. 24 words rather than 12: a request with a sentence of
+ * context before its colon had its pasted table's numbers counted as the request's, and went to
+ * math (mean dev accuracy 81.56 → 81.64 %, held-out 77.72 → 77.80 %, whole-held-out sets 71.34 →
+ * 72.29 %).
  */
-const MAX_INSTRUCTION_WORDS = 12;
+const MAX_INSTRUCTION_WORDS = 24;
 /** The payload is the longer part, and several sentences' worth: else there is nothing to outvote. */
 const MIN_PAYLOAD_WORDS = 10;
 const MIN_PAYLOAD_RATIO = 1;
@@ -33,11 +37,11 @@ const POINTING_WORDS = new Set('this these that following below above it please'
 /**
  * Where a leading instruction ends: a colon, a line break, an opening quote or a dash; a trailing
  * one starts after the payload's last line break, closing quote or dash. Only that far from
- * either end is looked at (12 words fit), so a long pasted text costs no more than a short one.
+ * either end is looked at (24 words fit), so a long pasted text costs no more than a short one.
  */
 const LEADING_ENDS = new Set([':', '\n', '"', '“', '«', '—']);
 const TRAILING_STARTS = new Set(['\n', '"', '”', '»', '—']);
-const MAX_CLAUSE_CHARS = 160;
+const MAX_CLAUSE_CHARS = 240;
 const PAYLOAD_SCAN_CHARS = 400;
 
 function isInstruction(clause: string, payload: string): boolean {

@@ -45,8 +45,13 @@ describe('splitInstruction', () => {
 
   it('needs a short instruction and a payload at least as long and of ten words', () => {
     expect(splitInstruction('Translate this: good morning to you all')).toBeUndefined();
-    const long = 'Please could you write this out again for me in a much more formal register now';
+    const long =
+      'Please could you write this out again for me in a much more formal register now, since ' +
+      'the board reads every word of it before the meeting';
     expect(splitInstruction(`${long}: ${article}`)).toBeUndefined();
+    // A request may carry a sentence of context before its colon.
+    const context = 'I was offline all day, what did I miss? Summarize this group chat';
+    expect(splitInstruction(`${context}: ${article}`)?.instruction).toBe(context);
     // No delimiter: one sentence, not an instruction plus a payload.
     expect(splitInstruction(`Summarize the match where ${article}`)).toBeUndefined();
   });
