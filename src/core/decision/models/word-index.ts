@@ -11,10 +11,13 @@ export class WordIndex {
   /** Where each row's word starts in `text`; one more entry marks the end. */
   private readonly starts: Int32Array;
 
-  constructor(
-    private readonly text: string,
-    readonly size: number,
-  ) {
+  /** Rows: the words of `text`, one per line ("" has none). */
+  readonly size: number;
+
+  constructor(private readonly text: string) {
+    let size = text === '' ? 0 : 1;
+    for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) size++;
+    this.size = size;
     this.starts = new Int32Array(size + 1);
     let capacity = 16;
     while (capacity < 2 * size) capacity *= 2;
@@ -33,49 +36,33 @@ export class WordIndex {
 
   /** The row of `word`, or -1 when it is not in the vocabulary. */
   rowOf(word: string): number {
-    let hash = 0x811c9dc5;
-    for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), 0x01000193);
-    for (let slot = hash & this.mask; ; slot = (slot + 1) & this.mask) {
-      const entry = this.slots[slot]!;
-      if (entry === 0) return -1;
-      if (this.holds(entry - 1, word)) return entry - 1;
-    }
+    return this.slots[this.slotOf(word, 0, word.length)]! - 1;
   }
 
   /** Adds a row unless its word is already there: the first occurrence keeps its rank. */
   private insert(row: number, start: number, end: number): void {
+    const slot = this.slotOf(this.text, start, end);
+    if (this.slots[slot] === 0) this.slots[slot] = row + 1;
+  }
+
+  /** The slot holding the word `source[from, to)`, or the empty slot where it would go. */
+  private slotOf(source: string, from: number, to: number): number {
     let hash = 0x811c9dc5;
-    for (let i = start; i < end; i++) hash = Math.imul(hash ^ this.text.charCodeAt(i), 0x01000193);
+    for (let i = from; i < to; i++) hash = Math.imul(hash ^ source.charCodeAt(i), 0x01000193);
     for (let slot = hash & this.mask; ; slot = (slot + 1) & this.mask) {
       const entry = this.slots[slot]!;
-      if (entry === 0) {
-        this.slots[slot] = row + 1;
-        return;
-      }
-      if (this.sameWord(entry - 1, start, end)) return;
+      if (entry === 0 || this.holds(entry - 1, source, from, to)) return slot;
     }
   }
 
-  private holds(row: number, word: string): boolean {
+  /** Whether a row's word is `source[from, to)`. */
+  private holds(row: number, source: string, from: number, to: number): boolean {
     const start = this.starts[row]!;
-    if (this.wordEnd(row) - start !== word.length) return false;
-    for (let i = 0; i < word.length; i++) {
-      if (this.text.charCodeAt(start + i) !== word.charCodeAt(i)) return false;
+    // While building, the rows already inserted have their next start.
+    if (this.starts[row + 1]! - 1 - start !== to - from) return false;
+    for (let i = 0; i < to - from; i++) {
+      if (this.text.charCodeAt(start + i) !== source.charCodeAt(from + i)) return false;
     }
     return true;
-  }
-
-  private sameWord(row: number, start: number, end: number): boolean {
-    const other = this.starts[row]!;
-    if (this.wordEnd(row) - other !== end - start) return false;
-    for (let i = 0; i < end - start; i++) {
-      if (this.text.charCodeAt(other + i) !== this.text.charCodeAt(start + i)) return false;
-    }
-    return true;
-  }
-
-  /** The end of a row's word (while building, rows already inserted have their next start). */
-  private wordEnd(row: number): number {
-    return this.starts[row + 1]! - 1;
   }
 }

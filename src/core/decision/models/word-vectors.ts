@@ -53,16 +53,15 @@ export class WordVectors {
     const text = new TextDecoder('utf-8').decode(
       bytes.subarray(HEADER_BYTES, HEADER_BYTES + wordBytes),
     );
-    let words = count === 0 ? 0 : 1;
-    for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) words++;
-    if (words !== count) throw invalid(`${words} words for ${count} rows`);
+    const index = new WordIndex(text);
+    if (index.size !== count) throw invalid(`${index.size} words for ${count} rows`);
     // Copies, so that the rows are aligned whatever the buffer's offset (Buffer pools are not).
     const scales = new Float32Array(count);
     for (let row = 0; row < count; row++)
       scales[row] = view.getFloat32(scalesOffset + 4 * row, true);
     const components = new Int8Array(count * dimensions);
     components.set(new Int8Array(bytes.buffer, bytes.byteOffset + dataOffset, count * dimensions));
-    const vectors = new WordVectors(new WordIndex(text, count), dimensions, scales, components);
+    const vectors = new WordVectors(index, dimensions, scales, components);
     // Version 2 stores the mean of the rows, summed as meanVector() would: walking 5.5 million
     // components was a fifth of the load.
     if (version === 2) {
@@ -95,15 +94,13 @@ export class WordVectors {
       vector.forEach((value, d) => (components[row * dimensions + d] = Math.round(value / scale)));
     });
     const words = list.map(([word]) => word);
-    const separated = words.find((word) => word.includes('\n'));
-    if (separated !== undefined)
-      throw new InvalidConfigurationException(`word vector word '${separated}' has a line break`);
-    return new WordVectors(
-      new WordIndex(words.join('\n'), words.length),
-      dimensions,
-      scales,
-      components,
-    );
+    // The index reads the words one per line: an empty word or a line break would shift the rows.
+    const unlisted = words.find((word) => word === '' || word.includes('\n'));
+    if (unlisted !== undefined)
+      throw new InvalidConfigurationException(
+        `word vector word '${unlisted}' is empty or has a line break`,
+      );
+    return new WordVectors(new WordIndex(words.join('\n')), dimensions, scales, components);
   }
 
   /** The row (= frequency rank) of a word, or -1 when it is unknown. */

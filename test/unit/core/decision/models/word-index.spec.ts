@@ -3,7 +3,7 @@ import { WordIndex } from '../../../../../src/core/decision/models/word-index.js
 
 describe('WordIndex', () => {
   it('finds each word at its row, the first of repeated words, and nothing else', () => {
-    const index = new WordIndex(['the', 'café', 'cat', 'the', 'ca', 'cats'].join('\n'), 6);
+    const index = new WordIndex(['the', 'café', 'cat', 'the', 'ca', 'cats'].join('\n'));
     expect(['the', 'café', 'cat', 'ca', 'cats'].map((w) => index.rowOf(w))).toEqual([
       0, 1, 2, 4, 5,
     ]);
@@ -14,7 +14,7 @@ describe('WordIndex', () => {
 
   it('keeps every row of a large vocabulary apart, through hash collisions', () => {
     const words = Array.from({ length: 20_000 }, (_, i) => `w${i.toString(36)}`);
-    const index = new WordIndex(words.join('\n'), words.length);
+    const index = new WordIndex(words.join('\n'));
     const misplaced = words.filter((word, row) => index.rowOf(word) !== row);
     expect(misplaced).toEqual([]);
     expect(index.rowOf('w')).toBe(-1);
@@ -22,6 +22,8 @@ describe('WordIndex', () => {
   });
 
   it('an empty vocabulary finds nothing', () => {
-    expect(new WordIndex('', 0).rowOf('the')).toBe(-1);
+    const empty = new WordIndex('');
+    expect(empty.size).toBe(0);
+    expect(empty.rowOf('the')).toBe(-1);
   });
 });

@@ -192,6 +192,9 @@ describe('WordVectors', () => {
       ]),
     ).toThrow("word vector of 'b'");
     expect(() => WordVectors.fromEntries([])).toThrow(InvalidConfigurationException);
-    expect(() => WordVectors.fromEntries([['a\nb', [1]]])).toThrow(/a\nb' has a line break/);
+    expect(() => WordVectors.fromEntries([['a\nb', [1]]])).toThrow(
+      /a\nb' is empty or has a line break/,
+    );
+    expect(() => WordVectors.fromEntries([['', [1]]])).toThrow(/'' is empty/);
   });
 });
