@@ -10,10 +10,10 @@ import {
   buildModelRouterOptions,
   getRouterToken,
   ModelRouter,
-  MODEL_PROFILE,
   ModelRouterExceptionFilter,
   parseModelRouterConfig,
 } from 'nest-model-router';
+import { MODEL_PROFILE } from 'nest-model-router/core';
 import { FakeProvider } from 'nest-model-router/testing';
 import { loadGatewayConfig } from '../../../apps/gateway/src/config/load-gateway-config.js';
 import { snippetPath, writeSnippets } from './support/markdown.js';

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
+import * as prettier from 'prettier';
 import {
   codeBlocks,
   EXERCISED_BY,
@@ -42,6 +43,19 @@ describe('the snippets of README.md and docs/', () => {
         ),
     );
     expect(files.toSorted()).toEqual(Object.keys(EXERCISED_BY).toSorted());
+  });
+
+  it('are formatted as the project formats its code', async () => {
+    const options = {
+      ...(await prettier.resolveConfig(join(repoRoot, 'src/index.ts'))),
+      parser: 'typescript',
+    };
+    const unformatted: string[] = [];
+    for (const page of markdownPages())
+      for (const block of codeBlocks(page).filter(isTypeScript))
+        if ((await prettier.format(block.code, options)) !== block.code)
+          unformatted.push(`${page}:${block.line}`);
+    expect(unformatted).toEqual([]);
   });
 
   it('type-check together under the README tsconfig, in one tsc run', () => {
