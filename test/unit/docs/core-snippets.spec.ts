@@ -6,6 +6,7 @@ import {
   type ChatResponse,
   type ChoiceAnswer,
   DecisionModelChatModelRouter,
+  NoMatchingModelFoundException,
   OpenAiCompatibleChatModel,
   type RoutingChatModel,
   userMessage,
@@ -59,6 +60,27 @@ describe('docs/core.md', () => {
       route: 'complex',
       state: 'cooldown',
     });
+  });
+});
+
+describe('docs/resilience.md', () => {
+  it('fails over, probes once per cooldown, doubles it, recovers, and fails fast when all are open', async () => {
+    const { module, logged } = await run<{
+      failedOver: string;
+      whileOpen: string[];
+      probeFailed: string;
+      stillOpen: string;
+      recovered: string;
+      failFast: unknown;
+    }>('docs/resilience.md', 'breaker.ts');
+    expect(module.failedOver).toBe('from backup');
+    expect(module.whileOpen).toEqual(['primary: cooldown', 'backup: available']);
+    expect(module.probeFailed).toBe('from backup');
+    expect(module.stillOpen).toBe('cooldown');
+    expect(module.recovered).toBe('from primary');
+    expect(module.failFast).toBeInstanceOf(NoMatchingModelFoundException);
+    expect(module.failFast).toMatchObject({ retryAfterMs: 10_000 });
+    expect(logged).toEqual([[module.whileOpen], [true]]);
   });
 });
 

@@ -140,6 +140,7 @@ export const EXERCISED_BY: Record<string, string> = {
   'README.md src/try-it.ts': 'readme-try-it.spec.ts',
   'docs/core.md core-example.ts': 'core-snippets.spec.ts',
   'docs/providers.md providers.ts': 'core-snippets.spec.ts',
+  'docs/resilience.md breaker.ts': 'core-snippets.spec.ts',
   'docs/testing.md fake-provider-example.ts': 'core-snippets.spec.ts',
   'docs/decision-models.md decide.ts': 'core-snippets.spec.ts',
   'docs/nest-module.md app.module.ts': 'nest-snippets.spec.ts',
