@@ -33,10 +33,17 @@ export class ModelRouterExceptionFilter extends BaseExceptionFilter {
   override catch(exception: ModelRouterException | RangeError, host: ArgumentsHost): void {
     if (host.getType() !== 'http') return super.catch(exception, host);
     if (!(exception instanceof ModelRouterException)) return this.catchRangeError(exception, host);
-    const { name, status, retryAfterMs, message } = errorAnswer(exception);
+    const { name, status, code, retryAfterMs, message } = errorAnswer(exception);
     const headers: Record<string, string> =
       retryAfterMs === undefined ? {} : { 'Retry-After': retryAfterSeconds(retryAfterMs) };
-    const body = { statusCode: status, error: name, message: scrubCredentials(message) };
+    // `code` lets a client tell one 503 from another (every model cooling down, a budget spent)
+    // without parsing the message.
+    const body = {
+      statusCode: status,
+      error: name,
+      ...(code === null ? {} : { code }),
+      message: scrubCredentials(message),
+    };
     this.answer(host, status, headers, body, exception);
   }
 

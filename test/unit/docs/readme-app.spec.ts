@@ -76,6 +76,7 @@ describe("the README's Nest app", () => {
     const next = await ask('hi');
     expect(next.res.status).toBe(503);
     expect(next.res.headers.get('retry-after')).toBe('30');
+    expect(next.body.code).toBe('models_cooling_down');
     expect(String(next.body.message)).toContain('cooling down');
     expect(fake.requests.count()).toBe(asked); // no model was asked while they cool down
   });

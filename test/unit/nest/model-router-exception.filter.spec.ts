@@ -45,24 +45,25 @@ const provider = (kind: ErrorKind, retryAfterMs?: number) =>
 
 describe('ModelRouterExceptionFilter', () => {
   it.each([
-    [new UnknownRouterException("Unknown router 'x'", 'x', []), 404],
-    [new NoMatchingModelFoundException('No matching route', []), 502],
-    [provider('invalid-request'), 400],
-    [provider('context-length'), 400],
-    [provider('content-policy'), 400],
-    [provider('rate-limited'), 429],
-    [provider('transient'), 502],
-    [provider('misconfigured'), 502],
-    [new ModelTimeoutException('attempt', 1000, 'gpt'), 504],
-    [new InvalidDecisionResponseException('bad label'), 502],
-    [new RoutingException('router returned null'), 500],
-    [new InvalidConfigurationException('broken'), 500],
-  ])('%s → %i', (exception, status) => {
+    [new UnknownRouterException("Unknown router 'x'", 'x', []), 404, 'model_not_found'],
+    [new NoMatchingModelFoundException('No matching route', []), 502, 'all_models_failed'],
+    [provider('invalid-request'), 400, undefined],
+    [provider('context-length'), 400, 'context_length_exceeded'],
+    [provider('content-policy'), 400, 'content_policy_violation'],
+    [provider('rate-limited'), 429, 'rate_limit_exceeded'],
+    [provider('transient'), 502, undefined],
+    [provider('misconfigured'), 502, undefined],
+    [new ModelTimeoutException('attempt', 1000, 'gpt'), 504, 'timeout'],
+    [new InvalidDecisionResponseException('bad label'), 502, 'invalid_decision'],
+    [new RoutingException('router returned null'), 500, undefined],
+    [new InvalidConfigurationException('broken'), 500, 'invalid_configuration'],
+  ])('%s → %i %s', (exception, status, code) => {
     const sent = respond(exception);
     expect(sent.status).toBe(status);
     expect(sent.body).toEqual({
       statusCode: status,
       error: exception.name,
+      ...(code === undefined ? {} : { code }),
       message: exception.message.replace('sk-abcdefghijklmnop', 'sk-***'),
     });
   });
@@ -117,6 +118,7 @@ describe('ModelRouterExceptionFilter', () => {
       body: {
         statusCode: 503,
         error: 'NoMatchingModelFoundException',
+        code: 'models_cooling_down',
         message: 'every model cools down',
       },
     });
