@@ -69,7 +69,7 @@ describe('loadModelRouterConfig', () => {
         expect.stringMatching(
           /^routers\.default\.routes\[2\]\.cooldownMS: unknown setting; known: /,
         ),
-        "routers.default.defaultRoute: unknown route 'medium'; routes: 'simple', 'complex'",
+        "routers.default.defaultRoute: unknown route 'medium'; known routes: 'simple', 'complex'",
         'routers.group: give either routes (a decision-routed router) or model/models (a model group), not both',
         "routers.fast: 'fast' is both a router and a model; give each a unique name",
         'models.untyped.type: required (or name a provider whose type the model takes)',
@@ -112,7 +112,7 @@ describe('loadModelRouterConfig', () => {
       'routers: at least one router is required',
     ]);
     expect(problemsOf(() => parseModelRouterConfig('models: {}\n'))).toEqual([
-      'routers: must be an object',
+      'routers: required',
     ]);
   });
 
