@@ -47,8 +47,8 @@ export const configIssueMessage: z.core.$ZodErrorMap = (issue) => {
     case 'invalid_value':
       return `must be one of the following values: ${issue.values.map(String).join(', ')}`;
     case 'unrecognized_keys': {
-      const shape = (issue.inst as { _zod?: { def?: { shape?: object } } } | undefined)?._zod?.def
-        ?.shape;
+      // the object that refused the key knows the keys it takes
+      const shape = (issue.inst as { shape?: object } | undefined)?.shape;
       return shape ? `unknown setting; known: ${Object.keys(shape).join(', ')}` : 'unknown setting';
     }
     default:
@@ -79,16 +79,17 @@ export function configProblems(issues: readonly z.core.$ZodIssue[], base: Proper
  * exactly one option, that option's problems; else the union's own message.
  */
 function unionProblems(issue: z.core.$ZodIssueInvalidUnion, path: PropertyKey[]): string[] {
-  const wrongType = (errors: readonly z.core.$ZodIssue[]) =>
-    errors.some(
-      (error) =>
-        error.path.length === 0 &&
-        (error.code === 'invalid_type' || error.code === 'invalid_value'),
-    );
   const matching = issue.errors.filter((errors) => !wrongType(errors));
   return matching.length === 1
     ? configProblems(matching[0]!, path)
     : [`${render(path)}: ${issue.message}`];
+}
+
+function wrongType(errors: readonly z.core.$ZodIssue[]): boolean {
+  return errors.some(
+    (error) =>
+      error.path.length === 0 && (error.code === 'invalid_type' || error.code === 'invalid_value'),
+  );
 }
 
 function render(path: readonly PropertyKey[]): string {

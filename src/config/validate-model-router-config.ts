@@ -1,11 +1,7 @@
 import type { z } from 'zod';
 import { configIssueMessage, configProblems } from './config-wording.js';
 import { InvalidModelRouterConfigException } from './invalid-model-router-config.exception.js';
-import {
-  modelRouterConfigSchema,
-  type ModelRouterConfig,
-  type ModelRouterConfigSchema,
-} from './model-router-config.js';
+import { modelRouterConfigSchema, type ModelRouterConfigSchema } from './model-router-config.js';
 
 /**
  * Validates a parsed (and interpolated) configuration against the library's schema, or one that
