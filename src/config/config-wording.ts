@@ -34,7 +34,11 @@ export const configIssueMessage: z.core.$ZodErrorMap = (issue) => {
       if (issue.input === undefined) return 'required';
       return TYPE_WORDS[issue.expected] ?? `must be ${issue.expected}`;
     case 'too_small':
-      if (issue.origin === 'array') return `must list at least ${String(issue.minimum)}`;
+      if (issue.origin === 'array') {
+        return Number(issue.minimum) === 1
+          ? 'must not be an empty list'
+          : `must list at least ${String(issue.minimum)} items`;
+      }
       if (issue.origin === 'string') return 'must not be empty';
       if (!issue.inclusive && Number(issue.minimum) === 0) return 'must be a positive number';
       return issue.inclusive

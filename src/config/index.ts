@@ -12,8 +12,6 @@ export {
   type ConfiguredBreaker,
 } from './configured-breaker.js';
 export { readModelRouterConfigNames } from './model-router-config-names.js';
-// for apps that keep sections of their own in the same file (the demo gateway's `auth`)
-export { interpolateEnv } from './interpolate-env.js';
 export {
   ModelRouterFactories,
   pickSettings,
