@@ -111,9 +111,7 @@ describe('loadModelRouterConfig', () => {
     expect(problemsOf(() => parseModelRouterConfig('models: {}\nrouters: {}\n'))).toEqual([
       'routers: at least one router is required',
     ]);
-    expect(problemsOf(() => parseModelRouterConfig('models: {}\n'))).toEqual([
-      'routers: required',
-    ]);
+    expect(problemsOf(() => parseModelRouterConfig('models: {}\n'))).toEqual(['routers: required']);
   });
 
   it('checks the types of group settings, naming the field', () => {
