@@ -37,6 +37,12 @@ const key = (settings: Record<string, unknown>) => ({
   auth: { keys: [{ name: 'team', key: 'sk-team-key-0123456789', ...settings }] },
 });
 
+/** The problems of the invalid fixture, read with the library's schema or the gateway's. */
+const readInvalid = (schema?: typeof gatewayConfigSchema) =>
+  problemsOf(() =>
+    loadModelRouterConfig(`${FIXTURES}/invalid.yaml`, { env: {}, ...(schema && { schema }) }),
+  );
+
 /** The sentence after a problem's path. */
 const wording = (problem: string | undefined) => problem?.slice(problem.indexOf(': ') + 2);
 
@@ -126,13 +132,9 @@ describe('one wording per configuration fault, whichever section it sits in', ()
   });
 
   it("the library's faults read the same through the gateway's schema", () => {
-    const read = (schema?: typeof gatewayConfigSchema) =>
-      problemsOf(() =>
-        loadModelRouterConfig(`${FIXTURES}/invalid.yaml`, { env: {}, ...(schema && { schema }) }),
-      );
-    const problems = read();
+    const problems = readInvalid();
     expect(problems).toHaveLength(14);
-    expect(read(gatewayConfigSchema)).toEqual(problems);
+    expect(readInvalid(gatewayConfigSchema)).toEqual(problems);
   });
 
   it("interpolates ${ENV} in the gateway's sections as in the library's", () => {
