@@ -17,6 +17,8 @@ export function checkModelRouterConfig(value: unknown, ctx: z.RefinementCtx): vo
   const problems: string[] = [];
   const providers = namesOf(value.providers, 'providers', problems);
   const models = namesOf(value.models, 'models', problems);
+  // a section that is not a mapping is reported once, not by every name that refers to it
+  const declared = isRecord(value.models) ? models : undefined;
   const routers = namesOf(value.routers, 'routers', problems);
   if (isRecord(value.routers) && routers.length === 0) {
     problems.push('routers: at least one router is required');
@@ -27,12 +29,16 @@ export function checkModelRouterConfig(value: unknown, ctx: z.RefinementCtx): vo
   for (const name of routers) {
     const path = joinPath('routers', name);
     const router = (value.routers as Record<string, unknown>)[name];
-    if (isRecord(router)) checkRouter(router, path, models, problems);
+    if (isRecord(router)) checkRouter(router, path, declared, problems);
     if (models.includes(name)) {
       problems.push(`${path}: '${name}' is both a router and a model; give each a unique name`);
     }
   }
-  if (typeof value.defaultRouter === 'string' && !routers.includes(value.defaultRouter)) {
+  if (
+    isName(value.defaultRouter) &&
+    isRecord(value.routers) &&
+    !routers.includes(value.defaultRouter)
+  ) {
     problems.push(`defaultRouter: ${unknownName('router', value.defaultRouter, routers)}`);
   }
   if (value.state !== undefined) checkState(value.state, problems);
@@ -46,7 +52,7 @@ function checkModel(name: string, model: unknown, providers: string[], problems:
   if (model.type === undefined && model.provider === undefined) {
     problems.push(`${path}.type: required (or name a provider whose type the model takes)`);
   }
-  if (typeof model.provider === 'string' && !providers.includes(model.provider)) {
+  if (isName(model.provider) && !providers.includes(model.provider)) {
     problems.push(`${path}.provider: ${unknownName('provider', model.provider, providers)}`);
   }
   checkModelProfile(name, model, problems);
@@ -55,7 +61,7 @@ function checkModel(name: string, model: unknown, providers: string[], problems:
 function checkRouter(
   router: Record<string, unknown>,
   path: string,
-  models: string[],
+  models: string[] | undefined,
   problems: string[],
 ): void {
   const isGroup = router.model !== undefined || router.models !== undefined;
@@ -96,7 +102,7 @@ function checkRouter(
     }
     checkGroup(route, routePath, models, problems);
   });
-  if (typeof router.defaultRoute === 'string' && !seen.has(router.defaultRoute)) {
+  if (isName(router.defaultRoute) && !seen.has(router.defaultRoute)) {
     problems.push(`${path}.defaultRoute: ${unknownName('route', router.defaultRoute, [...seen])}`);
   }
 }
@@ -104,7 +110,7 @@ function checkRouter(
 function checkGroup(
   group: Record<string, unknown>,
   path: string,
-  models: string[],
+  models: string[] | undefined,
   problems: string[],
 ): void {
   checkBalance(group, path, problems);
@@ -112,16 +118,17 @@ function checkGroup(
     problems.push(`${path}: give model or models, not both`);
     return;
   }
-  if (typeof group.model === 'string' && !models.includes(group.model)) {
+  if (models && isName(group.model) && !models.includes(group.model)) {
     problems.push(`${path}.model: ${unknownName('model', group.model, models)}`);
   }
   if (!Array.isArray(group.models)) return;
   if (group.models.length === 0) problems.push(`${path}.models: at least one model is required`);
   const seen = new Set<string>();
   group.models.forEach((name: unknown, index) => {
-    if (typeof name !== 'string') return;
+    if (!isName(name)) return;
     const at = joinPath(joinPath(path, 'models'), index);
-    if (!models.includes(name)) problems.push(`${at}: ${unknownName('model', name, models)}`);
+    if (models && !models.includes(name))
+      problems.push(`${at}: ${unknownName('model', name, models)}`);
     if (seen.has(name)) problems.push(`${at}: model '${name}' is listed twice`);
     seen.add(name);
   });
@@ -156,6 +163,11 @@ function namesOf(section: unknown, path: string, problems: string[]): string[] {
   const names = Object.keys(section);
   if (names.some((name) => name.trim() === '')) problems.push(`${path}: a name is blank`);
   return names.filter((name) => name.trim() !== '');
+}
+
+/** A non-empty string: an empty one is reported by the shape check alone. */
+function isName(value: unknown): value is string {
+  return typeof value === 'string' && value !== '';
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -110,6 +110,12 @@ describe('one wording per configuration fault, whichever section it sits in', ()
     ]);
   });
 
+  it('a section of the wrong shape is one problem, not one per name that refers to it', () => {
+    expect(library({ models: 'x' })).toEqual(['models: must be a mapping']);
+    expect(library({ defaultRouter: '' })).toEqual(['defaultRouter: must not be empty']);
+    expect(gateway({ auth: { keys: 'x' } })).toEqual(['auth.keys: must be a list']);
+  });
+
   it('numbers and choices: the same sentence for a group setting and a key limit', () => {
     const inLibrary = library({
       routers: { auto: { models: ['mini'], cooldownMs: 'soon', halfOpenProbes: 0 } },

@@ -52,9 +52,12 @@ function checkGatewaySections(value: unknown, ctx: z.RefinementCtx): void {
     models: [...namesOf(value.models), DEMO_EMBEDDING],
     providers: namesOf(value.providers),
   };
-  const keys = Array.isArray(value.auth.keys) ? value.auth.keys : [];
-  const admins = Array.isArray(value.auth.adminKeys) ? value.auth.adminKeys : [];
-  if (keys.length === 0 && admins.length === 0) {
+  const { keys: givenKeys, adminKeys: givenAdmins } = value.auth;
+  const keys = Array.isArray(givenKeys) ? givenKeys : [];
+  const admins = Array.isArray(givenAdmins) ? givenAdmins : [];
+  // a list that is not one is reported by the shape check
+  const listed = (list: unknown) => list === undefined || Array.isArray(list);
+  if (keys.length === 0 && admins.length === 0 && listed(givenKeys) && listed(givenAdmins)) {
     problems.push(
       'auth: list at least one key under keys (or write `auth: none` to serve without)',
     );
