@@ -3,7 +3,7 @@ import { InvalidConfigurationException } from '../core/errors/exceptions.js';
 import { scrubCredentials } from '../core/observability/scrub-credentials.js';
 import { checkRouteStateConfig } from '../redis/route-state-store-config.js';
 import { checkBalance, checkBudgets, checkModelProfile } from './cost-config.js';
-import { problemIssue, unknownName } from './config-wording.js';
+import { NAME_FAULTS, problemIssue, unknownName } from './config-wording.js';
 import { joinPath } from './invalid-model-router-config.exception.js';
 
 /**
@@ -21,7 +21,7 @@ export function checkModelRouterConfig(value: unknown, ctx: z.RefinementCtx): vo
   const declared = isRecord(value.models) ? models : undefined;
   const routers = namesOf(value.routers, 'routers', problems);
   if (isRecord(value.routers) && routers.length === 0) {
-    problems.push('routers: at least one router is required');
+    problems.push(NAME_FAULTS.noRouter);
   }
   for (const name of models) {
     checkModel(name, (value.models as Record<string, unknown>)[name], providers, problems);
@@ -30,9 +30,7 @@ export function checkModelRouterConfig(value: unknown, ctx: z.RefinementCtx): vo
     const path = joinPath('routers', name);
     const router = (value.routers as Record<string, unknown>)[name];
     if (isRecord(router)) checkRouter(router, path, declared, problems);
-    if (models.includes(name)) {
-      problems.push(`${path}: '${name}' is both a router and a model; give each a unique name`);
-    }
+    if (models.includes(name)) problems.push(NAME_FAULTS.routerAndModel(name));
   }
   if (
     isName(value.defaultRouter) &&
@@ -161,7 +159,7 @@ function checkState(state: unknown, problems: string[]): void {
 function namesOf(section: unknown, path: string, problems: string[]): string[] {
   if (!isRecord(section)) return [];
   const names = Object.keys(section);
-  if (names.some((name) => name.trim() === '')) problems.push(`${path}: a name is blank`);
+  if (names.some((name) => name.trim() === '')) problems.push(NAME_FAULTS.blank(path));
   return names.filter((name) => name.trim() !== '');
 }
 

@@ -21,6 +21,14 @@ export function unknownName(kind: string, name: string, known: readonly string[]
   return `unknown ${kind} '${name}'; known ${kind}s: ${quoteNames(known)}`;
 }
 
+/** The faults of names that the schema and the module's own check of options share. */
+export const NAME_FAULTS = Object.freeze({
+  noRouter: 'routers: at least one router is required',
+  blank: (section: string) => `${section}: a name is blank`,
+  routerAndModel: (name: string) =>
+    `routers.${name}: '${name}' is both a router and a model; give each a unique name`,
+});
+
 /** A problem a refinement found, already worded with its path (`budgets[0].name: …`). */
 export function problemIssue(problem: string): z.core.$ZodRawIssue {
   return { code: 'custom', path: [], message: problem, params: { problem }, input: undefined };

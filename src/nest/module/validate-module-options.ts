@@ -5,7 +5,7 @@ import type {
   ModelRouterModuleOptions,
 } from './model-router-module-options.js';
 import { quoteNames } from '../../core/errors/quote-names.js';
-import { unknownName } from '../../config/config-wording.js';
+import { NAME_FAULTS, unknownName } from '../../config/config-wording.js';
 import { partsBuiltFromConfiguration } from './configured-options.js';
 
 const STORE_METHODS = [
@@ -64,14 +64,12 @@ function checkNames(
   problems: string[],
 ): void {
   if (routers && Object.keys(routers).length === 0) {
-    problems.push('routers: at least one router is required');
+    problems.push(NAME_FAULTS.noRouter);
   }
   if (routers && models) {
     for (const name of Object.keys(routers)) {
       if (Object.hasOwn(models, name)) {
-        problems.push(
-          `routers.${name}: '${name}' is both a router and a model; give each a unique name`,
-        );
+        problems.push(NAME_FAULTS.routerAndModel(name));
       }
     }
   }
@@ -120,7 +118,7 @@ function checkNamedModels(
     return undefined;
   }
   for (const [name, model] of Object.entries(value)) {
-    if (name.trim() === '') problems.push(`${path}: a name is blank`);
+    if (name.trim() === '') problems.push(NAME_FAULTS.blank(path));
     if (!isChatModel(model)) {
       problems.push(`${path}.${name}: not a ChatModel (needs a chat(request, options) function)`);
     }

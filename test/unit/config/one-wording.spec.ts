@@ -63,6 +63,25 @@ describe('one wording per configuration fault, whichever section it sits in', ()
     expect(inModule).toContain(`defaultRouter: ${wording(inLibrary[0])}`);
   });
 
+  it('a name used by a router and a model: in the file and in module options', () => {
+    const inFile = library({
+      models: { mini: LIBRARY.models.mini, auto: { type: 'openai', model: 'x' } },
+    });
+    let inModule = '';
+    try {
+      validateModuleOptions({
+        routers: { auto: new FakeRouter() },
+        models: { auto: new FakeRouter() },
+      });
+    } catch (error) {
+      inModule = (error as Error).message;
+    }
+    expect(inFile).toEqual([
+      "routers.auto: 'auto' is both a router and a model; give each a unique name",
+    ]);
+    expect(inModule).toContain(inFile[0]);
+  });
+
   it('a name that refers to no model or provider', () => {
     expect(library({ routers: { auto: { model: 'ghost' } } })).toEqual([
       "routers.auto.model: unknown model 'ghost'; known models: 'mini'",
