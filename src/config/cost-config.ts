@@ -69,7 +69,7 @@ export function checkBalance(
   path: string,
   problems: string[],
 ): void {
-  // an unknown name is reported by the shape check (IsIn)
+  // an unknown name is reported by the shape check
   if (group.balance === undefined) return;
   if (group.strategy === 'lowest-token-usage' && group.balance !== 'lowest-token-usage') {
     problems.push(

@@ -12,8 +12,6 @@ export {
   type ConfiguredBreaker,
 } from './configured-breaker.js';
 export { readModelRouterConfigNames } from './model-router-config-names.js';
-// for apps that keep sections of their own in the same file (the demo gateway's `auth`)
-export { interpolateEnv } from './interpolate-env.js';
 export {
   ModelRouterFactories,
   pickSettings,
@@ -27,17 +25,22 @@ export { defaultModelRouterFactories } from './default-model-router-factories.js
 export { registerBuiltinDecisionModelTypes } from './builtin-decision-model-factories.js';
 export { registerProviderModelTypes, demoModelFactory } from './provider-model-factories.js';
 export {
-  ModelRouterConfig,
-  RouterConfig,
-  RouteConfig,
-  GroupConfig,
-  DecisionConfig,
-  ModelConfig,
-  ProviderConfig,
-  FailureWindowConfig,
+  modelRouterConfigSchema,
+  providerConfigSchema,
   GROUP_STRATEGIES,
+  type ModelRouterConfig,
+  type ModelRouterConfigSchema,
+  type RouterConfig,
+  type RouteConfig,
+  type GroupConfig,
+  type DecisionConfig,
+  type ModelConfig,
+  type ProviderConfig,
+  type FailureWindowConfig,
   type GroupStrategy,
 } from './model-router-config.js';
+// for apps that extend the schema with sections of their own (the demo gateway's `auth`)
+export { configSchemaParts } from './config-fields.js';
 export { InvalidModelRouterConfigException } from './invalid-model-router-config.exception.js';
 export { buildModel, type ModelSpec } from './build-model.js';
 export {

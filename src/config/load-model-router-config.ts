@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { load } from 'js-yaml';
+import type { z } from 'zod';
 import { InvalidModelRouterConfigException } from './invalid-model-router-config.exception.js';
 import { interpolateEnv } from './interpolate-env.js';
-import type { ModelRouterConfig } from './model-router-config.js';
+import { modelRouterConfigSchema, type ModelRouterConfigSchema } from './model-router-config.js';
 import { validateModelRouterConfig } from './validate-model-router-config.js';
 
 /** Where the configuration is read from unless told otherwise. */
@@ -10,16 +11,26 @@ export const DEFAULT_MODEL_ROUTER_CONFIG_PATH = 'config/model-router.yaml';
 /** Environment variable naming another configuration file. */
 export const MODEL_ROUTER_CONFIG_ENV = 'MODEL_ROUTER_CONFIG';
 
-export interface LoadModelRouterConfigOptions {
+export interface LoadModelRouterConfigOptions<
+  S extends ModelRouterConfigSchema = typeof modelRouterConfigSchema,
+> {
   /** Default: `process.env`. */
   env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * The schema of the whole file: default the library's; an app with sections of its own passes
+   * one that extends it (`modelRouterConfigSchema.safeExtend({ auth: … })`), so the file is
+   * validated once, with one wording.
+   */
+  schema?: S;
 }
 
 /** Reads a YAML file, interpolates `${ENV}` references and validates the result. */
-export function loadModelRouterConfig(
+export function loadModelRouterConfig<
+  S extends ModelRouterConfigSchema = typeof modelRouterConfigSchema,
+>(
   path: string = process.env[MODEL_ROUTER_CONFIG_ENV] ?? DEFAULT_MODEL_ROUTER_CONFIG_PATH,
-  options: LoadModelRouterConfigOptions = {},
-): ModelRouterConfig {
+  options: LoadModelRouterConfigOptions<S> = {},
+): z.output<S> {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -36,10 +47,12 @@ export function loadModelRouterConfig(
 }
 
 /** Parses YAML text (or takes an already parsed object), interpolates and validates it. */
-export function parseModelRouterConfig(
+export function parseModelRouterConfig<
+  S extends ModelRouterConfigSchema = typeof modelRouterConfigSchema,
+>(
   input: string | Record<string, unknown>,
-  options: LoadModelRouterConfigOptions & { source?: string } = {},
-): ModelRouterConfig {
+  options: LoadModelRouterConfigOptions<S> & { source?: string } = {},
+): z.output<S> {
   let raw: unknown = input;
   if (typeof input === 'string') {
     try {
@@ -53,5 +66,5 @@ export function parseModelRouterConfig(
   const problems: string[] = [];
   const interpolated = interpolateEnv(raw, options.env ?? process.env, problems);
   if (problems.length > 0) throw new InvalidModelRouterConfigException(problems, options.source);
-  return validateModelRouterConfig(interpolated, options.source);
+  return validateModelRouterConfig(interpolated, options.source, options.schema);
 }

@@ -1,274 +1,145 @@
-import 'reflect-metadata';
-import { Type } from 'class-transformer';
-import {
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsNumber,
-  IsObject,
-  IsOptional,
-  IsString,
-  Max,
-  Min,
-  ValidateNested,
-} from 'class-validator';
-import { ToBoolean, ToNumber } from './config-transforms.js';
-import { BALANCERS, type BalancerName } from '../core/strategies/balancers/balancer.js';
+import { z } from 'zod';
+import { BALANCERS } from '../core/strategies/balancers/balancer.js';
 import type { BudgetDefinition } from '../core/budget/budget.js';
+import { decimal, flag, integer, oneOf, text } from './config-fields.js';
+import { checkModelRouterConfig } from './check-model-router-config.js';
 
+/**
+ * The one schema of the YAML configuration: its TypeScript type (`ModelRouterConfig`), its check
+ * and its wording (config-wording.ts). Shapes refuse unknown keys where the module reads every
+ * key; the cross-references (a route names a declared model…) are a refinement of the whole.
+ * An app with sections of its own extends it: `modelRouterConfigSchema.safeExtend({ … })`.
+ */
 export const GROUP_STRATEGIES = ['failover', 'lowest-token-usage'] as const;
 export type GroupStrategy = (typeof GROUP_STRATEGIES)[number];
 
-export class FailureWindowConfig {
-  @IsOptional()
-  @ToNumber()
-  @IsInt()
-  @Min(1)
-  durationMs?: number;
+const failureWindowSchema = z.looseObject({
+  durationMs: integer(1).optional(),
+  minimumRequests: integer(1).optional(),
+});
 
-  @IsOptional()
-  @ToNumber()
-  @IsInt()
-  @Min(1)
-  minimumRequests?: number;
-}
+/** The settings of a group's circuit breaker (GROUP_BREAKER_KEYS lists the same keys). */
+const breakerShape = {
+  cooldownMs: integer(0).optional(),
+  failureThreshold: integer(1).optional(),
+  failureRateThreshold: decimal(0, 1).optional(),
+  window: failureWindowSchema.optional(),
+  halfOpenProbes: integer(1).optional(),
+  cooldownMultiplier: decimal(1).optional(),
+  maxCooldownMs: integer(0).optional(),
+  jitter: decimal(0, 1).optional(),
+  probeTimeoutMs: integer(1).optional(),
+  whenAllOpen: oneOf(['fail-fast', 'try-oldest']).optional(),
+};
 
 /**
  * A model group: the models it fails over between (or balances), the strategy and its circuit
  * breaker. `lowest-token-usage` balances among the models whose circuit is closed.
  */
-export class GroupConfig {
+const groupShape = {
   /** One model (still a group of one: it gets a circuit breaker and shows in health). */
-  @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  model?: string;
-
-  @IsOptional()
-  @IsArray()
-  @IsString({ each: true })
-  @IsNotEmpty({ each: true })
-  models?: string[];
-
-  @IsOptional()
-  @IsIn(GROUP_STRATEGIES)
-  strategy?: GroupStrategy;
-
+  model: text().optional(),
+  models: z.array(text()).optional(),
+  strategy: oneOf(GROUP_STRATEGIES).optional(),
   /** How the group chooses among the models its circuits admit; default `ordered`. */
-  @IsOptional()
-  @IsIn(BALANCERS)
-  balance?: BalancerName;
-
-  @IsOptional()
-  @ToNumber()
-  @IsInt()
-  @Min(0)
-  cooldownMs?: number;
-
-  @IsOptional()
-  @ToNumber()
-  @IsInt()
-  @Min(1)
-  failureThreshold?: number;
-
-  @IsOptional()
-  @ToNumber()
-  @IsNumber()
-  @Min(0)
-  @Max(1)
-  failureRateThreshold?: number;
-
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => FailureWindowConfig)
-  window?: FailureWindowConfig;
-
-  @IsOptional()
-  @ToNumber()
-  @IsInt()
-  @Min(1)
-  halfOpenProbes?: number;
-
-  @IsOptional()
-  @ToNumber()
-  @IsNumber()
-  @Min(1)
-  cooldownMultiplier?: number;
-
-  @IsOptional()
-  @ToNumber()
-  @IsInt()
-  @Min(0)
-  maxCooldownMs?: number;
-
-  @IsOptional()
-  @ToNumber()
-  @IsNumber()
-  @Min(0)
-  @Max(1)
-  jitter?: number;
-
-  @IsOptional()
-  @ToNumber()
-  @IsInt()
-  @Min(1)
-  probeTimeoutMs?: number;
-
-  @IsOptional()
-  @IsIn(['fail-fast', 'try-oldest'])
-  whenAllOpen?: 'fail-fast' | 'try-oldest';
-
+  balance: oneOf(BALANCERS).optional(),
+  ...breakerShape,
   /** Rescue a stream that breaks mid-answer on the next model that can continue it. */
-  @IsOptional()
-  @ToBoolean()
-  @IsBoolean()
-  continuation?: boolean;
-
+  continuation: flag().optional(),
   /**
    * How long (ms) a session (`x-model-router-session`) stays on the model that last answered it,
    * renewed by each answer; the ModelRouter's default is 30 minutes.
    */
-  @IsOptional()
-  @ToNumber()
-  @IsInt()
-  @Min(1)
-  sessionTtlMs?: number;
-}
+  sessionTtlMs: integer(1).optional(),
+};
 
-export class RouteConfig extends GroupConfig {
-  @IsString()
-  @IsNotEmpty()
-  name!: string;
+const groupSchema = z.strictObject(groupShape);
 
+const routeSchema = z.strictObject({
+  ...groupShape,
+  name: text(),
   /** What the route is for; several descriptions become several options for the decision model. */
-  @IsOptional()
-  description?: string | string[];
-
+  description: z.custom<string | string[]>().optional(),
   /** Sample user messages; decision models learn from them. */
-  @IsOptional()
-  @IsArray()
-  @IsString({ each: true })
-  examples?: string[];
-}
+  examples: z.array(z.string()).optional(),
+});
 
 /** How a router picks a route; `type` names a decision model factory (embedded, llm, embedding). */
-export class DecisionConfig {
-  @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  type?: string;
-
-  @IsOptional()
-  @ToNumber()
-  @IsNumber()
-  @Min(0)
-  @Max(1)
-  minProbability?: number;
-
-  @IsOptional()
-  @IsIn(['default-route', 'fail'])
-  fallback?: 'default-route' | 'fail';
-
-  @IsOptional()
-  @ToNumber()
-  @IsInt()
-  @Min(1)
-  maxMessages?: number;
-
-  @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  question?: string;
-
-  /** Further settings of the decision model type (its model, temperature, baseURL…). */
-  [setting: string]: unknown;
-}
+const decisionSchema = z.looseObject({
+  type: text().optional(),
+  minProbability: decimal(0, 1).optional(),
+  fallback: oneOf(['default-route', 'fail']).optional(),
+  maxMessages: integer(1).optional(),
+  question: text().optional(),
+});
 
 /** A decision-routed router (`routes`) or a model group (`model` / `models`). */
-export class RouterConfig extends GroupConfig {
-  @IsOptional()
-  @IsArray()
-  @ValidateNested({ each: true })
-  @Type(() => RouteConfig)
-  routes?: RouteConfig[];
-
-  @IsOptional()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => DecisionConfig)
-  decision?: DecisionConfig;
-
-  @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  defaultRoute?: string;
-}
+const routerSchema = z.strictObject({
+  ...groupShape,
+  routes: z.array(routeSchema).optional(),
+  decision: decisionSchema.optional(),
+  defaultRoute: text().optional(),
+});
 
 /**
  * A model: `type` names a model factory (openai, anthropic, demo, or one you register); the
- * other fields are its settings. `provider` inherits the settings of a `providers` entry.
+ * other fields are its settings, checked by its factory. `provider` inherits the settings of a
+ * `providers` entry.
  */
-export class ModelConfig {
-  @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  type?: string;
-
-  @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  provider?: string;
-
+const modelSchema = z.looseObject({
+  type: text().optional(),
+  provider: text().optional(),
   /** Retries and timeouts around the model (ResilienceOptions), or `false` for none. */
-  @IsOptional()
-  resilience?: Record<string, unknown> | false;
-
-  [setting: string]: unknown;
-}
+  resilience: z
+    .union([z.literal(false), z.record(z.string(), z.unknown())], {
+      error: 'must be an object of resilience options, or false',
+    })
+    .optional(),
+});
 
 /** An endpoint (OpenAI-compatible or Anthropic) that models share; keys stay out of logs. */
-export class ProviderConfig {
-  @IsString()
-  @IsNotEmpty()
-  type!: string;
+export const providerConfigSchema = z.looseObject({ type: text() });
 
-  [setting: string]: unknown;
-}
+export const modelRouterConfigSchema = z
+  .strictObject(
+    {
+      providers: z.record(z.string(), providerConfigSchema).optional(),
+      models: z.record(z.string(), modelSchema),
+      routers: z.record(z.string(), routerSchema),
+      defaultRouter: text().optional(),
+      /**
+       * `{ type: memory }` (default) or `{ type: redis, url, keyPrefix, … }`; checked by the state
+       * store's own check, which options given in code go through too.
+       */
+      state: z.custom<Record<string, unknown>>().optional(),
+      /**
+       * The breaker of failover lists built per request (the gateway's `models: [...]`): the
+       * breaker settings of a group (`cooldownMs`, `halfOpenProbes`…), same defaults.
+       */
+      failoverLists: z.strictObject(breakerShape).optional(),
+      /**
+       * Spend limits: `{ name, scope: { router?, route?, model?, key? }, limitUsd, period, … }`;
+       * checked by the budgets' own check, which options given in code go through too.
+       */
+      budgets: z.custom<BudgetDefinition[]>().optional(),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'invalid_type' ? 'must be a mapping with models and routers' : undefined,
+    },
+  )
+  // runs on a file with shape problems too, so every problem is listed at once
+  .superRefine(checkModelRouterConfig, { when: () => true });
 
 /** The whole file, after `${ENV}` interpolation and validation. */
-export class ModelRouterConfig {
-  @IsOptional()
-  @IsObject()
-  providers?: Record<string, ProviderConfig>;
+export type ModelRouterConfig = z.output<typeof modelRouterConfigSchema>;
+export type RouterConfig = z.output<typeof routerSchema>;
+export type RouteConfig = z.output<typeof routeSchema>;
+export type GroupConfig = z.output<typeof groupSchema>;
+export type DecisionConfig = z.output<typeof decisionSchema>;
+export type ModelConfig = z.output<typeof modelSchema>;
+export type ProviderConfig = z.output<typeof providerConfigSchema>;
+export type FailureWindowConfig = z.output<typeof failureWindowSchema>;
 
-  @IsObject()
-  models!: Record<string, ModelConfig>;
-
-  @IsObject()
-  routers!: Record<string, RouterConfig>;
-
-  @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  defaultRouter?: string;
-
-  /** Spend limits: `{ name, scope: { router?, route?, model?, key? }, limitUsd, period, warnAt? }`. */
-  @IsOptional()
-  @IsArray()
-  budgets?: BudgetDefinition[];
-
-  /** `{ type: memory }` (default) or `{ type: redis, url, keyPrefix, … }`. */
-  @IsOptional()
-  @IsObject()
-  state?: Record<string, unknown>;
-
-  /**
-   * The breaker of failover lists built per request (the gateway's `models: [...]`): the breaker
-   * settings of a group (`cooldownMs`, `halfOpenProbes`, `maxCooldownMs`…), same defaults.
-   */
-  @IsOptional()
-  @IsObject()
-  failoverLists?: GroupConfig;
-}
+/** A schema of the whole file: the library's, or one that extends it with an app's sections. */
+export type ModelRouterConfigSchema = z.ZodType<ModelRouterConfig>;

@@ -109,8 +109,11 @@ export function pickSettings(
 ): Record<string, unknown> {
   const unknown = Object.keys(settings).filter((key) => !known.includes(key));
   if (unknown.length > 0) {
+    // worded like the schema's unknown keys, and the builder puts the model's path before it
     throw new InvalidConfigurationException(
-      `${unknown.map((key) => `'${key}'`).join(', ')} ${unknown.length === 1 ? 'is not a setting' : 'are not settings'} of ${what}; known: ${known.join(', ')}`,
+      unknown
+        .map((key) => `${key}: unknown setting of ${what}; known: ${known.join(', ')}`)
+        .join('; '),
     );
   }
   return { ...settings };

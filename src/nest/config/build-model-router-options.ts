@@ -15,6 +15,7 @@ import type { RedisStoreLogger } from '../../redis/redis-route-state-store-optio
 import { scrubCredentials } from '../../core/observability/scrub-credentials.js';
 import type { ChatInterceptorRegistration } from '../interceptors/chat-interceptor.js';
 import type { ModelRouterModuleOptions } from '../module/model-router-module-options.js';
+import { builtFromConfiguration } from '../module/configured-options.js';
 import { defaultModelRouterFactories } from '../../config/default-model-router-factories.js';
 import { configuredBreaker } from '../../config/configured-breaker.js';
 import {
@@ -58,7 +59,9 @@ const DECISION_KEYS = ['type', 'minProbability', 'fallback', 'maxMessages', 'que
  * Turns a validated configuration into ModelRouterModule options: models through their type's
  * factory (with resilience), each route or group a ModelRouter with its strategy and breaker,
  * routers with routes a RoutingChatModel over a DecisionModelChatModelRouter, and the state store.
- * Every problem found on the way is reported at once, by path.
+ * Every problem found on the way is reported at once, by path. The configuration is taken as
+ * validated (`loadModelRouterConfig`, `parseModelRouterConfig`, or a schema that extends the
+ * library's); ModelRouterModule does not check again what was built from it.
  */
 export async function buildModelRouterOptions(
   config: ModelRouterConfig,
@@ -78,23 +81,28 @@ export async function buildModelRouterOptions(
   if (problems.length > 0) throw new InvalidModelRouterConfigException(problems);
 
   let stateStore = options.stateStore;
-  let closeStateStoreOnShutdown = false;
+  let builtStateStore: RouteStateStore | undefined;
   if (!stateStore && config.state !== undefined) {
-    stateStore = await createRouteStateStore(config.state, {
+    builtStateStore = stateStore = await createRouteStateStore(config.state, {
       logger,
       ...(options.clock ? { clock: options.clock } : {}),
     });
-    closeStateStoreOnShutdown = true;
   }
-  return {
-    models,
-    routers,
-    ...(config.defaultRouter !== undefined ? { defaultRouter: config.defaultRouter } : {}),
-    ...(config.budgets !== undefined ? { budgets: config.budgets } : {}),
-    ...(stateStore ? { stateStore, closeStateStoreOnShutdown } : {}),
-    ...(options.clock ? { clock: options.clock } : {}),
-    ...(options.interceptors ? { interceptors: options.interceptors } : {}),
-  };
+  // the configuration was validated by its schema: the module checks only what was given in code
+  return builtFromConfiguration(
+    {
+      models,
+      routers,
+      ...(config.defaultRouter !== undefined ? { defaultRouter: config.defaultRouter } : {}),
+      ...(config.budgets !== undefined ? { budgets: config.budgets } : {}),
+      ...(stateStore
+        ? { stateStore, closeStateStoreOnShutdown: builtStateStore !== undefined }
+        : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.interceptors ? { interceptors: options.interceptors } : {}),
+    },
+    builtStateStore,
+  );
 }
 
 function buildModels(

@@ -5,6 +5,8 @@ import type {
   ModelRouterModuleOptions,
 } from './model-router-module-options.js';
 import { quoteNames } from '../../core/errors/quote-names.js';
+import { NAME_FAULTS, unknownName } from '../../config/config-wording.js';
+import { partsBuiltFromConfiguration } from './configured-options.js';
 
 const STORE_METHODS = [
   'getCircuit',
@@ -18,7 +20,9 @@ const STORE_METHODS = [
 
 /**
  * Checks the module options once, at start-up, and reports every problem at once, each one
- * prefixed with the option's path, so a misconfigured app fails before serving anything.
+ * prefixed with the option's path, so a misconfigured app fails before serving anything. The
+ * parts `buildModelRouterOptions` built from a validated configuration were checked by its
+ * schema, with the same wording, and are not checked again; what was given in code is.
  */
 export function validateModuleOptions(
   options: ModelRouterModuleOptions | undefined,
@@ -30,57 +34,78 @@ export function validateModuleOptions(
     );
   }
   const problems: string[] = [];
-  const routers = checkNamedModels(options.routers, 'routers', problems);
-  const models = checkNamedModels(options.models ?? {}, 'models', problems);
+  const built = partsBuiltFromConfiguration(options);
+  const routers = built.names
+    ? options.routers
+    : checkNamedModels(options.routers, 'routers', problems);
+  const models = built.names
+    ? (options.models ?? {})
+    : checkNamedModels(options.models ?? {}, 'models', problems);
+  if (!built.names) checkNames(options, routers, models, problems);
+  // forRootAsync declares names before its factory runs: they must be what it returned
+  checkDeclaredNames(extras.routerNames, routers, 'routerNames', 'routers', problems);
+  checkDeclaredNames(extras.modelNames, models, 'modelNames', 'models', problems);
+  if (options.stateStore !== undefined && !built.stateStore) {
+    checkStateStore(options.stateStore, problems);
+  }
+  checkInterceptors(options.interceptors, problems);
+  if (problems.length > 0) {
+    throw new InvalidConfigurationException(
+      `Invalid ModelRouterModule options:\n  - ${problems.join('\n  - ')}`,
+    );
+  }
+}
+
+/** The names the configuration schema checks too, with the same wording. */
+function checkNames(
+  options: ModelRouterModuleOptions,
+  routers: Record<string, ChatModel> | undefined,
+  models: Record<string, ChatModel> | undefined,
+  problems: string[],
+): void {
   if (routers && Object.keys(routers).length === 0) {
-    problems.push('routers: at least one router is required');
+    problems.push(NAME_FAULTS.noRouter);
   }
   if (routers && models) {
     for (const name of Object.keys(routers)) {
       if (Object.hasOwn(models, name)) {
-        problems.push(
-          `models.${name}: '${name}' is both a router and a model; give each a unique name`,
-        );
+        problems.push(NAME_FAULTS.routerAndModel(name));
       }
     }
   }
   const routerNames = Object.keys(routers ?? {});
   if (options.defaultRouter !== undefined && !routerNames.includes(options.defaultRouter)) {
     problems.push(
-      `defaultRouter: '${String(options.defaultRouter)}' names no router; known routers: ${quoteNames(routerNames)}`,
+      `defaultRouter: ${unknownName('router', String(options.defaultRouter), routerNames)}`,
     );
   }
-  checkDeclaredNames(extras.routerNames, routers, 'routerNames', 'routers', problems);
-  checkDeclaredNames(extras.modelNames, models, 'modelNames', 'models', problems);
-  if (options.stateStore !== undefined) {
-    const missing = STORE_METHODS.filter(
-      (method) =>
-        typeof (options.stateStore as unknown as Record<string, unknown>)?.[method] !== 'function',
-    );
-    if (missing.length > 0) {
-      problems.push(`stateStore: not a RouteStateStore (missing ${missing.join(', ')})`);
-    }
-  }
-  if (options.interceptors !== undefined && !Array.isArray(options.interceptors)) {
-    problems.push('interceptors: must be an array of ChatInterceptor instances or classes');
-  }
-  (Array.isArray(options.interceptors) ? options.interceptors : []).forEach(
-    (interceptor, index) => {
-      const isClass = typeof interceptor === 'function';
-      const isInstance =
-        typeof interceptor === 'object' &&
-        interceptor !== null &&
-        typeof (interceptor as { intercept?: unknown }).intercept === 'function';
-      if (!isClass && !isInstance) {
-        problems.push(`interceptors[${index}]: needs an intercept(context, next) method`);
-      }
-    },
+}
+
+function checkStateStore(store: unknown, problems: string[]): void {
+  const missing = STORE_METHODS.filter(
+    (method) => typeof (store as Record<string, unknown> | null)?.[method] !== 'function',
   );
-  if (problems.length > 0) {
-    throw new InvalidConfigurationException(
-      `Invalid ModelRouterModule options:\n  - ${problems.join('\n  - ')}`,
-    );
+  if (missing.length > 0) {
+    problems.push(`stateStore: not a RouteStateStore (missing ${missing.join(', ')})`);
   }
+}
+
+function checkInterceptors(interceptors: unknown, problems: string[]): void {
+  if (interceptors === undefined) return;
+  if (!Array.isArray(interceptors)) {
+    problems.push('interceptors: must be an array of ChatInterceptor instances or classes');
+    return;
+  }
+  interceptors.forEach((interceptor: unknown, index) => {
+    const isClass = typeof interceptor === 'function';
+    const isInstance =
+      typeof interceptor === 'object' &&
+      interceptor !== null &&
+      typeof (interceptor as { intercept?: unknown }).intercept === 'function';
+    if (!isClass && !isInstance) {
+      problems.push(`interceptors[${index}]: needs an intercept(context, next) method`);
+    }
+  });
 }
 
 function checkNamedModels(
@@ -93,7 +118,7 @@ function checkNamedModels(
     return undefined;
   }
   for (const [name, model] of Object.entries(value)) {
-    if (name.trim() === '') problems.push(`${path}: a name is blank`);
+    if (name.trim() === '') problems.push(NAME_FAULTS.blank(path));
     if (!isChatModel(model)) {
       problems.push(`${path}.${name}: not a ChatModel (needs a chat(request, options) function)`);
     }

@@ -27,7 +27,7 @@ describe("an 'embedded' decision model's settings", () => {
     };
     expect(embeddedDecisionOptions(settings)).toEqual(settings);
     expect(() => embeddedDecisionOptions({ vectors: {} })).toThrow(
-      "'vectors' is not a setting of an 'embedded' decision model",
+      "vectors: unknown setting of an 'embedded' decision model",
     );
   });
 

@@ -76,13 +76,13 @@ cors: { origins: ['app.example.com'] }
         "auth.keys[1]: give exactly one of key (e.g. '${TEAM_KEY}') or sha256",
         "auth.keys[1].name: 'team-a' is used twice",
         'auth.keys[2].name: must be letters, digits, _ . - (it appears in logs)',
-        'auth.keys[2].color: unknown setting',
-        "auth.keys[2].routers[0]: unknown router 'internal'; known: auto",
-        "auth.keys[3].providerModels[0]: unknown provider 'other'; known: fake",
+        'auth.keys[2].color: unknown setting; known: name, key, sha256, routers, models, providerModels, rpm, tpm, budget',
+        "auth.keys[2].routers[0]: unknown router 'internal'; known routers: 'auto'",
+        "auth.keys[3].providerModels[0]: unknown provider 'other'; known providers: 'fake'",
         'auth.keys[3].providerModels[1]: must be provider/model-id (globs allowed, e.g. openai/gpt-4o*)',
         'auth.keys[3].budget.period: must be one of the following values: 1h, 1d, 7d, 30d',
         "auth.adminKeys[0]: give exactly one of key (e.g. '${TEAM_KEY}') or sha256",
-        "cors.origins: each origin must be '*' or scheme://host[:port], e.g. https://app.example.com",
+        "cors.origins[0]: must be '*' or scheme://host[:port], e.g. https://app.example.com",
       ]),
     );
     expect(problems.join('\n')).not.toContain('sk-long-enough');

@@ -179,7 +179,7 @@ describe('buildModelRouterOptions', () => {
         /^models\.mystery\.type: unknown model type 'quantum'; registered types: openai, anthropic, demo, echo/,
       ),
       expect.stringMatching(
-        /^models\.typo: 'temprature' is not a setting of an openai model; known: model, /,
+        /^models\.typo\.temprature: unknown setting of an openai model; known: model, /,
       ),
       'models.boom: cannot reach https://***@proxy.local with key sk-***',
       "routers.judged.decision.model: unknown model 'ghost'; known models: 'good'",
@@ -187,7 +187,7 @@ describe('buildModelRouterOptions', () => {
         /^routers\.oracle\.decision\.type: unknown decision model type 'oracle'; registered types: embedded, llm, embedding, keyword/,
       ),
       expect.stringMatching(
-        /^routers\.strange\.decision: 'colour' is not a setting of an 'embedded' decision model/,
+        /^routers\.strange\.decision\.colour: unknown setting of an 'embedded' decision model/,
       ),
     ]);
   });

@@ -84,7 +84,7 @@ describe('ModelRouterModule.forRoot', () => {
       ModelRouterModule.forRoot({ routers: { a: new FakeRouter() }, defaultRouter: 'missing' }),
     ]);
     expect(error).toBeInstanceOf(InvalidConfigurationException);
-    expect((error as Error).message).toContain("defaultRouter: 'missing' names no router");
+    expect((error as Error).message).toContain("defaultRouter: unknown router 'missing'");
     expect((error as Error).message).toContain("known routers: 'a'");
   });
 
@@ -100,7 +100,7 @@ describe('ModelRouterModule.forRoot', () => {
     const message = (error as Error).message;
     expect(error).toBeInstanceOf(InvalidConfigurationException);
     expect(message).toContain('routers.broken: not a ChatModel');
-    expect(message).toContain("models.same: 'same' is both a router and a model");
+    expect(message).toContain("routers.same: 'same' is both a router and a model");
     expect(message).toContain('stateStore: not a RouteStateStore (missing getCircuit');
     expect(message).toContain('interceptors[0]: needs an intercept(context, next) method');
   });

@@ -1,127 +1,79 @@
-import 'reflect-metadata';
-import { Transform, Type } from 'class-transformer';
-import {
-  ArrayNotEmpty,
-  IsArray,
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsNumber,
-  IsOptional,
-  IsPositive,
-  IsString,
-  Matches,
-  Min,
-  MinLength,
-  ValidateNested,
-} from 'class-validator';
-import { BUDGET_PERIODS, type BudgetPeriod } from 'nest-model-router';
+import { z } from 'zod';
+import { BUDGET_PERIODS, type BudgetPeriod, configSchemaParts } from 'nest-model-router';
 
-/** `${ENV}` yields strings: "60" is 60; anything else is left for the validators to name. */
-const ToNumber = () =>
-  Transform(({ value }: { value: unknown }) =>
-    typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))
-      ? Number(value)
-      : value,
-  );
+/**
+ * The gateway's own sections of the YAML file (`auth`, `cors`, `toolCalls`), in the library's
+ * schema style: gateway-config-schema.ts adds them to the library's schema, so the whole file is
+ * checked once, with one wording.
+ */
+const { integer, positive, text, oneOf } = configSchemaParts;
 
-export class KeyBudgetConfig {
-  @ToNumber()
-  @IsNumber()
-  @IsPositive()
-  limitUsd!: number;
-
+const keyBudgetSchema = z.strictObject({
+  limitUsd: positive(),
   /** The periods of the library's `budgets:`: a key's budget becomes one, scoped `{ key }`. */
-  @IsIn(Object.keys(BUDGET_PERIODS))
-  period!: BudgetPeriod;
-}
+  period: oneOf(Object.keys(BUDGET_PERIODS) as [BudgetPeriod, ...BudgetPeriod[]]),
+});
 
 /** A key's secret: the key itself (from `${ENV}`), or its SHA-256 so the file holds no secret. */
-export class KeySecretConfig {
-  @IsString()
-  @IsNotEmpty()
-  @Matches(/^[A-Za-z0-9_.-]+$/, { message: 'must be letters, digits, _ . - (it appears in logs)' })
-  name!: string;
-
-  @IsOptional()
-  @IsString()
+const secretShape = {
+  name: text().regex(/^[A-Za-z0-9_.-]+$/, {
+    error: 'must be letters, digits, _ . - (it appears in logs)',
+  }),
   // short keys can be guessed; 16 characters is the floor of OpenAI's and LiteLLM's formats
-  @MinLength(16, { message: 'must be at least 16 characters long (e.g. `openssl rand -hex 24`)' })
-  key?: string;
+  key: z
+    .string()
+    .min(16, { error: 'must be at least 16 characters long (e.g. `openssl rand -hex 24`)' })
+    .optional(),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, { error: 'must be 64 hex digits (`sha256sum` of the key)' })
+    .optional(),
+};
 
-  @IsOptional()
-  @IsString()
-  @Matches(/^[0-9a-fA-F]{64}$/, { message: 'must be 64 hex digits (`sha256sum` of the key)' })
-  sha256?: string;
-}
+const keySecretSchema = z.strictObject(secretShape);
 
 /**
  * A client key. `routers`, `models` (configured models) and `providerModels`
  * (`provider/model-id`) are lists of names or globs (`*`); `routers`/`models` absent: all of
  * them; `providerModels` absent: none, `true`: every one its provider allows.
  */
-export class ApiKeyConfig extends KeySecretConfig {
-  @IsOptional()
-  @IsArray()
-  @IsString({ each: true })
-  @IsNotEmpty({ each: true })
-  routers?: string[];
+const apiKeySchema = z.strictObject({
+  ...secretShape,
+  routers: z.array(text()).optional(),
+  models: z.array(text()).optional(),
+  providerModels: z
+    .union([z.boolean(), z.array(z.string())], {
+      error: 'must be true, false or a list of provider/model globs',
+    })
+    .optional(),
+  rpm: integer(1).optional(),
+  tpm: integer(1).optional(),
+  budget: keyBudgetSchema.optional(),
+});
 
-  @IsOptional()
-  @IsArray()
-  @IsString({ each: true })
-  @IsNotEmpty({ each: true })
-  models?: string[];
+export const authSchema = z.strictObject({
+  keys: z.array(apiKeySchema).optional(),
+  adminKeys: z.array(keySecretSchema).optional(),
+});
 
-  @IsOptional()
-  providerModels?: boolean | string[];
+export const corsSchema = z.strictObject({
+  origins: z
+    .array(
+      z.string().regex(/^(\*|https?:\/\/[^/\s]+)$/, {
+        error: "must be '*' or scheme://host[:port], e.g. https://app.example.com",
+      }),
+    )
+    .min(1),
+});
 
-  @IsOptional()
-  @ToNumber()
-  @IsInt()
-  @Min(1)
-  rpm?: number;
-
-  @IsOptional()
-  @ToNumber()
-  @IsInt()
-  @Min(1)
-  tpm?: number;
-
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => KeyBudgetConfig)
-  budget?: KeyBudgetConfig;
-}
-
-export class AuthConfig {
-  @IsOptional()
-  @IsArray()
-  @ValidateNested({ each: true })
-  @Type(() => ApiKeyConfig)
-  keys?: ApiKeyConfig[];
-
-  @IsOptional()
-  @IsArray()
-  @ValidateNested({ each: true })
-  @Type(() => KeySecretConfig)
-  adminKeys?: KeySecretConfig[];
-}
-
-export class CorsConfig {
-  @IsArray()
-  @ArrayNotEmpty()
-  @IsString({ each: true })
-  @Matches(/^(\*|https?:\/\/[^/\s]+)$/, {
-    each: true,
-    message: "each origin must be '*' or scheme://host[:port], e.g. https://app.example.com",
-  })
-  origins!: string[];
-}
-
-export class ToolCallsConfig {
+export const toolCallsSchema = z.strictObject({
   /** Signs tool call ids; the same on every replica, so a tool round may land on any of them. */
-  @IsOptional()
-  @IsString()
-  secret?: string;
-}
+  secret: z.string().optional(),
+});
+
+export type KeyBudgetConfig = z.output<typeof keyBudgetSchema>;
+export type KeySecretConfig = z.output<typeof keySecretSchema>;
+export type ApiKeyConfig = z.output<typeof apiKeySchema>;
+export type AuthConfig = z.output<typeof authSchema>;
+export type CorsConfig = z.output<typeof corsSchema>;
+export type ToolCallsConfig = z.output<typeof toolCallsSchema>;

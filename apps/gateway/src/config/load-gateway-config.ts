@@ -1,29 +1,21 @@
-import { readFileSync } from 'node:fs';
-import { load } from 'js-yaml';
 import {
   type Clock,
   buildModelRouterOptions,
   configuredBreaker,
   DEFAULT_MODEL_ROUTER_CONFIG_PATH,
-  interpolateEnv,
-  InvalidModelRouterConfigException,
   loadModelRouterConfig,
   MODEL_ROUTER_CONFIG_ENV,
   type ModelRouterConfig,
-  parseModelRouterConfig,
+  type ProviderConfig,
   providerModelSource,
 } from 'nest-model-router';
 import { withHashedKeys } from '../auth/api-keys.js';
 import { configSecrets } from '../http/config-secrets.js';
 import type { GatewayConfig } from './gateway-config.js';
-import { DEMO_EMBEDDING, demoEmbeddings } from './demo-embeddings.js';
+import { demoEmbeddings } from './demo-embeddings.js';
+import { gatewayConfigSchema } from './gateway-config-schema.js';
 import { gatewayFactories } from './gateway-factories.js';
-import {
-  checkGatewaySections,
-  type GatewaySections,
-  takeGatewaySections,
-} from './validate-gateway-sections.js';
-import { isObject } from '../http/json-checks.js';
+import type { AuthConfig, CorsConfig, ToolCallsConfig } from './gateway-sections.js';
 
 export interface LoadGatewayConfigOptions {
   /** For `${ENV}` interpolation; default `process.env`. */
@@ -42,9 +34,8 @@ export function gatewayConfigPath(
  * Reads the module's YAML configuration (interpolated, validated, every problem listed by path)
  * and builds the gateway from it: the routers and models, and each `providers` entry as a
  * source of `provider/model-id` models built by the same factories as configured models.
- * The gateway's own sections (`auth`, `cors`, `toolCalls`, each provider's `models`) are taken
- * out and validated here; the library validates the rest, and both sets of problems are listed
- * together.
+ * The gateway's own sections (`auth`, `cors`, `toolCalls`, each provider's `models`) extend the
+ * library's schema, so the file is validated once and every problem is listed with one wording.
  */
 export async function loadGatewayConfig(
   path: string,
@@ -91,80 +82,41 @@ export async function loadGatewayConfig(
   };
 }
 
+/** What the gateway keeps of its own sections, beside the library's configuration. */
+interface GatewaySections {
+  auth?: AuthConfig | 'none';
+  cors?: CorsConfig;
+  toolCalls?: ToolCallsConfig;
+  /** `providers.<name>.models`: the model ids (or globs) a provider serves as `provider/id`. */
+  providerModels: Record<string, string[]>;
+}
+
+/**
+ * Reads the file once against the gateway's schema (the library's, extended), then hands the
+ * library its part: the configuration without the gateway's sections and the providers without
+ * their `models` allow-lists.
+ */
 function readGatewayFile(
   path: string,
   env: Readonly<Record<string, string | undefined>>,
 ): { config: ModelRouterConfig; sections: GatewaySections } {
-  let raw: unknown;
-  try {
-    raw = load(readFileSync(path, 'utf8'));
-  } catch {
-    // an unreadable file or bad YAML: the library's loader says which, as it always has
-    return { config: loadModelRouterConfig(path, { env }), sections: { providerModels: {} } };
+  const { auth, cors, toolCalls, providers, ...rest } = loadModelRouterConfig(path, {
+    env,
+    schema: gatewayConfigSchema,
+  });
+  const providerModels: Record<string, string[]> = {};
+  const libraryProviders: Record<string, ProviderConfig> = {};
+  for (const [name, { models, ...provider }] of Object.entries(providers ?? {})) {
+    libraryProviders[name] = provider;
+    if (models !== undefined) providerModels[name] = models;
   }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    return {
-      config: parseModelRouterConfig(raw as never, { env, source: path }),
-      sections: { providerModels: {} },
-    };
-  }
-  const problems: string[] = [];
-  const interpolated = { ...(raw as Record<string, unknown>) };
-  // the providers' allow-lists are the gateway's: the library sees providers without them
-  const own = pick(interpolated, ['auth', 'cors', 'toolCalls']);
-  const providers = interpolated.providers;
-  if (isObject(providers)) {
-    own.providers = Object.fromEntries(
-      Object.entries(providers)
-        .filter(([, provider]) => isObject(provider) && 'models' in provider)
-        .map(([name, provider]) => [
-          name,
-          { models: (provider as Record<string, unknown>).models },
-        ]),
-    );
-    interpolated.providers = Object.fromEntries(
-      Object.entries(providers).map(([name, provider]) => [
-        name,
-        isObject(provider) ? withoutKey(provider, 'models') : provider,
-      ]),
-    );
-  }
-  const sections = takeGatewaySections(
-    interpolateEnv(own, env, problems) as Record<string, unknown>,
-    problems,
-  );
-  for (const section of ['auth', 'cors', 'toolCalls']) delete interpolated[section];
-  // the scopes name routers and models of the file: checked even when the rest has problems
-  checkGatewaySections(
-    sections,
-    {
-      routers: namesOf(interpolated.routers),
-      // a key's `models` scope holds for the embedding models too
-      models: [...namesOf(interpolated.models), DEMO_EMBEDDING],
-      providers: namesOf(interpolated.providers),
+  return {
+    config: { ...rest, ...(providers !== undefined ? { providers: libraryProviders } : {}) },
+    sections: {
+      providerModels,
+      ...(auth !== undefined ? { auth } : {}),
+      ...(cors !== undefined ? { cors } : {}),
+      ...(toolCalls !== undefined ? { toolCalls } : {}),
     },
-    problems,
-  );
-  let config: ModelRouterConfig;
-  try {
-    config = parseModelRouterConfig(interpolated, { env, source: path });
-  } catch (error) {
-    if (!(error instanceof InvalidModelRouterConfigException)) throw error;
-    throw new InvalidModelRouterConfigException([...error.problems, ...problems], path);
-  }
-  if (problems.length > 0) throw new InvalidModelRouterConfigException(problems, path);
-  return { config, sections };
-}
-
-function namesOf(value: unknown): string[] {
-  return isObject(value) ? Object.keys(value) : [];
-}
-
-function pick(value: Record<string, unknown>, keys: string[]): Record<string, unknown> {
-  return Object.fromEntries(keys.filter((key) => key in value).map((key) => [key, value[key]]));
-}
-
-function withoutKey(value: Record<string, unknown>, key: string): Record<string, unknown> {
-  const { [key]: _dropped, ...rest } = value;
-  return rest;
+  };
 }
