@@ -52,10 +52,6 @@ export {
   FailoverEmbeddingModel,
   type NamedEmbeddingModel,
 } from './embeddings/failover-embedding-model.js';
-export {
-  WordVectorEmbeddingModel,
-  type WordVectorEmbeddingModelOptions,
-} from './embeddings/word-vector-embedding-model.js';
 
 // Errors
 export { isAbortError } from './chat/abort.js';
@@ -263,26 +259,13 @@ export {
 } from './routing/routing-chat-model.js';
 export type { ConfiguredRoute } from './routing/route-validation.js';
 
-// Decision models
-export {
-  EmbeddedVectorDecisionModel,
-  EMBEDDED_VECTOR_DEFAULTS,
-  type EmbeddedVectorDecisionModelOptions,
-} from './decision/models/embedded-vector-decision-model.js';
+// Decision models (the embedded vector model has its own entry: nest-model-router/embedded)
 export {
   ChatModelDecisionModel,
   CHAT_MODEL_DECISION_DEFAULTS,
   type ChatModelDecisionModelOptions,
 } from './decision/models/chat-model-decision-model.js';
-export {
-  WordVectors,
-  loadWordVectors,
-  DEFAULT_WORD_VECTORS_FILE,
-} from './decision/models/word-vectors.js';
-export type { WordWeighting } from './decision/models/word-vector-embedder.js';
 export type { MessageWeights } from './decision/models/decision-input-texts.js';
-export type { FeatureWeights } from './decision/models/decision-features.js';
-export type { PerQuestionKind } from './decision/models/option-classifier.js';
 
 // Model groups
 export { ModelRouter } from './group/model-router.js';
