@@ -136,7 +136,7 @@ export type {
   ModelStatus,
   ModelAvailability,
   RouteStateBinding,
-} from './observability/inspection.js';
+} from './inspection/inspection.js';
 export { type Clock, systemClock } from './clock.js';
 export {
   RouteStateStore,
@@ -244,7 +244,7 @@ export type {
 } from './decision/decision-model.js';
 
 // Routing
-export { ROUTE_ATTRIBUTE } from './routing/route-attribute.js';
+export { ROUTE_ATTRIBUTE } from './chat/call-attributes.js';
 export { ChatModelRoutingResult } from './routing/chat-model-routing-result.js';
 export type { RouteDefinition, ChatModelRoute } from './routing/chat-model-route.js';
 export type {
@@ -270,7 +270,7 @@ export type { MessageWeights } from './decision/models/decision-input-texts.js';
 // Model groups
 export { ModelRouter } from './group/model-router.js';
 export type { ModelRouterOptions, ModelRouteDefinition } from './group/model-router-options.js';
-export { type ChatModelWrapper, wrapModel } from './group/chat-model-wrapper.js';
+export { type ChatModelWrapper, wrapModel } from './chat/chat-model-wrapper.js';
 export type {
   ModelRoutingStrategy,
   ModelRoutingFunction,
@@ -280,7 +280,7 @@ export type {
 } from './strategies/model-routing-strategy.js';
 export { FailoverStrategy, type FailoverStrategyOptions } from './strategies/failover-strategy.js';
 export type { CircuitBreakerOptions } from './circuit/circuit-policy.js';
-export { PROBE_ATTRIBUTE, isProbeCall } from './circuit/probe-attribute.js';
+export { PROBE_ATTRIBUTE, isProbeCall } from './chat/call-attributes.js';
 export {
   LowestTokenUsageRoutingStrategy,
   type LowestTokenUsageOptions,
@@ -289,9 +289,9 @@ export {
   estimateRequestTokens,
   estimateTextTokens,
   type TokenEstimator,
-} from './strategies/token-estimate.js';
+} from './cost/token-estimate.js';
 export { StreamInterruptedException } from './errors/stream-interrupted.exception.js';
 export { InvalidModelResponseException } from './group/model-response.js';
-export { MODEL_ATTRIBUTE } from './group/model-attribute.js';
-export { SESSION_ATTRIBUTE } from './group/session-attribute.js';
+export { MODEL_ATTRIBUTE } from './chat/call-attributes.js';
+export { SESSION_ATTRIBUTE } from './chat/call-attributes.js';
 export { DEFAULT_SESSION_TTL_MS, sessionStateKey } from './group/session-affinity.js';

@@ -20,7 +20,7 @@ export {
   type RoutingChatOptions,
   type AdHocModel,
 } from './service/routing-chat.service.js';
-export { ROUTER_ATTRIBUTE } from './service/router-attribute.js';
+export { ROUTER_ATTRIBUTE } from '../core/chat/call-attributes.js';
 
 // Chat interceptors
 export type {

@@ -1,4 +1,5 @@
 import type { ChatResponse } from '../core/chat/response.js';
+import { attributeKey } from '../core/chat/attribute-key.js';
 
 /**
  * Where provider models report token log-probabilities, when asked for them (`logprobs: true`):
@@ -6,6 +7,10 @@ import type { ChatResponse } from '../core/chat/response.js';
  * reads the first entry's `topLogprobs` to turn its one-token answer into probabilities.
  */
 export const LOGPROBS_ATTRIBUTE = 'logprobs';
+export const logprobsAttribute = attributeKey(
+  LOGPROBS_ATTRIBUTE,
+  (value: unknown): value is TokenLogprob[] => Array.isArray(value),
+);
 
 export interface TopLogprob {
   token: string;
@@ -20,8 +25,7 @@ export interface TokenLogprob extends TopLogprob {
 
 /** The token logprobs a response carries, or undefined. */
 export function logprobsOf(response: ChatResponse): TokenLogprob[] | undefined {
-  const value = response.aiMessage.attributes?.[LOGPROBS_ATTRIBUTE];
-  return Array.isArray(value) ? (value as TokenLogprob[]) : undefined;
+  return logprobsAttribute.of(response.aiMessage.attributes);
 }
 
 /** The first generated token's top alternatives, or undefined when none were reported. */

@@ -6,7 +6,7 @@ import type {
   TokenUsage,
   UpstreamInfo,
 } from '../../core/chat/response.js';
-import { LOGPROBS_ATTRIBUTE, type TokenLogprob } from '../logprobs.js';
+import { logprobsAttribute, type TokenLogprob } from '../logprobs.js';
 
 /**
  * OpenAI finish reasons → ours. `content_filter` is a response, not an error: the caller gets
@@ -86,7 +86,8 @@ export function toAiMessage(answer: AssembledAnswer): AiMessage {
   if (text) message.text = text;
   if (answer.toolCalls.length > 0) message.toolCalls = answer.toolCalls;
   const attributes: Record<string, unknown> = {};
-  if (answer.logprobs.length > 0) attributes[LOGPROBS_ATTRIBUTE] = answer.logprobs;
+  if (answer.logprobs.length > 0)
+    Object.assign(attributes, logprobsAttribute.entry(answer.logprobs));
   if (answer.refusal) attributes.refusal = answer.refusal;
   if (Object.keys(attributes).length > 0) message.attributes = attributes;
   return message;

@@ -1,8 +1,5 @@
 import { InvalidConfigurationException } from '../errors/exceptions.js';
-import type {
-  ModelRoutingFunction,
-  ModelRoutingStrategy,
-} from '../strategies/model-routing-strategy.js';
+import type { ModelRoutingFunction, ModelRoutingStrategy } from './model-routing-strategy.js';
 
 const STRATEGY_SHAPE =
   'a ModelRoutingStrategy (e.g. new FailoverStrategy() or an object with route(models, request)) ' +

@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { RouteStateStore } from '../state/route-state-store.js';
-import type { ErrorSummary, SkipReason } from './routing-event.js';
+import type { ErrorSummary, SkipReason } from '../observability/routing-event.js';
 import type { BudgetLedger } from '../budget/budget-ledger.js';
 
 /** How health shows a model: `cooldown` while its circuit is open, `half-open` while probed. */

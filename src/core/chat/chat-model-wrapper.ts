@@ -1,4 +1,4 @@
-import type { ChatModel } from '../chat/chat-model.js';
+import type { ChatModel } from './chat-model.js';
 
 /** A model inside a group, under the name that events, health and strategies use. */
 export interface ChatModelWrapper {

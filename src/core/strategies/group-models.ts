@@ -1,5 +1,5 @@
 import { InvalidConfigurationException } from '../errors/exceptions.js';
-import type { ChatModelWrapper } from './chat-model-wrapper.js';
+import type { ChatModelWrapper } from '../chat/chat-model-wrapper.js';
 
 /**
  * The models a stateful strategy reports on: those its ModelRouter registered, then any others
