@@ -41,6 +41,32 @@ export type {
 export { BaseChatModel, type BaseChatModelOptions } from './chat/base-chat-model.js';
 export { streamModel, streamFromChat, collectStream } from './chat/stream.js';
 
+// Attributes of calls and answers: each key with its one typed accessor (`key.of(attributes)`)
+export { attributeKey, type AttributeKey, type Attributes } from './chat/attribute-key.js';
+export {
+  ROUTE_ATTRIBUTE,
+  routeAttribute,
+  ROUTER_ATTRIBUTE,
+  routerAttribute,
+  MODEL_ATTRIBUTE,
+  modelAttribute,
+  SESSION_ATTRIBUTE,
+  sessionAttribute,
+  PROBE_ATTRIBUTE,
+  probeAttribute,
+  isProbeCall,
+  REFUSAL_ATTRIBUTE,
+  refusalAttribute,
+} from './chat/call-attributes.js';
+export {
+  LOGPROBS_ATTRIBUTE,
+  logprobsAttribute,
+  logprobsOf,
+  firstTokenTopLogprobs,
+  type TokenLogprob,
+  type TopLogprob,
+} from './chat/logprobs.js';
+
 // Embeddings
 export type {
   EmbeddingModel,
@@ -244,7 +270,6 @@ export type {
 } from './decision/decision-model.js';
 
 // Routing
-export { ROUTE_ATTRIBUTE } from './chat/call-attributes.js';
 export { ChatModelRoutingResult } from './routing/chat-model-routing-result.js';
 export type { RouteDefinition, ChatModelRoute } from './routing/chat-model-route.js';
 export type {
@@ -280,7 +305,6 @@ export type {
 } from './strategies/model-routing-strategy.js';
 export { FailoverStrategy, type FailoverStrategyOptions } from './strategies/failover-strategy.js';
 export type { CircuitBreakerOptions } from './circuit/circuit-policy.js';
-export { PROBE_ATTRIBUTE, isProbeCall } from './chat/call-attributes.js';
 export {
   LowestTokenUsageRoutingStrategy,
   type LowestTokenUsageOptions,
@@ -292,6 +316,4 @@ export {
 } from './cost/token-estimate.js';
 export { StreamInterruptedException } from './errors/stream-interrupted.exception.js';
 export { InvalidModelResponseException } from './group/model-response.js';
-export { MODEL_ATTRIBUTE } from './chat/call-attributes.js';
-export { SESSION_ATTRIBUTE } from './chat/call-attributes.js';
 export { DEFAULT_SESSION_TTL_MS, sessionStateKey } from './group/session-affinity.js';

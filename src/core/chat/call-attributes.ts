@@ -35,3 +35,7 @@ export const probeAttribute = attributeKey(PROBE_ATTRIBUTE, isTrue);
 export function isProbeCall(attributes: Attributes | undefined): boolean {
   return probeAttribute.of(attributes) === true;
 }
+
+/** Where a provider puts the text of a refusal (the model declined), besides the answer's text. */
+export const REFUSAL_ATTRIBUTE = 'refusal';
+export const refusalAttribute = attributeKey(REFUSAL_ATTRIBUTE, isString);

@@ -9,7 +9,7 @@ import {
 } from '../../../src/core/chat/messages.js';
 import type { RoutingEvent } from '../../../src/core/observability/routing-event.js';
 import { ROUTE_ATTRIBUTE } from '../../../src/core/chat/call-attributes.js';
-import { firstTokenTopLogprobs, logprobsOf } from '../../../src/providers/logprobs.js';
+import { firstTokenTopLogprobs, logprobsOf } from '../../../src/core/chat/logprobs.js';
 import {
   OpenAiCompatibleChatModel,
   type OpenAiCompatibleChatModelOptions,

@@ -1,5 +1,5 @@
-import type { ChatResponse } from '../core/chat/response.js';
-import { attributeKey } from '../core/chat/attribute-key.js';
+import type { ChatResponse } from './response.js';
+import { attributeKey } from './attribute-key.js';
 
 /**
  * Where provider models report token log-probabilities, when asked for them (`logprobs: true`):
@@ -7,9 +7,14 @@ import { attributeKey } from '../core/chat/attribute-key.js';
  * reads the first entry's `topLogprobs` to turn its one-token answer into probabilities.
  */
 export const LOGPROBS_ATTRIBUTE = 'logprobs';
+/**
+ * Our providers put a list of TokenLogprob there; a model of the app's own may put OpenAI's
+ * `{ content: [...] }` as it came, which the LLM judge accepts too.
+ */
 export const logprobsAttribute = attributeKey(
   LOGPROBS_ATTRIBUTE,
-  (value: unknown): value is TokenLogprob[] => Array.isArray(value),
+  (value: unknown): value is TokenLogprob[] | { content: unknown[] } =>
+    Array.isArray(value) || Array.isArray((value as { content?: unknown } | null)?.content),
 );
 
 export interface TopLogprob {
@@ -25,7 +30,8 @@ export interface TokenLogprob extends TopLogprob {
 
 /** The token logprobs a response carries, or undefined. */
 export function logprobsOf(response: ChatResponse): TokenLogprob[] | undefined {
-  return logprobsAttribute.of(response.aiMessage.attributes);
+  const value = logprobsAttribute.of(response.aiMessage.attributes);
+  return Array.isArray(value) ? value : undefined;
 }
 
 /** The first generated token's top alternatives, or undefined when none were reported. */
