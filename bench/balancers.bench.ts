@@ -15,7 +15,7 @@ import type { ChatModel } from '../src/core/chat/chat-model.js';
 import { userMessage } from '../src/core/chat/messages.js';
 import type { ChatResponse } from '../src/core/chat/response.js';
 import { MODEL_PROFILE, type ModelProfile } from '../src/core/cost/model-profile.js';
-import { wrapModel, type ChatModelWrapper } from '../src/core/group/chat-model-wrapper.js';
+import { wrapModel, type ChatModelWrapper } from '../src/core/chat/chat-model-wrapper.js';
 import { ModelRouter } from '../src/core/group/model-router.js';
 import { InMemoryRouteStateStore } from '../src/core/state/in-memory-route-state-store.js';
 import type { RouteStateStore } from '../src/core/state/route-state-store.js';

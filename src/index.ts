@@ -1,6 +1,6 @@
 // The public API of nest-model-router. The package's parts have entries of their own:
-// `nest-model-router/core` (no Nest needed), `/providers`, `/redis`, `/metrics`, `/testing`,
-// `/microservices`.
+// `nest-model-router/core` (no Nest needed), `/embedded`, `/providers`, `/redis`, `/metrics`,
+// `/testing`, `/microservices`.
 // The root exports every part but metrics and testing; the contract of DESIGN.md section 2 is
 // named here first, so that a reader sees it at a glance.
 
@@ -87,7 +87,11 @@ export {
 } from './nest/index.js';
 
 // Providers and decision models (2.7)
-export { EmbeddedVectorDecisionModel, ChatModelDecisionModel } from './core/index.js';
+export { ChatModelDecisionModel } from './core/index.js';
+export {
+  EmbeddedVectorDecisionModel,
+  type EmbeddedVectorDecisionModelOptions,
+} from './embedded/index.js';
 export {
   OpenAiCompatibleChatModel,
   AnthropicChatModel,

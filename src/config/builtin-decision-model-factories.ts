@@ -1,5 +1,5 @@
 import { ChatModelDecisionModel } from '../core/decision/models/chat-model-decision-model.js';
-import { EmbeddedVectorDecisionModel } from '../core/decision/models/embedded-vector-decision-model.js';
+import { EmbeddedVectorDecisionModel } from '../embedded/embedded-vector-decision-model.js';
 import { EmbeddingDecisionModel } from '../providers/embeddings/embedding-decision-model.js';
 import { InvalidConfigurationException } from '../core/errors/exceptions.js';
 import { embeddedDecisionOptions } from './embedded-decision-settings.js';

@@ -1,5 +1,5 @@
-import { DEFAULT_FEATURE_WEIGHTS } from '../core/decision/models/decision-features.js';
-import type { EmbeddedVectorDecisionModelOptions } from '../core/decision/models/embedded-vector-decision-model.js';
+import { DEFAULT_FEATURE_WEIGHTS } from '../embedded/decision-features.js';
+import type { EmbeddedVectorDecisionModelOptions } from '../embedded/embedded-vector-decision-model.js';
 import { InvalidConfigurationException } from '../core/errors/exceptions.js';
 import { pickSettings } from './model-router-factories.js';
 

@@ -41,6 +41,32 @@ export type {
 export { BaseChatModel, type BaseChatModelOptions } from './chat/base-chat-model.js';
 export { streamModel, streamFromChat, collectStream } from './chat/stream.js';
 
+// Attributes of calls and answers: each key with its one typed accessor (`key.of(attributes)`)
+export { attributeKey, type AttributeKey, type Attributes } from './chat/attribute-key.js';
+export {
+  ROUTE_ATTRIBUTE,
+  routeAttribute,
+  ROUTER_ATTRIBUTE,
+  routerAttribute,
+  MODEL_ATTRIBUTE,
+  modelAttribute,
+  SESSION_ATTRIBUTE,
+  sessionAttribute,
+  PROBE_ATTRIBUTE,
+  probeAttribute,
+  isProbeCall,
+  REFUSAL_ATTRIBUTE,
+  refusalAttribute,
+} from './chat/call-attributes.js';
+export {
+  LOGPROBS_ATTRIBUTE,
+  logprobsAttribute,
+  logprobsOf,
+  firstTokenTopLogprobs,
+  type TokenLogprob,
+  type TopLogprob,
+} from './chat/logprobs.js';
+
 // Embeddings
 export type {
   EmbeddingModel,
@@ -52,10 +78,6 @@ export {
   FailoverEmbeddingModel,
   type NamedEmbeddingModel,
 } from './embeddings/failover-embedding-model.js';
-export {
-  WordVectorEmbeddingModel,
-  type WordVectorEmbeddingModelOptions,
-} from './embeddings/word-vector-embedding-model.js';
 
 // Errors
 export { isAbortError } from './chat/abort.js';
@@ -140,7 +162,7 @@ export type {
   ModelStatus,
   ModelAvailability,
   RouteStateBinding,
-} from './observability/inspection.js';
+} from './inspection/inspection.js';
 export { type Clock, systemClock } from './clock.js';
 export {
   RouteStateStore,
@@ -248,7 +270,6 @@ export type {
 } from './decision/decision-model.js';
 
 // Routing
-export { ROUTE_ATTRIBUTE } from './routing/route-attribute.js';
 export { ChatModelRoutingResult } from './routing/chat-model-routing-result.js';
 export type { RouteDefinition, ChatModelRoute } from './routing/chat-model-route.js';
 export type {
@@ -263,31 +284,18 @@ export {
 } from './routing/routing-chat-model.js';
 export type { ConfiguredRoute } from './routing/route-validation.js';
 
-// Decision models
-export {
-  EmbeddedVectorDecisionModel,
-  EMBEDDED_VECTOR_DEFAULTS,
-  type EmbeddedVectorDecisionModelOptions,
-} from './decision/models/embedded-vector-decision-model.js';
+// Decision models (the embedded vector model has its own entry: nest-model-router/embedded)
 export {
   ChatModelDecisionModel,
   CHAT_MODEL_DECISION_DEFAULTS,
   type ChatModelDecisionModelOptions,
 } from './decision/models/chat-model-decision-model.js';
-export {
-  WordVectors,
-  loadWordVectors,
-  DEFAULT_WORD_VECTORS_FILE,
-} from './decision/models/word-vectors.js';
-export type { WordWeighting } from './decision/models/word-vector-embedder.js';
 export type { MessageWeights } from './decision/models/decision-input-texts.js';
-export type { FeatureWeights } from './decision/models/decision-features.js';
-export type { PerQuestionKind } from './decision/models/option-classifier.js';
 
 // Model groups
 export { ModelRouter } from './group/model-router.js';
 export type { ModelRouterOptions, ModelRouteDefinition } from './group/model-router-options.js';
-export { type ChatModelWrapper, wrapModel } from './group/chat-model-wrapper.js';
+export { type ChatModelWrapper, wrapModel } from './chat/chat-model-wrapper.js';
 export type {
   ModelRoutingStrategy,
   ModelRoutingFunction,
@@ -297,7 +305,6 @@ export type {
 } from './strategies/model-routing-strategy.js';
 export { FailoverStrategy, type FailoverStrategyOptions } from './strategies/failover-strategy.js';
 export type { CircuitBreakerOptions } from './circuit/circuit-policy.js';
-export { PROBE_ATTRIBUTE, isProbeCall } from './circuit/probe-attribute.js';
 export {
   LowestTokenUsageRoutingStrategy,
   type LowestTokenUsageOptions,
@@ -306,9 +313,7 @@ export {
   estimateRequestTokens,
   estimateTextTokens,
   type TokenEstimator,
-} from './strategies/token-estimate.js';
+} from './cost/token-estimate.js';
 export { StreamInterruptedException } from './errors/stream-interrupted.exception.js';
 export { InvalidModelResponseException } from './group/model-response.js';
-export { MODEL_ATTRIBUTE } from './group/model-attribute.js';
-export { SESSION_ATTRIBUTE } from './group/session-attribute.js';
 export { DEFAULT_SESSION_TTL_MS, sessionStateKey } from './group/session-affinity.js';

@@ -20,7 +20,6 @@ export {
   type RoutingChatOptions,
   type AdHocModel,
 } from './service/routing-chat.service.js';
-export { ROUTER_ATTRIBUTE } from './service/router-attribute.js';
 
 // Chat interceptors
 export type {

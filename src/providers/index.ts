@@ -29,13 +29,6 @@ export {
   LocalDemoChatModel,
   type LocalDemoChatModelOptions,
 } from './local/local-demo-chat-model.js';
-export {
-  LOGPROBS_ATTRIBUTE,
-  logprobsOf,
-  firstTokenTopLogprobs,
-  type TokenLogprob,
-  type TopLogprob,
-} from './logprobs.js';
 export type { MalformedChunkPolicy } from './shared/stream-guards.js';
 export { closeProviderPools, type ProviderHttpOptions } from './shared/http/provider-pools.js';
 export { toProviderError, type ProviderErrorContext } from './shared/provider-error-mapper.js';

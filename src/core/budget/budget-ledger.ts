@@ -1,6 +1,5 @@
 import { systemClock, type Clock } from '../clock.js';
 import { toNanoUsd } from '../cost/cost.js';
-import type { RouteStateBinding } from '../observability/inspection.js';
 import { emitTo, type RoutingEvent, type RoutingObserver } from '../observability/routing-event.js';
 import { countersOf, windowEnd, type CounterWindow } from '../state/counter-store.js';
 import { InMemoryRouteStateStore } from '../state/in-memory-route-state-store.js';
@@ -63,7 +62,7 @@ export class BudgetLedger {
   }
 
   /** Takes the module's store and clock, unless built with its own. */
-  bindRouteState(binding: Pick<RouteStateBinding, 'store' | 'clock'>): void {
+  bindRouteState(binding: { store: RouteStateStore; clock?: Clock }): void {
     if (!this.explicit.store) this.store = binding.store;
     if (!this.explicit.clock && binding.clock) this.clock = binding.clock;
   }

@@ -1,3 +1,5 @@
+export { isAbortError } from '../errors/abort-error.js';
+
 /** The reason an aborted signal carries, as an Error (the platform gives a DOMException by default). */
 export function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
@@ -32,18 +34,4 @@ export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefine
       },
     );
   });
-}
-
-/** True when `error` is the reason of `signal`, or an AbortError raised because it aborted. */
-export function isAbortError(error: unknown, signal?: AbortSignal): boolean {
-  return isNamedAbort(error) || (signal?.aborted === true && error === signal.reason);
-}
-
-function isNamedAbort(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    ((error as { name?: unknown }).name === 'AbortError' ||
-      (error as { name?: unknown }).name === 'APIUserAbortError')
-  );
 }

@@ -1,3 +1,4 @@
+import type { AttributeKey } from './attribute-key.js';
 import type { ChatMessage } from './messages.js';
 
 /**
@@ -8,7 +9,7 @@ import type { ChatMessage } from './messages.js';
  */
 export function toolLoopAttribute(
   messages: readonly ChatMessage[],
-  attribute: string,
+  key: AttributeKey<string>,
 ): string | undefined {
   if (messages[messages.length - 1]?.role !== 'tool') return undefined;
   for (let index = messages.length - 2; index >= 0; index--) {
@@ -16,8 +17,7 @@ export function toolLoopAttribute(
     if (message?.role !== 'assistant') continue;
     const attributes: unknown = message.attributes;
     if (typeof attributes !== 'object' || attributes === null) return undefined;
-    const value = (attributes as Record<string, unknown>)[attribute];
-    return typeof value === 'string' ? value : undefined;
+    return key.of(attributes as Record<string, unknown>);
   }
   return undefined;
 }

@@ -1,6 +1,6 @@
 import type { ChatRequest } from '../chat/request.js';
 import type { ChatResponse, TokenUsage } from '../chat/response.js';
-import type { ChatModelWrapper } from '../group/chat-model-wrapper.js';
+import type { ChatModelWrapper } from '../chat/chat-model-wrapper.js';
 import { addUsage, costOf, estimatePromptTokens, estimateTextTokens, roundUsd } from './cost.js';
 import { profileOf } from './model-profile.js';
 

@@ -1,8 +1,13 @@
 import type { ChatResponse, TokenUsage } from '../chat/response.js';
 import type { ModelPricing } from './model-profile.js';
+import { attributeKey } from '../chat/attribute-key.js';
 
 /** The response attribute holding what the call cost, in USD. Absent when the price is unknown. */
 export const COST_ATTRIBUTE = 'model_router_cost_usd';
+const costAttribute = attributeKey(
+  COST_ATTRIBUTE,
+  (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value),
+);
 
 /** Cached prompt tokens, where a provider reports them (not part of TokenUsage's contract). */
 interface UsageWithCache extends TokenUsage {
@@ -42,20 +47,15 @@ export function roundUsd(usd: number): number {
 
 /** The response with its cost attribute set (or removed, when the cost is unknown). */
 export function withCost(response: ChatResponse, cost: number | undefined): ChatResponse {
-  const attributes = { ...response.aiMessage.attributes };
-  if (cost === undefined) {
-    if (!(COST_ATTRIBUTE in attributes)) return response;
-    delete attributes[COST_ATTRIBUTE];
-  } else {
-    attributes[COST_ATTRIBUTE] = cost;
-  }
+  const { [COST_ATTRIBUTE]: previous, ...others } = response.aiMessage.attributes ?? {};
+  if (cost === undefined && previous === undefined) return response;
+  const attributes = cost === undefined ? others : { ...others, ...costAttribute.entry(cost) };
   return { ...response, aiMessage: { ...response.aiMessage, attributes } };
 }
 
 /** The cost a response carries, if any. */
 export function costAttributeOf(response: ChatResponse | undefined): number | undefined {
-  const value = response?.aiMessage?.attributes?.[COST_ATTRIBUTE];
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+  return costAttribute.of(response?.aiMessage?.attributes);
 }
 
 /**
@@ -75,7 +75,7 @@ export function addUsage(a: TokenUsage | undefined, b: TokenUsage | undefined): 
 }
 
 // the same estimate the balancers use
-export { estimatePromptTokens, estimateTextTokens } from '../strategies/token-estimate.js';
+export { estimatePromptTokens, estimateTextTokens } from './token-estimate.js';
 
 function sum(usage: TokenUsage | undefined): number {
   return count(usage?.inputTokens) + count(usage?.outputTokens);

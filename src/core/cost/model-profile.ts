@@ -1,5 +1,5 @@
 import { InvalidConfigurationException } from '../errors/exceptions.js';
-import type { ChatModelWrapper } from '../group/chat-model-wrapper.js';
+import type { ChatModelWrapper } from '../chat/chat-model-wrapper.js';
 
 /** USD per million tokens. */
 export interface ModelPricing {

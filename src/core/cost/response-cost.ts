@@ -1,5 +1,5 @@
 import type { ChatResponse } from '../chat/response.js';
-import type { ChatModelWrapper } from '../group/chat-model-wrapper.js';
+import type { ChatModelWrapper } from '../chat/chat-model-wrapper.js';
 import { costAttributeOf, costOf } from './cost.js';
 import { profileOf } from './model-profile.js';
 

@@ -1,6 +1,6 @@
-import { isAbortError } from '../chat/abort.js';
+import { isAbortError } from './abort-error.js';
 import { StreamInterruptedException } from './stream-interrupted.exception.js';
-import { summarizeError } from '../observability/routing-event.js';
+import { summarizeError } from './error-summary.js';
 import {
   InvalidConfigurationException,
   InvalidDecisionResponseException,

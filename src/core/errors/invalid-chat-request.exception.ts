@@ -1,4 +1,4 @@
-import type { ClassifiedError } from '../resilience/error-classification.js';
+import type { ClassifiedError } from './error-kind.js';
 import { RoutingException } from './exceptions.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { ClassifiedError, ErrorKind } from '../resilience/error-classification.js';
+import type { ClassifiedError, ErrorKind } from './error-kind.js';
 import { ModelRouterException } from './exceptions.js';
 
 export interface ProviderExceptionDetails {

@@ -1,5 +1,5 @@
 import { ModelRouterException } from './exceptions.js';
-import { summarizeError } from '../observability/routing-event.js';
+import { summarizeError } from './error-summary.js';
 
 /**
  * A stream failed after part of the answer had reached the caller and could not be completed.

@@ -1,4 +1,4 @@
-import type { ClassifiedError } from '../resilience/error-classification.js';
+import type { ClassifiedError } from './error-kind.js';
 import { ModelRouterException } from './exceptions.js';
 
 export type TimeoutPhase = 'attempt' | 'first-token' | 'idle' | 'deadline';

@@ -2,7 +2,7 @@ import { Capability, capabilitiesOf } from '../chat/capability.js';
 import type { ChatMessage } from '../chat/messages.js';
 import type { ChatRequest } from '../chat/request.js';
 import type { ChatResponse } from '../chat/response.js';
-import type { ChatModelWrapper } from './chat-model-wrapper.js';
+import type { ChatModelWrapper } from '../chat/chat-model-wrapper.js';
 
 /** Whether a model declares that it continues a trailing assistant message (prefill). */
 export function acceptsPrefill(model: ChatModelWrapper): boolean {

@@ -2,7 +2,7 @@ import type { ChatMessage } from '../chat/messages.js';
 import type { ChatResponse } from '../chat/response.js';
 import { toolLoopAttribute } from '../chat/tool-loop-attribute.js';
 import { ModelRouterException } from '../errors/exceptions.js';
-import { MODEL_ATTRIBUTE } from './model-attribute.js';
+import { modelAttribute } from '../chat/call-attributes.js';
 
 /** A model answered with something that is not a ChatResponse: that model's failure. */
 export class InvalidModelResponseException extends ModelRouterException {}
@@ -29,7 +29,7 @@ export function withModelAttribute(response: ChatResponse, model: string): ChatR
     ...response,
     aiMessage: {
       ...response.aiMessage,
-      attributes: { ...response.aiMessage.attributes, [MODEL_ATTRIBUTE]: model },
+      attributes: { ...response.aiMessage.attributes, ...modelAttribute.entry(model) },
     },
   };
 }
@@ -39,5 +39,5 @@ export function withModelAttribute(response: ChatResponse, model: string): ChatR
  * named on the nearest earlier AI message (the one that asked for the tool).
  */
 export function toolLoopModelName(messages: readonly ChatMessage[]): string | undefined {
-  return toolLoopAttribute(messages, MODEL_ATTRIBUTE);
+  return toolLoopAttribute(messages, modelAttribute);
 }

@@ -1,5 +1,4 @@
 import { throwIfAborted } from '../chat/abort.js';
-import { PROBE_ATTRIBUTE } from '../circuit/probe-attribute.js';
 import type { ChatCallOptions } from '../chat/chat-model.js';
 import type { ChatRequest } from '../chat/request.js';
 import type { ChatResponse } from '../chat/response.js';
@@ -11,8 +10,7 @@ import {
   type ErrorDisposition,
   type ErrorKind,
 } from '../resilience/error-classification.js';
-import { ROUTE_ATTRIBUTE } from '../routing/route-attribute.js';
-import type { ChatModelWrapper } from './chat-model-wrapper.js';
+import type { ChatModelWrapper } from '../chat/chat-model-wrapper.js';
 import { toolLoopModelName } from './model-response.js';
 import { sessionOf, type SessionAffinity } from './session-affinity.js';
 import type {
@@ -20,6 +18,7 @@ import type {
   ModelRoutingStrategy,
   StrategyCallContext,
 } from '../strategies/model-routing-strategy.js';
+import { routeAttribute, probeAttribute } from '../chat/call-attributes.js';
 
 /** What a ModelRouter is made of, as one call sees it. */
 export interface RouterGroup {
@@ -88,8 +87,8 @@ export class ModelRouterCall {
     if (options.attributes !== undefined) modelOptions.attributes = options.attributes;
     if (options.observer !== undefined) modelOptions.observer = options.observer;
     this.modelOptions = modelOptions;
-    const route = options.attributes?.[ROUTE_ATTRIBUTE];
-    if (typeof route === 'string') this.route = route;
+    const route = routeAttribute.of(options.attributes);
+    if (route !== undefined) this.route = route;
     const session = sessionOf(options.attributes);
     if (session !== undefined) this.session = session;
   }
@@ -138,7 +137,7 @@ export class ModelRouterCall {
     if (!attempt.context.probe) return this.modelOptions;
     return {
       ...this.modelOptions,
-      attributes: { ...this.modelOptions.attributes, [PROBE_ATTRIBUTE]: true },
+      attributes: { ...this.modelOptions.attributes, ...probeAttribute.entry(true) },
     };
   }
 

@@ -7,7 +7,7 @@ import type {
   ErrorDisposition,
   ErrorKind,
 } from '../resilience/error-classification.js';
-import { wrapModel, type ChatModelWrapper } from './chat-model-wrapper.js';
+import { wrapModel, type ChatModelWrapper } from '../chat/chat-model-wrapper.js';
 import type {
   ModelErrorListener,
   ModelRoutingFunction,

@@ -10,10 +10,10 @@ import {
   type InspectableRouting,
   type ModelStatus,
   type RouteStateBinding,
-} from '../observability/inspection.js';
+} from '../inspection/inspection.js';
 import type { RoutingObserver } from '../observability/routing-event.js';
 import { classifyError, type ErrorClassifier } from '../resilience/error-classification.js';
-import type { ChatModelWrapper } from './chat-model-wrapper.js';
+import type { ChatModelWrapper } from '../chat/chat-model-wrapper.js';
 import { streamWithFailover } from './failover-stream.js';
 import { ModelRouterCall, type RouterGroup } from './model-router-call.js';
 import {
@@ -31,7 +31,7 @@ import { SessionAffinity } from './session-affinity.js';
 import { ModelChecks } from '../limits/model-checks.js';
 import { costOfResponse } from '../cost/response-cost.js';
 import { withCost } from '../cost/cost.js';
-import { normalizeStrategy } from './strategy-invocation.js';
+import { normalizeStrategy } from '../strategies/strategy-invocation.js';
 
 /**
  * A group of interchangeable models behind one ChatModel: a routing strategy picks the model for

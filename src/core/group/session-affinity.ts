@@ -1,11 +1,11 @@
 import { InvalidConfigurationException } from '../errors/exceptions.js';
-import type { RouteStateBinding } from '../observability/inspection.js';
+import type { RouteStateBinding } from '../inspection/inspection.js';
 import { InMemoryRouteStateStore } from '../state/in-memory-route-state-store.js';
 import { isPromiseLike } from '../state/maybe-async.js';
 import type { RouteStateStore } from '../state/route-state-store.js';
-import type { ChatModelWrapper } from './chat-model-wrapper.js';
-import { SESSION_ATTRIBUTE } from './session-attribute.js';
+import type { ChatModelWrapper } from '../chat/chat-model-wrapper.js';
 import { uniqueScope } from '../state/unique-scope.js';
+import { sessionAttribute } from '../chat/call-attributes.js';
 
 export const DEFAULT_SESSION_TTL_MS = 30 * 60_000;
 
@@ -31,8 +31,8 @@ export function sessionStateKey(scope: string, session: string, route?: string):
 export function sessionOf(
   attributes: Readonly<Record<string, unknown>> | undefined,
 ): string | undefined {
-  const session = attributes?.[SESSION_ATTRIBUTE];
-  return typeof session === 'string' && session.trim() !== '' ? session : undefined;
+  const session = sessionAttribute.of(attributes);
+  return session !== undefined && session.trim() !== '' ? session : undefined;
 }
 
 /**

@@ -8,8 +8,8 @@ import { profileOf } from '../cost/model-profile.js';
 import { costOfResponse } from '../cost/response-cost.js';
 import { BudgetExceededException } from '../errors/budget-exceeded.exception.js';
 import { ContextLengthExceededException } from '../errors/context-length-exceeded.exception.js';
-import type { ChatModelWrapper } from '../group/chat-model-wrapper.js';
-import type { RouteStateBinding } from '../observability/inspection.js';
+import type { ChatModelWrapper } from '../chat/chat-model-wrapper.js';
+import type { RouteStateBinding } from '../inspection/inspection.js';
 import { emitTo, type RoutingObserver, type SkipReason } from '../observability/routing-event.js';
 import { windowEnd } from '../state/counter-store.js';
 import { InMemoryRouteStateStore } from '../state/in-memory-route-state-store.js';
@@ -19,7 +19,7 @@ import type {
   ModelRoutingStrategy,
   StrategyCallContext,
 } from '../strategies/model-routing-strategy.js';
-import { RATE_LIMIT_ATTRIBUTE } from './provider-quota.js';
+import { rateLimitAttribute } from './provider-quota.js';
 import { RateLimits, type RateClaim } from './rate-limits.js';
 
 export interface ModelChecksOptions {
@@ -129,10 +129,10 @@ export class ModelChecks implements ModelRoutingStrategy {
     context?: StrategyCallContext,
   ): void | Promise<void> {
     this.settle(context, response?.tokenUsage?.totalTokens ?? 0);
-    const headers = response?.aiMessage?.attributes?.[RATE_LIMIT_ATTRIBUTE];
-    if (headers && typeof headers === 'object') {
+    const headers = rateLimitAttribute.of(response?.aiMessage?.attributes);
+    if (headers !== undefined) {
       this.quotaSeen = true;
-      this.limits.observeQuota(model.name, headers as Record<string, string>, this.clock());
+      this.limits.observeQuota(model.name, headers, this.clock());
     }
     const cost = this.budgets?.size ? costOfResponse(response, model) : undefined;
     if (cost !== undefined) {

@@ -1,8 +1,13 @@
 import type { ChatResponse } from '../chat/response.js';
 import { parseHttpDate } from '../resilience/retry-after.js';
+import { attributeKey } from '../chat/attribute-key.js';
 
 /** Response attribute where a provider puts the rate-limit headers of its answer. */
 export const RATE_LIMIT_ATTRIBUTE = 'model_router_rate_limit';
+export const rateLimitAttribute = attributeKey(
+  RATE_LIMIT_ATTRIBUTE,
+  (value: unknown): value is Record<string, string> => typeof value === 'object' && value !== null,
+);
 
 /** The headers providers send about what is left of a quota. */
 export const RATE_LIMIT_HEADERS = [
@@ -29,7 +34,7 @@ export function withRateLimit(
     ...response,
     aiMessage: {
       ...response.aiMessage,
-      attributes: { ...response.aiMessage.attributes, [RATE_LIMIT_ATTRIBUTE]: headers },
+      attributes: { ...response.aiMessage.attributes, ...rateLimitAttribute.entry(headers) },
     },
   };
 }

@@ -1,5 +1,5 @@
 import { profileOf } from '../cost/model-profile.js';
-import type { ChatModelWrapper } from '../group/chat-model-wrapper.js';
+import type { ChatModelWrapper } from '../chat/chat-model-wrapper.js';
 import { countersOf, windowEnd, type CounterWindow } from '../state/counter-store.js';
 import { chain, type MaybePromise } from '../state/maybe-async.js';
 import type { RouteStateStore } from '../state/route-state-store.js';

@@ -1,10 +1,7 @@
-import type { ErrorKind } from '../resilience/error-classification.js';
+import type { ErrorKind } from '../errors/error-kind.js';
+import type { ErrorSummary } from '../errors/error-summary.js';
 
-/** An error as events, logs and health show it: class and message only, never a credential. */
-export interface ErrorSummary {
-  name: string;
-  message: string;
-}
+export { summarizeError, type ErrorSummary } from '../errors/error-summary.js';
 
 export type CircuitState = 'closed' | 'open' | 'half-open';
 
@@ -96,9 +93,4 @@ export function emitTo(observer: RoutingObserver | undefined, event: RoutingEven
   } catch {
     // observers watch; they never steer the call
   }
-}
-
-export function summarizeError(error: unknown): ErrorSummary {
-  if (error instanceof Error) return { name: error.name, message: error.message };
-  return { name: typeof error, message: String(error) };
 }

@@ -10,10 +10,9 @@ import {
   isInspectableRouting,
   type ModelStatus,
   type RouteStateBinding,
-} from '../observability/inspection.js';
+} from '../inspection/inspection.js';
 import { emitTo, type RoutingObserver } from '../observability/routing-event.js';
-import { isProbeCall } from '../circuit/probe-attribute.js';
-import { ROUTE_ATTRIBUTE } from '../routing/route-attribute.js';
+import { isProbeCall, routeAttribute } from '../chat/call-attributes.js';
 import { AttemptScope, CallScope } from './call-scope.js';
 import { IncompleteStreamException } from './incomplete-stream-exception.js';
 import { RetryPolicy, type RetryEvent, type RetryPolicyOptions } from './retry-policy.js';
@@ -210,10 +209,10 @@ export class ResilientChatModel implements ChatModel {
 
   /** Emits `model-retry`; override to log or count retries. */
   protected onRetry(event: RetryEvent, options: ChatCallOptions): void {
-    const route = options.attributes?.[ROUTE_ATTRIBUTE];
+    const route = routeAttribute.of(options.attributes);
     const retry = {
       type: 'model-retry' as const,
-      ...(typeof route === 'string' ? { route } : {}),
+      ...(route !== undefined ? { route } : {}),
       model: this.name,
       attempt: event.attempt,
       delayMs: event.delayMs,

@@ -1,7 +1,7 @@
 import type { ChatResponse } from '../chat/response.js';
 import { RoutingException } from '../errors/exceptions.js';
-import { ROUTE_ATTRIBUTE } from './route-attribute.js';
 import { typeName } from './route-validation.js';
+import { routeAttribute } from '../chat/call-attributes.js';
 
 /**
  * A copy of the response whose AI message names the route that served it. The model's own object
@@ -20,7 +20,7 @@ export function withRouteAttribute(response: ChatResponse, route: string): ChatR
     ...response,
     aiMessage: {
       ...response.aiMessage,
-      attributes: { ...response.aiMessage.attributes, [ROUTE_ATTRIBUTE]: route },
+      attributes: { ...response.aiMessage.attributes, ...routeAttribute.entry(route) },
     },
   };
 }

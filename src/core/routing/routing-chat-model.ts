@@ -12,7 +12,7 @@ import {
   type InspectableRouting,
   type ModelStatus,
   type RouteStateBinding,
-} from '../observability/inspection.js';
+} from '../inspection/inspection.js';
 import { emitTo, type RoutingEvent, type RoutingObserver } from '../observability/routing-event.js';
 import type { ChatModelRoute, RouteDefinition } from './chat-model-route.js';
 import type {
@@ -21,7 +21,6 @@ import type {
   ChatModelRoutingRequest,
 } from './chat-model-router.js';
 import type { ChatModelRoutingResult } from './chat-model-routing-result.js';
-import { ROUTE_ATTRIBUTE } from './route-attribute.js';
 import { candidateRoutes, requiredCapabilities } from './route-capabilities.js';
 import { withRouteAttribute } from './route-response.js';
 import {
@@ -32,6 +31,7 @@ import {
 import { normalizeRouter, type NormalizedRouter } from './router-invocation.js';
 import { resolveRoutingResult } from './routing-result-resolution.js';
 import { toolLoopRouteName } from './tool-loop-route.js';
+import { routeAttribute } from '../chat/call-attributes.js';
 
 export interface RoutingChatModelOptions {
   routes: RouteDefinition[];
@@ -241,7 +241,7 @@ export class RoutingChatModel implements ChatModel, InspectableRouting {
   /** What the route's model is called with: the caller's options plus the route's name. */
   protected modelCallOptions(route: ConfiguredRoute, options: ChatCallOptions): ChatCallOptions {
     const callOptions: ChatCallOptions = {
-      attributes: { ...options.attributes, [ROUTE_ATTRIBUTE]: route.name },
+      attributes: { ...options.attributes, ...routeAttribute.entry(route.name) },
     };
     if (options.signal !== undefined) callOptions.signal = options.signal;
     if (options.observer !== undefined) callOptions.observer = options.observer;

@@ -1,4 +1,4 @@
-import type { InspectableRouting } from '../observability/inspection.js';
+import type { InspectableRouting } from '../inspection/inspection.js';
 
 /** The token totals a delegate strategy reports per model, for health; none if it reports none. */
 export function delegateTokens(delegate: unknown): Map<string, number> {

@@ -6,7 +6,7 @@ import type {
   InspectableRouting,
   ModelStatus,
   RouteStateBinding,
-} from '../observability/inspection.js';
+} from '../inspection/inspection.js';
 import { summarizeError, type RoutingObserver } from '../observability/routing-event.js';
 import { classifyError, dispositionOf } from '../resilience/error-classification.js';
 import { retryAfterOf } from '../resilience/retry-after.js';
@@ -15,7 +15,7 @@ import { updateCircuit, type CircuitChange, type CircuitDraft } from '../circuit
 import { InMemoryRouteStateStore } from '../state/in-memory-route-state-store.js';
 import { attempt, chain, isPromiseLike, type MaybePromise } from '../state/maybe-async.js';
 import type { CircuitRecord, RouteStateStore } from '../state/route-state-store.js';
-import type { ChatModelWrapper } from '../group/chat-model-wrapper.js';
+import type { ChatModelWrapper } from '../chat/chat-model-wrapper.js';
 import {
   resolveCircuitPolicy,
   type CircuitBreakerOptions,
@@ -31,7 +31,7 @@ import {
   releaseProbe,
   type AttemptKind,
 } from '../circuit/circuit-transitions.js';
-import { GroupModels } from '../group/group-models.js';
+import { GroupModels } from './group-models.js';
 import type {
   ModelRoutingFunction,
   ModelRoutingStrategy,
@@ -39,7 +39,7 @@ import type {
 } from './model-routing-strategy.js';
 import { delegateTokens } from './delegate-tokens.js';
 import { StrategyEvents } from './strategy-events.js';
-import { normalizeStrategy } from '../group/strategy-invocation.js';
+import { normalizeStrategy } from './strategy-invocation.js';
 import { uniqueScope } from '../state/unique-scope.js';
 
 export interface FailoverStrategyOptions extends CircuitBreakerOptions {

@@ -6,14 +6,14 @@ import type {
   InspectableRouting,
   ModelStatus,
   RouteStateBinding,
-} from '../observability/inspection.js';
+} from '../inspection/inspection.js';
 import { InMemoryRouteStateStore } from '../state/in-memory-route-state-store.js';
 import { isPromiseLike, type MaybePromise } from '../state/maybe-async.js';
 import type { RouteStateStore } from '../state/route-state-store.js';
-import type { ChatModelWrapper } from '../group/chat-model-wrapper.js';
-import { GroupModels } from '../group/group-models.js';
+import type { ChatModelWrapper } from '../chat/chat-model-wrapper.js';
+import { GroupModels } from './group-models.js';
 import type { ModelRoutingStrategy, StrategyCallContext } from './model-routing-strategy.js';
-import { estimateRequestTokens, type TokenEstimator } from './token-estimate.js';
+import { estimateRequestTokens, type TokenEstimator } from '../cost/token-estimate.js';
 import { uniqueScope } from '../state/unique-scope.js';
 
 export interface LowestTokenUsageOptions {

@@ -2,7 +2,7 @@ import type { ChatRequest } from '../chat/request.js';
 import type { ChatResponse } from '../chat/response.js';
 import type { RoutingObserver } from '../observability/routing-event.js';
 import type { ErrorDisposition, ErrorKind } from '../resilience/error-classification.js';
-import type { ChatModelWrapper } from '../group/chat-model-wrapper.js';
+import type { ChatModelWrapper } from '../chat/chat-model-wrapper.js';
 
 /**
  * What a strategy may know about the call it serves (an optional last argument). ModelRouter

@@ -1,4 +1,4 @@
-import type { ModelStatus } from '../../core/observability/inspection.js';
+import type { ModelStatus } from '../../core/inspection/inspection.js';
 import { InMemoryRouteStateStore } from '../../core/state/in-memory-route-state-store.js';
 import type { RouteStateStore } from '../../core/state/route-state-store.js';
 import { scrubCredentials, safeErrorSummary } from '../../core/observability/scrub-credentials.js';

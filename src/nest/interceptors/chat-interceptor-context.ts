@@ -1,13 +1,12 @@
 import type { ChatRequest } from '../../core/chat/request.js';
 import type { ChatResponse } from '../../core/chat/response.js';
 import type { Clock } from '../../core/clock.js';
-import { MODEL_ATTRIBUTE } from '../../core/group/model-attribute.js';
 import {
   emitTo,
   type RoutingEvent,
   type RoutingObserver,
 } from '../../core/observability/routing-event.js';
-import { ROUTE_ATTRIBUTE } from '../../core/routing/route-attribute.js';
+import { routeAttribute, modelAttribute } from '../../core/chat/call-attributes.js';
 
 export type ChatCallMode = 'chat' | 'stream';
 
@@ -113,12 +112,11 @@ export class ChatInterceptorContext {
   recordResponse(response: ChatResponse): void {
     this.response = response;
     const attributes = response.aiMessage?.attributes;
-    const route = attributes?.[ROUTE_ATTRIBUTE];
-    const member = attributes?.[MODEL_ATTRIBUTE];
-    const changed =
-      (this.route === undefined && typeof route === 'string') || this.model === undefined;
-    if (this.route === undefined && typeof route === 'string') this.route = route;
-    this.model ??= typeof member === 'string' ? member : (this.target ?? response.modelName);
+    const route = routeAttribute.of(attributes);
+    const member = modelAttribute.of(attributes);
+    const changed = (this.route === undefined && route !== undefined) || this.model === undefined;
+    if (this.route === undefined && route !== undefined) this.route = route;
+    this.model ??= member ?? this.target ?? response.modelName;
     if (changed) this.servedChanged();
   }
 

@@ -1,5 +1,5 @@
 import type { Gauge } from 'prom-client';
-import type { ModelAvailability } from '../../core/observability/inspection.js';
+import type { ModelAvailability } from '../../core/inspection/inspection.js';
 import type { RouterInspection } from '../module/model-router-registry.js';
 import { nameLabel } from './metric-labels.js';
 import type { MetricNameLabel } from './model-router-metrics-options.js';

@@ -10,12 +10,9 @@ import { from, map, Observable } from 'rxjs';
 import type { ChatStreamEvent } from '../../core/chat/chat-model.js';
 import type { ChatResponse } from '../../core/chat/response.js';
 import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
-import { ROUTE_ATTRIBUTE } from '../../core/routing/route-attribute.js';
-import { MODEL_ATTRIBUTE } from '../../core/group/model-attribute.js';
 import { buildHealthReport, type HealthReport } from '../health/health-report.js';
 import { RequestRoutingScope, runInRoutingScope } from '../http/request-routing-scope.js';
 import { ModelRouterRegistry } from '../module/model-router-registry.js';
-import { ROUTER_ATTRIBUTE } from '../service/router-attribute.js';
 import { RoutingChatService } from '../service/routing-chat.service.js';
 import { context, messagePattern, payload, requireMicroservices } from './load-microservices.js';
 import {
@@ -26,6 +23,11 @@ import {
 import { toRemoteError } from './remote-error-codec.js';
 import { validateCancelPayload, validateChatPayload } from './remote-payload-validation.js';
 import { connectionOf, type RunningCall, RunningCalls } from './running-calls.js';
+import {
+  routeAttribute,
+  modelAttribute,
+  routerAttribute,
+} from '../../core/chat/call-attributes.js';
 
 const SHUTDOWN_REASON = 'The model router service is shutting down';
 
@@ -187,14 +189,15 @@ export class ModelRouterMicroserviceController
     scope: RequestRoutingScope,
     router: string | undefined,
   ): ChatResponse {
-    const attributes: Record<string, unknown> = { ...response.aiMessage.attributes };
-    attributes[ROUTER_ATTRIBUTE] = this.routing().resolveRouterName(router);
-    if (attributes[ROUTE_ATTRIBUTE] === undefined && scope.route !== undefined) {
-      attributes[ROUTE_ATTRIBUTE] = scope.route;
-    }
-    if (attributes[MODEL_ATTRIBUTE] === undefined && scope.model !== undefined) {
-      attributes[MODEL_ATTRIBUTE] = scope.model;
-    }
+    const answered = response.aiMessage.attributes;
+    const route = routeAttribute.of(answered) ?? scope.route;
+    const model = modelAttribute.of(answered) ?? scope.model;
+    const attributes: Record<string, unknown> = {
+      ...answered,
+      ...routerAttribute.entry(this.routing().resolveRouterName(router)),
+      ...(route !== undefined ? routeAttribute.entry(route) : {}),
+      ...(model !== undefined ? modelAttribute.entry(model) : {}),
+    };
     return { ...response, aiMessage: { ...response.aiMessage, attributes } };
   }
 

@@ -6,10 +6,7 @@ import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
 import { InvalidChatRequestException } from '../../core/errors/invalid-chat-request.exception.js';
 import { IncompleteStreamException } from '../../core/resilience/incomplete-stream-exception.js';
 import { MAX_TIMER_MS } from '../../core/resilience/retry-policy.js';
-import { ROUTE_ATTRIBUTE } from '../../core/routing/route-attribute.js';
-import { MODEL_ATTRIBUTE } from '../../core/group/model-attribute.js';
 import type { HealthReport } from '../health/health-report.js';
-import { ROUTER_ATTRIBUTE } from '../service/router-attribute.js';
 import type { ModelRouterClient } from './model-router-client.js';
 import {
   MODEL_ROUTER_PATTERNS,
@@ -19,6 +16,11 @@ import {
 import { RemoteCall } from './remote-call.js';
 import { RemoteModelRouterException } from './remote-model-router.exception.js';
 import { keepRemoteServed, restoreRemoteServed } from './remote-served.js';
+import {
+  routeAttribute,
+  modelAttribute,
+  routerAttribute,
+} from '../../core/chat/call-attributes.js';
 
 /** A routed call can take minutes (long answers, failovers); this only bounds a silent service. */
 export const DEFAULT_REMOTE_TIMEOUT_MS = 120_000;
@@ -42,7 +44,7 @@ export interface RemoteChatCallOptions extends ChatCallOptions {
 }
 
 /** Attributes that describe the local call, not the remote one. */
-const LOCAL_ATTRIBUTES = [ROUTE_ATTRIBUTE, ROUTER_ATTRIBUTE, MODEL_ATTRIBUTE];
+const LOCAL_ATTRIBUTES = [routeAttribute.name, routerAttribute.name, modelAttribute.name];
 
 /**
  * A ChatModel served by a model router service (ModelRouterMicroserviceModule) over any

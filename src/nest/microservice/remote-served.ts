@@ -1,8 +1,8 @@
 import type { AiMessage, ChatMessage } from '../../core/chat/messages.js';
 import type { ChatRequest } from '../../core/chat/request.js';
 import type { ChatResponse } from '../../core/chat/response.js';
-import { MODEL_ATTRIBUTE } from '../../core/group/model-attribute.js';
-import { ROUTE_ATTRIBUTE } from '../../core/routing/route-attribute.js';
+import { routeAttribute, modelAttribute } from '../../core/chat/call-attributes.js';
+import { attributeKey } from '../../core/chat/attribute-key.js';
 
 /**
  * The AI message attribute under which RemoteChatModel keeps the route and model that served an
@@ -11,6 +11,12 @@ import { ROUTE_ATTRIBUTE } from '../../core/routing/route-attribute.js';
  * of a tool loop return to the service's route and model all the same.
  */
 export const REMOTE_SERVED_ATTRIBUTE = 'model_router_remote';
+/** What it holds went through JSON: its fields are checked one by one where it is read. */
+const remoteServedAttribute = attributeKey(
+  REMOTE_SERVED_ATTRIBUTE,
+  (value: unknown): value is { route?: unknown; model?: unknown } =>
+    typeof value === 'object' && value !== null,
+);
 
 interface RemoteServed {
   route?: string;
@@ -21,14 +27,16 @@ interface RemoteServed {
 export function keepRemoteServed(response: ChatResponse): ChatResponse {
   const attributes = response.aiMessage.attributes ?? {};
   const served: RemoteServed = {};
-  if (typeof attributes[ROUTE_ATTRIBUTE] === 'string') served.route = attributes[ROUTE_ATTRIBUTE];
-  if (typeof attributes[MODEL_ATTRIBUTE] === 'string') served.model = attributes[MODEL_ATTRIBUTE];
+  const route = routeAttribute.of(attributes);
+  const model = modelAttribute.of(attributes);
+  if (route !== undefined) served.route = route;
+  if (model !== undefined) served.model = model;
   if (served.route === undefined && served.model === undefined) return response;
   return {
     ...response,
     aiMessage: {
       ...response.aiMessage,
-      attributes: { ...attributes, [REMOTE_SERVED_ATTRIBUTE]: served },
+      attributes: { ...attributes, ...remoteServedAttribute.entry(served) },
     },
   };
 }
@@ -50,8 +58,8 @@ export function restoreRemoteServed(request: ChatRequest): ChatRequest {
       ...message,
       attributes: {
         ...message.attributes,
-        ...(served.route !== undefined ? { [ROUTE_ATTRIBUTE]: served.route } : {}),
-        ...(served.model !== undefined ? { [MODEL_ATTRIBUTE]: served.model } : {}),
+        ...(served.route !== undefined ? routeAttribute.entry(served.route) : {}),
+        ...(served.model !== undefined ? modelAttribute.entry(served.model) : {}),
       },
     };
     const copy: ChatMessage[] = [...messages];
@@ -62,11 +70,10 @@ export function restoreRemoteServed(request: ChatRequest): ChatRequest {
 }
 
 function servedOf(message: AiMessage): RemoteServed | undefined {
-  const value: unknown = message.attributes?.[REMOTE_SERVED_ATTRIBUTE];
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { route, model } = value as { route?: unknown; model?: unknown };
+  const value = remoteServedAttribute.of(message.attributes);
+  if (value === undefined) return undefined;
   const served: RemoteServed = {};
-  if (typeof route === 'string') served.route = route;
-  if (typeof model === 'string') served.model = model;
+  if (typeof value.route === 'string') served.route = value.route;
+  if (typeof value.model === 'string') served.model = value.model;
   return served.route === undefined && served.model === undefined ? undefined : served;
 }

@@ -1,6 +1,6 @@
 import type { ChatModel } from '../../core/chat/chat-model.js';
 import { RoutingException } from '../../core/errors/exceptions.js';
-import { isInspectableRouting, type ModelStatus } from '../../core/observability/inspection.js';
+import { isInspectableRouting, type ModelStatus } from '../../core/inspection/inspection.js';
 import type { RoutingEvent } from '../../core/observability/routing-event.js';
 import { InMemoryRouteStateStore } from '../../core/state/in-memory-route-state-store.js';
 import type { RouteStateStore } from '../../core/state/route-state-store.js';

@@ -19,7 +19,6 @@ import { systemClock, type Clock } from '../../core/clock.js';
 import type { RoutingEvent, RoutingObserver } from '../../core/observability/routing-event.js';
 import { linkAbort } from '../../core/resilience/linked-abort.js';
 import { RoutingException } from '../../core/errors/exceptions.js';
-import { SESSION_ATTRIBUTE } from '../../core/group/session-attribute.js';
 import { currentRoutingScope, type RequestRoutingScope } from '../http/request-routing-scope.js';
 import type { ChatCallHooks } from '../interceptors/chat-call-hooks.js';
 import { ChatInterceptorChain } from '../interceptors/chat-interceptor-chain.js';
@@ -30,9 +29,9 @@ import {
 import type { ModelRouterModuleOptions } from '../module/model-router-module-options.js';
 import { ModelRouterRegistry } from '../module/model-router-registry.js';
 import { MODEL_ROUTER_MODULE_OPTIONS } from '../module/tokens.js';
-import { ROUTER_ATTRIBUTE } from './router-attribute.js';
 import { runHookedChat } from './hooked-chat-call.js';
 import { observableFromStream } from './observable-from-stream.js';
+import { sessionAttribute, routerAttribute } from '../../core/chat/call-attributes.js';
 
 export interface RoutingChatOptions {
   /**
@@ -249,7 +248,7 @@ export class RoutingChatService {
       attributes: {
         ...options.attributes,
         ...this.sessionAttribute(options, scope),
-        ...(target.routerName !== undefined ? { [ROUTER_ATTRIBUTE]: target.routerName } : {}),
+        ...(target.routerName !== undefined ? routerAttribute.entry(target.routerName) : {}),
       },
       signal,
       clock: this.clock,
@@ -336,12 +335,12 @@ export class RoutingChatService {
             (typeof session === 'string' ? 'a blank string' : typeof session),
         );
       }
-      return { [SESSION_ATTRIBUTE]: session };
+      return sessionAttribute.entry(session);
     }
-    if (options.attributes?.[SESSION_ATTRIBUTE] !== undefined || scope?.session === undefined) {
+    if (sessionAttribute.of(options.attributes) !== undefined || scope?.session === undefined) {
       return {};
     }
-    return { [SESSION_ATTRIBUTE]: scope.session };
+    return sessionAttribute.entry(scope.session);
   }
 }
 

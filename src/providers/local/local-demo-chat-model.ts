@@ -10,7 +10,6 @@ import type {
 } from '../../core/chat/request.js';
 import type { ChatResponse } from '../../core/chat/response.js';
 import { ProviderException } from '../../core/errors/provider-exception.js';
-import { ROUTE_ATTRIBUTE } from '../../core/routing/route-attribute.js';
 import {
   demoAnswerText,
   lastUserText,
@@ -18,6 +17,7 @@ import {
   type DemoIdentity,
   type DemoStyle,
 } from './demo-answer.js';
+import { routeAttribute, routerAttribute } from '../../core/chat/call-attributes.js';
 
 export interface LocalDemoChatModelOptions extends BaseChatModelOptions {
   /** The name the model gives in its answers and in `modelName`. */
@@ -33,9 +33,6 @@ export interface LocalDemoChatModelOptions extends BaseChatModelOptions {
    */
   identity?: (options: ChatCallOptions) => Partial<DemoIdentity> | undefined;
 }
-
-/** Attribute with the router's name, set by RoutingChatService. */
-const ROUTER_ATTRIBUTE_KEY = 'model_router';
 
 /**
  * A built-in model that needs no network and no key: deterministic answers that say which
@@ -109,8 +106,8 @@ export class LocalDemoChatModel extends BaseChatModel {
     const attributes = options.attributes ?? {};
     const who: DemoIdentity = {
       model: this.name,
-      ...stringAttr('router', attributes[ROUTER_ATTRIBUTE_KEY]),
-      ...stringAttr('route', attributes[ROUTE_ATTRIBUTE]),
+      ...stringAttr('router', routerAttribute.of(attributes)),
+      ...stringAttr('route', routeAttribute.of(attributes)),
       ...this.options.identity?.(options),
     };
     const params = request.parameters ?? {};

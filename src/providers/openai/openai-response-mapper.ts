@@ -6,7 +6,8 @@ import type {
   TokenUsage,
   UpstreamInfo,
 } from '../../core/chat/response.js';
-import { LOGPROBS_ATTRIBUTE, type TokenLogprob } from '../logprobs.js';
+import { refusalAttribute } from '../../core/chat/call-attributes.js';
+import { logprobsAttribute, type TokenLogprob } from '../../core/chat/logprobs.js';
 
 /**
  * OpenAI finish reasons → ours. `content_filter` is a response, not an error: the caller gets
@@ -85,9 +86,10 @@ export function toAiMessage(answer: AssembledAnswer): AiMessage {
   const text = answer.text || answer.refusal || '';
   if (text) message.text = text;
   if (answer.toolCalls.length > 0) message.toolCalls = answer.toolCalls;
-  const attributes: Record<string, unknown> = {};
-  if (answer.logprobs.length > 0) attributes[LOGPROBS_ATTRIBUTE] = answer.logprobs;
-  if (answer.refusal) attributes.refusal = answer.refusal;
+  const attributes: Record<string, unknown> = {
+    ...(answer.logprobs.length > 0 ? logprobsAttribute.entry(answer.logprobs) : {}),
+    ...(answer.refusal ? refusalAttribute.entry(answer.refusal) : {}),
+  };
   if (Object.keys(attributes).length > 0) message.attributes = attributes;
   return message;
 }

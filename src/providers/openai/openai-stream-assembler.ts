@@ -2,7 +2,7 @@ import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { ChatStreamEvent } from '../../core/chat/chat-model.js';
 import type { ToolCall } from '../../core/chat/messages.js';
 import type { ChatResponse, FinishReason, TokenUsage } from '../../core/chat/response.js';
-import type { TokenLogprob } from '../logprobs.js';
+import type { TokenLogprob } from '../../core/chat/logprobs.js';
 import {
   toAiMessage,
   toFinishReason,

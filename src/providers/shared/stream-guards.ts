@@ -1,9 +1,9 @@
 import type { ChatCallOptions } from '../../core/chat/chat-model.js';
 import { ProviderException } from '../../core/errors/provider-exception.js';
 import { emitTo } from '../../core/observability/routing-event.js';
-import { ROUTE_ATTRIBUTE } from '../../core/routing/route-attribute.js';
 import type { ProviderErrorContext } from './provider-error-mapper.js';
 import { redactSecrets } from './redact.js';
+import { routeAttribute } from '../../core/chat/call-attributes.js';
 
 /**
  * What to do with an SSE chunk that is not valid JSON: `fail` ends the stream with a
@@ -41,10 +41,10 @@ export function parseChunk(data: string, ctx: StreamGuardContext): unknown {
         },
       );
     }
-    const route = ctx.call.attributes?.[ROUTE_ATTRIBUTE];
+    const route = routeAttribute.of(ctx.call.attributes);
     emitTo(ctx.call.observer, {
       type: 'stream-chunk-skipped',
-      ...(typeof route === 'string' ? { route } : {}),
+      ...(route !== undefined ? { route } : {}),
       model: ctx.errors.model,
       reason,
     });

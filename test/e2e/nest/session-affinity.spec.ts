@@ -13,7 +13,7 @@ import { FailoverStrategy } from '../../../src/core/strategies/failover-strategy
 import { LowestTokenUsageRoutingStrategy } from '../../../src/core/strategies/lowest-token-usage-routing-strategy.js';
 import { ModelRouter } from '../../../src/core/group/model-router.js';
 import { sessionStateKey } from '../../../src/core/group/session-affinity.js';
-import { SESSION_ATTRIBUTE } from '../../../src/core/group/session-attribute.js';
+import { SESSION_ATTRIBUTE } from '../../../src/core/chat/call-attributes.js';
 import { SESSION_HEADER } from '../../../src/nest/http/model-routing.interceptor.js';
 import { UseRouter } from '../../../src/nest/http/use-router.decorator.js';
 import { ModelRouterModule } from '../../../src/nest/module/model-router.module.js';

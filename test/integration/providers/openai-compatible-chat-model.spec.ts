@@ -8,8 +8,8 @@ import {
   userMessage,
 } from '../../../src/core/chat/messages.js';
 import type { RoutingEvent } from '../../../src/core/observability/routing-event.js';
-import { ROUTE_ATTRIBUTE } from '../../../src/core/routing/route-attribute.js';
-import { firstTokenTopLogprobs, logprobsOf } from '../../../src/providers/logprobs.js';
+import { ROUTE_ATTRIBUTE } from '../../../src/core/chat/call-attributes.js';
+import { firstTokenTopLogprobs, logprobsOf } from '../../../src/core/chat/logprobs.js';
 import {
   OpenAiCompatibleChatModel,
   type OpenAiCompatibleChatModelOptions,

@@ -2,13 +2,13 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import type { ChatCallOptions, ChatModel } from '../../../src/core/chat/chat-model.js';
 import { userMessage } from '../../../src/core/chat/messages.js';
 import type { ChatResponse } from '../../../src/core/chat/response.js';
-import { ROUTE_ATTRIBUTE } from '../../../src/core/routing/route-attribute.js';
+import { ROUTE_ATTRIBUTE } from '../../../src/core/chat/call-attributes.js';
 import type { RouteStateStore } from '../../../src/core/state/route-state-store.js';
 import { FailoverStrategy } from '../../../src/core/strategies/failover-strategy.js';
 import { ModelRouter } from '../../../src/core/group/model-router.js';
 import type { ModelRoutingStrategy } from '../../../src/core/strategies/model-routing-strategy.js';
 import { sessionStateKey } from '../../../src/core/group/session-affinity.js';
-import { SESSION_ATTRIBUTE } from '../../../src/core/group/session-attribute.js';
+import { SESSION_ATTRIBUTE } from '../../../src/core/chat/call-attributes.js';
 import type { RedisRouteStateStore } from '../../../src/redis/redis-route-state-store.js';
 import { useRedisStores, waitFor } from './redis-fixtures.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { registerBuiltinDecisionModelTypes } from '../../../src/config/builtin-decision-model-factories.js';
 import { embeddedDecisionOptions } from '../../../src/config/embedded-decision-settings.js';
 import { ModelRouterFactories } from '../../../src/config/model-router-factories.js';
-import { EmbeddedVectorDecisionModel } from '../../../src/core/decision/models/embedded-vector-decision-model.js';
+import { EmbeddedVectorDecisionModel } from '../../../src/embedded/embedded-vector-decision-model.js';
 import { InvalidConfigurationException } from '../../../src/core/errors/exceptions.js';
 
 describe("an 'embedded' decision model's settings", () => {

@@ -22,8 +22,8 @@ import {
 } from '../../../apps/gateway/src/openai/openai-error.js';
 import { NoMatchingModelFoundException } from '../../../src/core/errors/exceptions.js';
 import { ProviderException } from '../../../src/core/errors/provider-exception.js';
-import { ROUTE_ATTRIBUTE } from '../../../src/core/routing/route-attribute.js';
-import { MODEL_ATTRIBUTE } from '../../../src/core/group/model-attribute.js';
+import { ROUTE_ATTRIBUTE } from '../../../src/core/chat/call-attributes.js';
+import { MODEL_ATTRIBUTE } from '../../../src/core/chat/call-attributes.js';
 
 function problems(body: unknown): string[] {
   const dto = plainToInstance(ChatCompletionRequestDto, body);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { ModelStatus } from '../../../src/core/observability/inspection.js';
+import type { ModelStatus } from '../../../src/core/inspection/inspection.js';
 import { InMemoryRouteStateStore } from '../../../src/core/state/in-memory-route-state-store.js';
 import type { RouteStateStore } from '../../../src/core/state/route-state-store.js';
 import { buildHealthReport } from '../../../src/nest/health/health-report.js';

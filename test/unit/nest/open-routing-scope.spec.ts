@@ -4,7 +4,7 @@ import { BadRequestException } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { lastValueFrom, toArray } from 'rxjs';
 import type { ChatRequest } from '../../../src/core/chat/request.js';
-import { SESSION_ATTRIBUTE } from '../../../src/core/group/session-attribute.js';
+import { SESSION_ATTRIBUTE } from '../../../src/core/chat/call-attributes.js';
 import {
   MODEL_HEADER,
   openRoutingScope,

@@ -7,7 +7,7 @@ import type { ChatRequest } from '../../../src/core/chat/request.js';
 import { RoutingException } from '../../../src/core/errors/exceptions.js';
 import { ModelRouterModule } from '../../../src/nest/module/model-router.module.js';
 import type { ModelRouterModuleOptions } from '../../../src/nest/module/model-router-module-options.js';
-import { ROUTER_ATTRIBUTE } from '../../../src/nest/service/router-attribute.js';
+import { ROUTER_ATTRIBUTE } from '../../../src/core/chat/call-attributes.js';
 import { RoutingChatService } from '../../../src/nest/service/routing-chat.service.js';
 import { EndlessStreamModel, FakeModel, FakeRouter } from './support/fake-routing.js';
 

@@ -1,4 +1,5 @@
-import { type EmbeddingModel, WordVectorEmbeddingModel } from 'nest-model-router';
+import { type EmbeddingModel } from 'nest-model-router';
+import { WordVectorEmbeddingModel } from 'nest-model-router/embedded';
 
 export const DEMO_EMBEDDING = 'demo-embedding';
 

@@ -6,6 +6,7 @@ import {
   type TokenLogprob,
   type TokenUsage,
 } from 'nest-model-router';
+import { logprobsAttribute, refusalAttribute } from 'nest-model-router/core';
 import { ToolCallDeltas } from './tool-call-deltas.js';
 import { processToolCallIds, type ToolCallIds } from './tool-call-ids.js';
 import type {
@@ -27,8 +28,8 @@ export function toChatCompletion(
   const toolCalls = response.aiMessage.toolCalls?.map((call) =>
     toWireToolCall(call, answeredBy, ids),
   );
-  const attributes = response.aiMessage.attributes ?? {};
-  const refusal = attributes.refusal;
+  const attributes = response.aiMessage.attributes;
+  const refusal = refusalAttribute.of(attributes);
   return {
     id: completionId(response.id),
     object: 'chat.completion',
@@ -40,13 +41,13 @@ export function toChatCompletion(
         message: {
           role: 'assistant',
           // a refusal is the message's text too (the library has one text); OpenAI's is null then
-          content: typeof refusal === 'string' ? null : (response.aiMessage.text ?? null),
+          content: refusal !== undefined ? null : (response.aiMessage.text ?? null),
           // only when there is one: clients read a missing refusal as none
-          ...(typeof refusal === 'string' ? { refusal } : {}),
+          ...(refusal !== undefined ? { refusal } : {}),
           ...(toolCalls?.length ? { tool_calls: toolCalls } : {}),
         },
         finish_reason: response.finishReason ?? (toolCalls?.length ? 'tool_calls' : 'stop'),
-        logprobs: toWireLogprobs(attributes.logprobs),
+        logprobs: toWireLogprobs(logprobsAttribute.of(attributes)),
       },
     ],
     usage: toWireUsage(response.tokenUsage, costUsd),

@@ -1,4 +1,5 @@
 import { raceAbort, throwIfAborted } from '../../chat/abort.js';
+import { logprobsAttribute } from '../../chat/logprobs.js';
 import type { ChatModel } from '../../chat/chat-model.js';
 import type { ChatMessage } from '../../chat/messages.js';
 import type { ChatRequest, ChatRequestParameters } from '../../chat/request.js';
@@ -100,7 +101,9 @@ export class ChatModelDecisionModel implements DecisionModel {
   ): ChoiceAnswer {
     const label = parseLabel(response?.aiMessage?.text, labels);
     const value = options[labels.indexOf(label)]!.name;
-    const alternatives = firstTokenAlternatives(response.aiMessage.attributes?.logprobs);
+    const alternatives = firstTokenAlternatives(
+      logprobsAttribute.of(response.aiMessage.attributes),
+    );
     const byLabel = alternatives && labelProbabilities(alternatives, labels);
     if (!byLabel) return { value };
     const probabilities: Record<string, number> = {};

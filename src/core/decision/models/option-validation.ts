@@ -1,5 +1,4 @@
 import { InvalidConfigurationException } from '../../errors/exceptions.js';
-import type { PerQuestionKind } from './option-classifier.js';
 
 /** Constructor checks shared by the decision models; each error names the option field. */
 export function checkPositive(value: number | undefined, field: string): void {
@@ -43,7 +42,7 @@ export function checkCosine(value: number | undefined, field: string): void {
 
 /** A check of a setting given as one number or per kind of question (`{ examples, descriptionsOnly }`). */
 export function checkPerKind(
-  value: number | Partial<PerQuestionKind> | undefined,
+  value: number | { examples?: number; descriptionsOnly?: number } | undefined,
   field: string,
   check: (value: number | undefined, field: string) => void,
 ): void {

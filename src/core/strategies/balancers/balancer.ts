@@ -1,12 +1,12 @@
 import type { ChatRequest } from '../../chat/request.js';
 import { systemClock, type Clock } from '../../clock.js';
-import type { RouteStateBinding } from '../../observability/inspection.js';
+import type { RouteStateBinding } from '../../inspection/inspection.js';
 import { emitTo } from '../../observability/routing-event.js';
 import { InMemoryRouteStateStore } from '../../state/in-memory-route-state-store.js';
 import type { MaybePromise } from '../../state/maybe-async.js';
 import type { RouteStateStore } from '../../state/route-state-store.js';
 import { uniqueScope } from '../../state/unique-scope.js';
-import type { ChatModelWrapper } from '../../group/chat-model-wrapper.js';
+import type { ChatModelWrapper } from '../../chat/chat-model-wrapper.js';
 import type { ModelRoutingStrategy, StrategyCallContext } from '../model-routing-strategy.js';
 
 /** The names of the shipped balancers (the YAML `balance:` values). */

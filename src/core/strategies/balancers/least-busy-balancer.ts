@@ -1,6 +1,6 @@
 import type { ChatRequest } from '../../chat/request.js';
 import type { ChatResponse } from '../../chat/response.js';
-import type { ChatModelWrapper } from '../../group/chat-model-wrapper.js';
+import type { ChatModelWrapper } from '../../chat/chat-model-wrapper.js';
 import { InvalidConfigurationException } from '../../errors/exceptions.js';
 import type { StrategyCallContext } from '../model-routing-strategy.js';
 import { countersOf, type CounterWindow } from '../../state/counter-store.js';

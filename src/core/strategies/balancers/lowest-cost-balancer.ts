@@ -3,7 +3,7 @@ import type { ChatResponse } from '../../chat/response.js';
 import { estimatePromptTokens } from '../../cost/cost.js';
 import { profileOf } from '../../cost/model-profile.js';
 import { InvalidConfigurationException } from '../../errors/exceptions.js';
-import type { ChatModelWrapper } from '../../group/chat-model-wrapper.js';
+import type { ChatModelWrapper } from '../../chat/chat-model-wrapper.js';
 import { countersOf } from '../../state/counter-store.js';
 import type { StrategyCallContext } from '../model-routing-strategy.js';
 import { Balancer, type BalancerOptions } from './balancer.js';

@@ -1,7 +1,7 @@
 import type { ChatRequest } from '../../chat/request.js';
 import { profileOf } from '../../cost/model-profile.js';
 import { InvalidConfigurationException } from '../../errors/exceptions.js';
-import type { ChatModelWrapper } from '../../group/chat-model-wrapper.js';
+import type { ChatModelWrapper } from '../../chat/chat-model-wrapper.js';
 import { Balancer, type BalancerOptions } from './balancer.js';
 
 export interface WeightedBalancerOptions extends BalancerOptions {

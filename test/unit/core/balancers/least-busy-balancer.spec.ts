@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { LeastBusyBalancer } from '../../../../src/core/strategies/balancers/least-busy-balancer.js';
 import { InMemoryRouteStateStore } from '../../../../src/core/state/in-memory-route-state-store.js';
-import type { ChatModelWrapper } from '../../../../src/core/group/chat-model-wrapper.js';
+import type { ChatModelWrapper } from '../../../../src/core/chat/chat-model-wrapper.js';
 import { answer, attempt, counts, manualClock, member, request } from './support.js';
 
 describe('LeastBusyBalancer', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { LowestCostBalancer } from '../../../../src/core/strategies/balancers/lowest-cost-balancer.js';
 import { OrderedBalancer } from '../../../../src/core/strategies/balancers/balancer.js';
 import { userMessage } from '../../../../src/core/chat/messages.js';
-import type { ChatModelWrapper } from '../../../../src/core/group/chat-model-wrapper.js';
+import type { ChatModelWrapper } from '../../../../src/core/chat/chat-model-wrapper.js';
 import { answer, attempt, member, recorder, request } from './support.js';
 
 describe('LowestCostBalancer', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { LowestLatencyBalancer } from '../../../../src/core/strategies/balancers/lowest-latency-balancer.js';
-import type { ChatModelWrapper } from '../../../../src/core/group/chat-model-wrapper.js';
+import type { ChatModelWrapper } from '../../../../src/core/chat/chat-model-wrapper.js';
 import { answer, attempt, manualClock, member, request } from './support.js';
 
 /** One call through the balancer, the chosen model taking `latency[name]` ms on the clock. */

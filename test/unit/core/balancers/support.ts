@@ -1,4 +1,4 @@
-import { wrapModel, type ChatModelWrapper } from '../../../../src/core/group/chat-model-wrapper.js';
+import { wrapModel, type ChatModelWrapper } from '../../../../src/core/chat/chat-model-wrapper.js';
 import { MODEL_PROFILE, type ModelProfile } from '../../../../src/core/cost/model-profile.js';
 import type { StrategyCallContext } from '../../../../src/core/strategies/model-routing-strategy.js';
 import { fakeModel } from '../strategies/fakes.js';

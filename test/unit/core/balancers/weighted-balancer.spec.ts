@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { WeightedBalancer } from '../../../../src/core/strategies/balancers/weighted-balancer.js';
 import { InMemoryRouteStateStore } from '../../../../src/core/state/in-memory-route-state-store.js';
-import type { ChatModelWrapper } from '../../../../src/core/group/chat-model-wrapper.js';
+import type { ChatModelWrapper } from '../../../../src/core/chat/chat-model-wrapper.js';
 import { counts, member, request } from './support.js';
 
 function pickMany(balancer: WeightedBalancer, models: ChatModelWrapper[], n: number) {

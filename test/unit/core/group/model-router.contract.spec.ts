@@ -7,9 +7,9 @@ import {
   NoMatchingModelFoundException,
   RoutingException,
 } from '../../../../src/core/errors/exceptions.js';
-import type { ChatModelWrapper } from '../../../../src/core/group/chat-model-wrapper.js';
-import { wrapModel } from '../../../../src/core/group/chat-model-wrapper.js';
-import { MODEL_ATTRIBUTE } from '../../../../src/core/group/model-attribute.js';
+import type { ChatModelWrapper } from '../../../../src/core/chat/chat-model-wrapper.js';
+import { wrapModel } from '../../../../src/core/chat/chat-model-wrapper.js';
+import { MODEL_ATTRIBUTE } from '../../../../src/core/chat/call-attributes.js';
 import { ModelRouter } from '../../../../src/core/group/model-router.js';
 import type {
   ModelErrorEvent,

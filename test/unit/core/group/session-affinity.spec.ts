@@ -3,7 +3,7 @@ import { aiMessage, toolResultMessage, userMessage } from '../../../../src/core/
 import type { ChatCallOptions } from '../../../../src/core/chat/chat-model.js';
 import type { ChatRequest } from '../../../../src/core/chat/request.js';
 import { InvalidConfigurationException } from '../../../../src/core/errors/exceptions.js';
-import { ROUTE_ATTRIBUTE } from '../../../../src/core/routing/route-attribute.js';
+import { ROUTE_ATTRIBUTE } from '../../../../src/core/chat/call-attributes.js';
 import { InMemoryRouteStateStore } from '../../../../src/core/state/in-memory-route-state-store.js';
 import type { RouteStateStore } from '../../../../src/core/state/route-state-store.js';
 import { FailoverStrategy } from '../../../../src/core/strategies/failover-strategy.js';
@@ -15,7 +15,7 @@ import {
   DEFAULT_SESSION_TTL_MS,
   sessionStateKey,
 } from '../../../../src/core/group/session-affinity.js';
-import { SESSION_ATTRIBUTE } from '../../../../src/core/group/session-attribute.js';
+import { SESSION_ATTRIBUTE } from '../../../../src/core/chat/call-attributes.js';
 import {
   answer,
   complete,

@@ -6,7 +6,7 @@ import type { ChatResponse } from '../../../../src/core/chat/response.js';
 import { RoutingException } from '../../../../src/core/errors/exceptions.js';
 import type { RoutingEvent } from '../../../../src/core/observability/routing-event.js';
 import { ChatModelRoutingResult } from '../../../../src/core/routing/chat-model-routing-result.js';
-import { ROUTE_ATTRIBUTE } from '../../../../src/core/routing/route-attribute.js';
+import { ROUTE_ATTRIBUTE } from '../../../../src/core/chat/call-attributes.js';
 import { RoutingChatModel } from '../../../../src/core/routing/routing-chat-model.js';
 import { fakeModel, routeTo, type ChatFn } from './fakes.js';
 

@@ -4,8 +4,8 @@ import type {
   InspectableRouting,
   ModelStatus,
   RouteStateBinding,
-} from '../../../../src/core/observability/inspection.js';
-import { isInspectableRouting } from '../../../../src/core/observability/inspection.js';
+} from '../../../../src/core/inspection/inspection.js';
+import { isInspectableRouting } from '../../../../src/core/inspection/inspection.js';
 import type { RoutingEvent } from '../../../../src/core/observability/routing-event.js';
 import { InMemoryRouteStateStore } from '../../../../src/core/state/in-memory-route-state-store.js';
 import { ChatModelRoutingResult } from '../../../../src/core/routing/chat-model-routing-result.js';

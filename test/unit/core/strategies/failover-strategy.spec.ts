@@ -1,8 +1,8 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { aiMessage, toolResultMessage, userMessage } from '../../../../src/core/chat/messages.js';
 import { NoMatchingModelFoundException } from '../../../../src/core/errors/exceptions.js';
-import type { ChatModelWrapper } from '../../../../src/core/group/chat-model-wrapper.js';
-import { wrapModel } from '../../../../src/core/group/chat-model-wrapper.js';
+import type { ChatModelWrapper } from '../../../../src/core/chat/chat-model-wrapper.js';
+import { wrapModel } from '../../../../src/core/chat/chat-model-wrapper.js';
 import {
   FailoverStrategy,
   type FailoverStrategyOptions,

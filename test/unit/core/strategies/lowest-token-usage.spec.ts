@@ -3,11 +3,11 @@ import type { ChatCallOptions } from '../../../../src/core/chat/chat-model.js';
 import { userMessage } from '../../../../src/core/chat/messages.js';
 import type { ChatRequest } from '../../../../src/core/chat/request.js';
 import type { ChatResponse } from '../../../../src/core/chat/response.js';
-import { wrapModel } from '../../../../src/core/group/chat-model-wrapper.js';
+import { wrapModel } from '../../../../src/core/chat/chat-model-wrapper.js';
 import { FailoverStrategy } from '../../../../src/core/strategies/failover-strategy.js';
 import { LowestTokenUsageRoutingStrategy } from '../../../../src/core/strategies/lowest-token-usage-routing-strategy.js';
 import { ModelRouter } from '../../../../src/core/group/model-router.js';
-import { estimateRequestTokens } from '../../../../src/core/strategies/token-estimate.js';
+import { estimateRequestTokens } from '../../../../src/core/cost/token-estimate.js';
 import { InMemoryRouteStateStore } from '../../../../src/core/state/in-memory-route-state-store.js';
 import { answer, deferred, fakeModel, request, type Deferred } from './fakes.js';
 

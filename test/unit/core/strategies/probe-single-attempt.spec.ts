@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { PROBE_ATTRIBUTE } from '../../../../src/core/circuit/probe-attribute.js';
+import { PROBE_ATTRIBUTE } from '../../../../src/core/chat/call-attributes.js';
 import { ModelRouter } from '../../../../src/core/group/model-router.js';
 import { withResilience } from '../../../../src/core/resilience/resilient-chat-model.js';
 import { FailoverStrategy } from '../../../../src/core/strategies/failover-strategy.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { NoMatchingModelFoundException } from '../../../../src/core/errors/exceptions.js';
 import { ProviderException } from '../../../../src/core/errors/provider-exception.js';
-import { wrapModel } from '../../../../src/core/group/chat-model-wrapper.js';
+import { wrapModel } from '../../../../src/core/chat/chat-model-wrapper.js';
 import {
   FailoverStrategy,
   type FailoverStrategyOptions,

@@ -4,7 +4,7 @@ import { Test, type TestingModule } from '@nestjs/testing';
 import { Registry } from 'prom-client';
 import type { ChatModel } from '../../../../src/core/chat/chat-model.js';
 import type { ChatResponse } from '../../../../src/core/chat/response.js';
-import type { ModelStatus } from '../../../../src/core/observability/inspection.js';
+import type { ModelStatus } from '../../../../src/core/inspection/inspection.js';
 import { ChatModelRoutingResult } from '../../../../src/core/routing/chat-model-routing-result.js';
 import { RoutingChatModel } from '../../../../src/core/routing/routing-chat-model.js';
 import { FailoverStrategy } from '../../../../src/core/strategies/failover-strategy.js';

@@ -9,7 +9,7 @@ import type {
   InspectableRouting,
   ModelStatus,
   RouteStateBinding,
-} from '../../../../src/core/observability/inspection.js';
+} from '../../../../src/core/inspection/inspection.js';
 import type { RoutingEvent } from '../../../../src/core/observability/routing-event.js';
 
 export interface RecordedCall {

@@ -5,8 +5,8 @@ import type {
   ChoiceOption,
   ChoiceQuestion,
 } from '../../../../../src/core/decision/decision-model.js';
-import { EmbeddedVectorDecisionModel } from '../../../../../src/core/decision/models/embedded-vector-decision-model.js';
-import type { OptionClassifier } from '../../../../../src/core/decision/models/option-classifier.js';
+import { EmbeddedVectorDecisionModel } from '../../../../../src/embedded/embedded-vector-decision-model.js';
+import type { OptionClassifier } from '../../../../../src/embedded/option-classifier.js';
 import { RoutingChatModel } from '../../../../../src/core/routing/routing-chat-model.js';
 import { fakeModel } from '../../routing/fakes.js';
 import { fakeDecisionModel, fakeLogger, routingRequest, ROUTES } from './fixtures.js';

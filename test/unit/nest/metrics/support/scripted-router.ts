@@ -6,8 +6,8 @@ import type {
 import type { ChatRequest } from '../../../../../src/core/chat/request.js';
 import type { ChatResponse, TokenUsage } from '../../../../../src/core/chat/response.js';
 import type { RoutingEvent } from '../../../../../src/core/observability/routing-event.js';
-import { ROUTE_ATTRIBUTE } from '../../../../../src/core/routing/route-attribute.js';
-import { MODEL_ATTRIBUTE } from '../../../../../src/core/group/model-attribute.js';
+import { ROUTE_ATTRIBUTE } from '../../../../../src/core/chat/call-attributes.js';
+import { MODEL_ATTRIBUTE } from '../../../../../src/core/chat/call-attributes.js';
 
 /** What one call of a ScriptedRouter does, in order: report events, take time, then answer or fail. */
 export interface CallScript {

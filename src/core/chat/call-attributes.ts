@@ -1,0 +1,41 @@
+import { attributeKey, isString, isTrue, type Attributes } from './attribute-key.js';
+
+/** The attribute under which the chosen route's name travels (call options and AI messages). */
+export const ROUTE_ATTRIBUTE = 'chat_model_route';
+export const routeAttribute = attributeKey(ROUTE_ATTRIBUTE, isString);
+
+/** The call attribute under which RoutingChatService passes the router's name to the router. */
+export const ROUTER_ATTRIBUTE = 'model_router';
+export const routerAttribute = attributeKey(ROUTER_ATTRIBUTE, isString);
+
+/**
+ * The attribute under which the model of a group that answered travels on an AI message, so a
+ * tool loop's next round can return to the same model (prompt caches, provider-side tool state).
+ */
+export const MODEL_ATTRIBUTE = 'chat_model_name';
+export const modelAttribute = attributeKey(MODEL_ATTRIBUTE, isString);
+
+/**
+ * The call attribute that names a conversation's session. Calls with the same session key stay
+ * on the model that last answered them (per route) for a while, so its prompt cache stays warm.
+ */
+export const SESSION_ATTRIBUTE = 'model_router_session';
+export const sessionAttribute = attributeKey(SESSION_ATTRIBUTE, isString);
+
+/**
+ * Set (to `true`) in the call attributes a model receives when its circuit breaker admitted the
+ * call as a half-open probe. A probe asks one question, "is the model back?": the resilience
+ * layer then makes one attempt instead of its retries, so a provider that is still down gets one
+ * request per cooldown, not three.
+ */
+export const PROBE_ATTRIBUTE = 'model_router_probe';
+export const probeAttribute = attributeKey(PROBE_ATTRIBUTE, isTrue);
+
+/** Whether call attributes mark a half-open probe. */
+export function isProbeCall(attributes: Attributes | undefined): boolean {
+  return probeAttribute.of(attributes) === true;
+}
+
+/** Where a provider puts the text of a refusal (the model declined), besides the answer's text. */
+export const REFUSAL_ATTRIBUTE = 'refusal';
+export const refusalAttribute = attributeKey(REFUSAL_ATTRIBUTE, isString);
