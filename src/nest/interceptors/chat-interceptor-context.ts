@@ -53,7 +53,10 @@ export class ChatInterceptorContext {
   probability: number | undefined;
   /** The model of a group being called now (until it answers or fails). */
   answering: string | undefined;
-  /** The model that answered: a group's member name, else the target, else the provider's id. */
+  /**
+   * The model that answered: a group's member name, else the configured name of a route's only
+   * model, else the target, else the provider's id (a router that is itself a plain model).
+   */
   model: string | undefined;
   response: ChatResponse | undefined;
   /** Set by the built-in timing interceptor when the call ends (completed, failed or cancelled). */
@@ -118,14 +121,23 @@ export class ChatInterceptorContext {
     const changed =
       (this.route === undefined && typeof route === 'string') || this.model === undefined;
     if (this.route === undefined && typeof route === 'string') this.route = route;
-    this.model ??= typeof member === 'string' ? member : (this.target ?? response.modelName);
+    // a group's member, else the model named when the route was chosen, else what was addressed
+    this.model ??=
+      typeof member === 'string' ? member : (this.answering ?? this.target ?? response.modelName);
     if (changed) this.servedChanged();
   }
 
   private record(event: RoutingEvent): void {
-    if (event.type === 'route-selected' && this.route === undefined) {
-      this.route = event.route;
-      this.probability = event.probabilities?.[event.route];
+    if (event.type === 'route-selected') {
+      // the outermost route names the call; the route a model serves alone names its model
+      const outermost = this.route === undefined;
+      const named = event.model !== undefined && this.model === undefined;
+      if (!outermost && !named) return;
+      if (outermost) {
+        this.route = event.route;
+        this.probability = event.probabilities?.[event.route];
+      }
+      if (named) this.answering = event.model;
     } else if (event.type === 'model-called' && this.model === undefined) {
       this.answering = event.model;
     } else if (event.type === 'model-succeeded' && this.model === undefined) {

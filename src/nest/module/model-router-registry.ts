@@ -138,11 +138,16 @@ export class ModelRouterRegistry {
   }
 
   private bindRouteState(options: ModelRouterModuleOptions): void {
+    // a model registered under a name keeps that name where a route uses it alone
+    const modelNames = new Map<ChatModel, string>();
+    for (const [name, model] of this.models)
+      if (!modelNames.has(model)) modelNames.set(model, name);
     for (const [name, router] of this.routers) {
       if (isInspectableRouting(router) && typeof router.bindRouteState === 'function') {
         router.bindRouteState({
           store: this.stateStore,
           scope: name,
+          ...(modelNames.size > 0 ? { modelNames } : {}),
           ...(options.clock ? { clock: options.clock } : {}),
           ...(this.budgets.size > 0 ? { budgets: this.budgets } : {}),
         });
