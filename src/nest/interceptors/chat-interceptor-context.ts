@@ -23,6 +23,8 @@ export interface ChatInterceptorContextInit {
   routerName?: string;
   /** Set when the call addresses a model (or an ad-hoc group) directly instead of a router. */
   target?: string;
+  /** The configured name of a router that is itself one plain model (no routes, no group). */
+  servedAs?: string;
   attributes: Record<string, unknown>;
   signal: AbortSignal;
   clock: Clock;
@@ -54,8 +56,9 @@ export class ChatInterceptorContext {
   /** The model of a group being called now (until it answers or fails). */
   answering: string | undefined;
   /**
-   * The model that answered: a group's member name, else the configured name of a route's only
-   * model, else the target, else the provider's id (a router that is itself a plain model).
+   * The model that answered, as configured: a group's member name, else the name of a route's
+   * only model, else the target, else the router that is one plain model; the provider's id
+   * only when none of these is known.
    */
   model: string | undefined;
   response: ChatResponse | undefined;
@@ -64,12 +67,14 @@ export class ChatInterceptorContext {
   private readonly observers: RoutingObserver[] = [];
   private readonly servedListeners: ((served: ServedBy) => void)[] = [];
   private readonly clock: Clock;
+  private readonly servedAs: string | undefined;
 
   constructor(init: ChatInterceptorContextInit) {
     this.mode = init.mode;
     this.request = init.request;
     this.routerName = init.routerName;
     this.target = init.target;
+    this.servedAs = init.servedAs;
     this.attributes = init.attributes;
     this.signal = init.signal;
     this.clock = init.clock;
@@ -87,9 +92,9 @@ export class ChatInterceptorContext {
     return this.clock() - this.startedAt;
   }
 
-  /** Who to name now: the model that answered, else the one answering, else the target. */
+  /** Who to name now: the model that answered, else the one answering, else what was addressed. */
   servedBy(): ServedBy {
-    const model = this.model ?? this.answering ?? this.target;
+    const model = this.model ?? this.answering ?? this.target ?? this.servedAs;
     return {
       ...(this.route !== undefined ? { route: this.route } : {}),
       ...(model !== undefined ? { model } : {}),
@@ -123,7 +128,9 @@ export class ChatInterceptorContext {
     if (this.route === undefined && typeof route === 'string') this.route = route;
     // a group's member, else the model named when the route was chosen, else what was addressed
     this.model ??=
-      typeof member === 'string' ? member : (this.answering ?? this.target ?? response.modelName);
+      typeof member === 'string'
+        ? member
+        : (this.answering ?? this.target ?? this.servedAs ?? response.modelName);
     if (changed) this.servedChanged();
   }
 

@@ -53,6 +53,11 @@ class ChatController {
     return { modelName: response.modelName };
   }
 
+  @Post('solo')
+  async solo(@Body() body: ChatRequestDto) {
+    await this.chat.chat(body.toChatRequest(), { router: 'solo' });
+  }
+
   @Sse('stream')
   stream(): Observable<{ data: ChatStreamEvent }> {
     return this.chat
@@ -101,7 +106,10 @@ function forRootOptions(): ModelRouterModuleOptions {
         },
         defaultRoute: 'simple',
       }),
+      // a router that is one model
+      solo: claude,
     },
+    defaultRouter: 'support',
   };
 }
 
@@ -120,6 +128,8 @@ async function yamlOptions(): Promise<ModelRouterModuleOptions> {
       '      - { name: simple, model: mini }',
       '      - { name: complex, model: claude }',
       '      - { name: math, model: math }',
+      '  solo: { model: claude }',
+      'defaultRouter: support',
     ].join('\n'),
     { env: {} },
   );
@@ -185,9 +195,21 @@ describe.each([
     expect(response.headers['x-model-router-model']).toBe('claude');
   });
 
-  it('shows every model of the router in /health, with its route', async () => {
+  it('names the model of a router that is one model', async () => {
+    const solo = await request(app.getHttpServer()).post('/solo').send(ask('hi'));
+    expect(solo.status).toBe(201);
+    expect(solo.headers['x-model-router-route']).toBeUndefined();
+    expect(solo.headers['x-model-router-model']).toBe('claude');
+  });
+
+  it('shows every model of every router in /health, with its route', async () => {
     const health = await request(app.getHttpServer()).get('/health').expect(200);
-    expect(health.body.details['model-router'].routers.support.models).toEqual({
+    const { routers } = health.body.details['model-router'];
+    expect(routers.solo).toMatchObject({
+      status: 'up',
+      models: { claude: { state: 'available', failures: 0 } },
+    });
+    expect(routers.support.models).toEqual({
       mini: { state: 'available', failures: 0, route: 'simple' },
       claude: { state: 'available', failures: 0, route: 'complex' },
       math: { state: 'available', failures: 0, route: 'math' },
