@@ -144,7 +144,12 @@ describe('ProviderModels', () => {
   it('builds a declared provider like any configured model: its type, with resilience', () => {
     const providers = new ProviderModels({
       local: { type: 'openai', baseURL: 'http://127.0.0.1:1/v1', apiKey: 'sk-local-0000' },
-      bare: { type: 'openai', baseURL: 'http://127.0.0.1:1/v1', apiKey: 'sk-local-0000', resilience: false },
+      bare: {
+        type: 'openai',
+        baseURL: 'http://127.0.0.1:1/v1',
+        apiKey: 'sk-local-0000',
+        resilience: false,
+      },
     });
 
     const model = providers.get('local', 'llama3.1');
