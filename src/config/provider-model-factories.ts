@@ -5,6 +5,8 @@ import {
 } from '../providers/local/local-demo-chat-model.js';
 import { OpenAiCompatibleChatModel } from '../providers/openai/openai-compatible-chat-model.js';
 import type { ChatModel } from '../core/chat/chat-model.js';
+import { InvalidConfigurationException } from '../core/errors/exceptions.js';
+import { plainWordKeyProblem } from '../providers/shared/plain-word-key.js';
 import type { ChatRequestParameters } from '../core/chat/request.js';
 import {
   type ModelFactory,
@@ -68,6 +70,11 @@ function sdkModelFactory<Options extends object>(
 ): ModelFactory {
   return (settings, context) => {
     const { timeoutMs, parameters, ...options } = pickSettings(settings, allowed, what);
+    // the YAML provider's own name (`provider: ollama`) is no key either
+    const { apiKey } = options as { apiKey?: unknown };
+    const problem =
+      typeof apiKey === 'string' ? plainWordKeyProblem(apiKey, [context.provider]) : undefined;
+    if (problem !== undefined) throw new InvalidConfigurationException(`apiKey ${problem}`);
     return new Model({
       ...(options as unknown as Options),
       ...(timeoutMs !== undefined ? { timeout: timeoutMs as number } : {}),

@@ -3,6 +3,7 @@ import type { Clock } from '../core/clock.js';
 import { InvalidConfigurationException } from '../core/errors/exceptions.js';
 import type { ResilienceOptions } from '../core/resilience/resilient-chat-model.js';
 import { CREDENTIALS_IN_URL, hasCredentials } from '../providers/shared/option-checks.js';
+import { plainWordKeyProblem } from '../providers/shared/plain-word-key.js';
 import { buildModel } from './build-model.js';
 import type { ProviderConfig } from './model-router-config.js';
 import type { ModelRouterFactories } from './model-router-factories.js';
@@ -52,6 +53,11 @@ export function providerModelSource(
       throw new InvalidConfigurationException(`providers.${name}.apiKey: must be a string`);
     }
     if (key === undefined || key.trim() === '') return { disabled: noKeyReason(name) };
+    // checked now: the provider's models are built on first use, after the start
+    const problem = plainWordKeyProblem(key, [name, type]);
+    if (problem !== undefined) {
+      throw new InvalidConfigurationException(`providers.${name}: apiKey ${problem}`);
+    }
   }
   return (modelId) =>
     buildModel(
@@ -78,6 +84,6 @@ export function providerModelSource(
 export function noKeyReason(provider: string): string {
   return (
     `provider '${provider}' has no apiKey in this environment; set its key in the configuration ` +
-    '(local servers such as Ollama accept any non-blank value) and restart'
+    '(for a local server such as Ollama, which needs none, leave apiKey out) and restart'
   );
 }

@@ -47,7 +47,10 @@ export function isRedisServerAvailable(): boolean {
 
 export async function startRedisServer(options: RedisServerOptions = {}): Promise<RedisServer> {
   if (!isRedisServerAvailable()) {
-    throw new Error('redis-server is not installed: run `apt-get install -y redis-server`');
+    throw new Error(
+      'redis-server is not on PATH: install it (`apt-get install -y redis-server`, `brew install redis`); ' +
+        '`npm test` installs it itself as root on Debian/Ubuntu (.ci/ensure-redis-server)',
+    );
   }
   const dir = mkdtempSync(join(tmpdir(), 'model-router-redis-'));
   const startTimeoutMs = options.startTimeoutMs ?? 10_000;

@@ -9,6 +9,11 @@ export interface EmbeddingResult {
   usage?: EmbeddingUsage;
   /** The model that answered (a failover group names the member that did). */
   modelName?: string;
+  /**
+   * The configured name of the model that answered, where it differs from what the caller
+   * addressed (a failover group's member); `modelName` may be the provider's model id.
+   */
+  servedBy?: string;
 }
 
 export interface EmbedOptions {

@@ -33,7 +33,11 @@ export class FailoverEmbeddingModel implements EmbeddingModel {
       throwIfAborted(options.signal);
       try {
         const result = await model.embed(texts, options);
-        return { ...result, modelName: result.modelName ?? name };
+        return {
+          ...result,
+          modelName: result.modelName ?? name,
+          servedBy: result.servedBy ?? name,
+        };
       } catch (error) {
         const kind = classifyError(error, options.signal);
         if (!dispositionOf(kind).failover) throw error;

@@ -1,3 +1,4 @@
+import type { ChatModel } from '../chat/chat-model.js';
 import type { Clock } from '../clock.js';
 import type { RouteStateStore } from '../state/route-state-store.js';
 import type { ErrorSummary, SkipReason } from '../observability/routing-event.js';
@@ -42,6 +43,11 @@ export interface RouteStateBinding {
   clock?: Clock;
   /** The module's budgets: every group checks and charges them, unless it has its own. */
   budgets?: BudgetLedger;
+  /**
+   * The module's registered models by instance: a route served by one of them alone (no group)
+   * is reported under that name, in health and as the model that answered.
+   */
+  modelNames?: ReadonlyMap<ChatModel, string>;
 }
 
 export function isInspectableRouting(value: unknown): value is InspectableRouting {

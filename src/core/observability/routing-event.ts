@@ -17,6 +17,8 @@ export type RoutingEvent =
       /** The route came from the tool loop's sticky attribute; the router was not asked. */
       sticky?: boolean;
       probabilities?: Record<string, number>;
+      /** The configured name of the route's model when one model serves it alone (no group). */
+      model?: string;
     }
   | { type: 'decision-failed'; error: ErrorSummary; fallback: 'default-route' | 'fail' }
   | {

@@ -62,6 +62,8 @@ export class RoutingChatModel implements ChatModel, InspectableRouting {
   private readonly routesByName: ReadonlyMap<string, ConfiguredRoute>;
   private readonly defaultRouteName: string;
   private readonly router: NormalizedRouter;
+  /** Names of the module's registered models, given at start-up (see `singleModelName`). */
+  private modelNames: ReadonlyMap<ChatModel, string> | undefined;
 
   constructor(options: RoutingChatModelOptions) {
     const given: Partial<RoutingChatModelOptions> = options ?? {};
@@ -132,8 +134,18 @@ export class RoutingChatModel implements ChatModel, InspectableRouting {
   }
 
   inspectModels(): ModelStatus[] {
-    return this.configuredRoutes.flatMap((route) => {
-      if (!isInspectableRouting(route.model)) return [];
+    return this.configuredRoutes.flatMap((route): ModelStatus[] => {
+      // a model serving a route alone has no circuit: it is there, and always available
+      if (!isInspectableRouting(route.model)) {
+        return [
+          {
+            model: this.singleModelName(route)!,
+            route: route.name,
+            state: 'available',
+            failures: 0,
+          },
+        ];
+      }
       // a nested RoutingChatModel already named its own (inner) route: the innermost route names
       // the model group the model belongs to, so it is kept
       return route.model
@@ -143,6 +155,7 @@ export class RoutingChatModel implements ChatModel, InspectableRouting {
   }
 
   bindRouteState(binding: RouteStateBinding): void {
+    if (binding.modelNames !== undefined) this.modelNames = binding.modelNames;
     for (const route of this.configuredRoutes) {
       const model = route.model as Partial<InspectableRouting>;
       if (typeof model.bindRouteState === 'function') {
@@ -188,8 +201,24 @@ export class RoutingChatModel implements ChatModel, InspectableRouting {
       isDefaultRoute: selection.isDefaultRoute,
       sticky: selection.sticky,
       ...(selection.probabilities ? { probabilities: { ...selection.probabilities } } : {}),
+      ...this.namedModel(selection.route),
     });
     return selection;
+  }
+
+  /**
+   * The configured name of a model that serves `route` alone (a group names its own members):
+   * its name among the module's registered models, else the route's name. Never the provider's
+   * model id, so headers and health name it as YAML's one-model routes do.
+   */
+  protected singleModelName(route: ConfiguredRoute): string | undefined {
+    if (isInspectableRouting(route.model)) return undefined;
+    return this.modelNames?.get(route.model) ?? route.name;
+  }
+
+  private namedModel(route: ConfiguredRoute): { model?: string } {
+    const model = this.singleModelName(route);
+    return model === undefined ? {} : { model };
   }
 
   /** A tool result goes back to the route whose model asked for the tool. */

@@ -25,7 +25,7 @@ export interface RouterHealth {
   models: Record<string, ModelHealth>;
   /** Routes whose every model is cooling down (the router still serves the others). */
   unavailableRoutes?: string[];
-  /** False when the router cannot be inspected (a plain ChatModel): assumed up. */
+  /** False when the router is a plain ChatModel: it is listed under `models`, assumed up. */
   inspectable?: false;
 }
 
@@ -68,7 +68,6 @@ export function buildHealthReport(
 }
 
 function routerHealth(inspection: RouterInspection): RouterHealth {
-  if (!inspection.inspectable) return { status: 'up', models: {}, inspectable: false };
   const statuses = inspection.models;
   const nameCounts = new Map<string, number>();
   for (const { model } of statuses) nameCounts.set(model, (nameCounts.get(model) ?? 0) + 1);
@@ -80,6 +79,8 @@ function routerHealth(inspection: RouterInspection): RouterHealth {
         : status.model;
     models[key] = modelHealth(status);
   }
+  // a plain model as a router: listed, and assumed up
+  if (!inspection.inspectable) return { status: 'up', models, inspectable: false };
   const cooling = statuses.filter((status) => status.state === 'cooldown');
   const health: RouterHealth = {
     status: cooling.length === 0 ? 'up' : cooling.length === statuses.length ? 'down' : 'degraded',

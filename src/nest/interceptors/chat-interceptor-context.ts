@@ -22,6 +22,8 @@ export interface ChatInterceptorContextInit {
   routerName?: string;
   /** Set when the call addresses a model (or an ad-hoc group) directly instead of a router. */
   target?: string;
+  /** The configured name of a router that is itself one plain model (no routes, no group). */
+  servedAs?: string;
   attributes: Record<string, unknown>;
   signal: AbortSignal;
   clock: Clock;
@@ -52,7 +54,11 @@ export class ChatInterceptorContext {
   probability: number | undefined;
   /** The model of a group being called now (until it answers or fails). */
   answering: string | undefined;
-  /** The model that answered: a group's member name, else the target, else the provider's id. */
+  /**
+   * The model that answered, as configured: a group's member name, else the name of a route's
+   * only model, else the target, else the router that is one plain model; the provider's id
+   * only when none of these is known.
+   */
   model: string | undefined;
   response: ChatResponse | undefined;
   /** Set by the built-in timing interceptor when the call ends (completed, failed or cancelled). */
@@ -60,12 +66,14 @@ export class ChatInterceptorContext {
   private readonly observers: RoutingObserver[] = [];
   private readonly servedListeners: ((served: ServedBy) => void)[] = [];
   private readonly clock: Clock;
+  private readonly servedAs: string | undefined;
 
   constructor(init: ChatInterceptorContextInit) {
     this.mode = init.mode;
     this.request = init.request;
     this.routerName = init.routerName;
     this.target = init.target;
+    this.servedAs = init.servedAs;
     this.attributes = init.attributes;
     this.signal = init.signal;
     this.clock = init.clock;
@@ -83,9 +91,9 @@ export class ChatInterceptorContext {
     return this.clock() - this.startedAt;
   }
 
-  /** Who to name now: the model that answered, else the one answering, else the target. */
+  /** Who to name now: the model that answered, else the one answering, else what was addressed. */
   servedBy(): ServedBy {
-    const model = this.model ?? this.answering ?? this.target;
+    const model = this.model ?? this.answering ?? this.target ?? this.servedAs;
     return {
       ...(this.route !== undefined ? { route: this.route } : {}),
       ...(model !== undefined ? { model } : {}),
@@ -116,14 +124,22 @@ export class ChatInterceptorContext {
     const member = modelAttribute.of(attributes);
     const changed = (this.route === undefined && route !== undefined) || this.model === undefined;
     if (this.route === undefined && route !== undefined) this.route = route;
-    this.model ??= member ?? this.target ?? response.modelName;
+    // a group's member, else the model named when the route was chosen, else what was addressed
+    this.model ??= member ?? this.answering ?? this.target ?? this.servedAs ?? response.modelName;
     if (changed) this.servedChanged();
   }
 
   private record(event: RoutingEvent): void {
-    if (event.type === 'route-selected' && this.route === undefined) {
-      this.route = event.route;
-      this.probability = event.probabilities?.[event.route];
+    if (event.type === 'route-selected') {
+      // the outermost route names the call; the route a model serves alone names its model
+      const outermost = this.route === undefined;
+      const named = event.model !== undefined && this.model === undefined;
+      if (!outermost && !named) return;
+      if (outermost) {
+        this.route = event.route;
+        this.probability = event.probabilities?.[event.route];
+      }
+      if (named) this.answering = event.model;
     } else if (event.type === 'model-called' && this.model === undefined) {
       this.answering = event.model;
     } else if (event.type === 'model-succeeded' && this.model === undefined) {

@@ -57,11 +57,16 @@ export class ModelRouterRegistry {
   readonly budgets: BudgetLedger;
   private readonly routers: ReadonlyMap<string, ChatModel>;
   private readonly models: ReadonlyMap<string, ChatModel>;
+  /** The registered models by instance: a model used alone is reported under this name. */
+  private readonly namesByModel = new Map<ChatModel, string>();
 
   constructor(options: ModelRouterModuleOptions, extras: ModelRouterModuleExtras = {}) {
     validateModuleOptions(options, extras);
     this.routers = new Map(Object.entries(options.routers));
     this.models = new Map(Object.entries(options.models ?? {}));
+    for (const [name, model] of this.models) {
+      if (!this.namesByModel.has(model)) this.namesByModel.set(model, name);
+    }
     this.stateStore = options.stateStore ?? new InMemoryRouteStateStore(options.clock);
     this.closeStateStoreOnShutdown = options.closeStateStoreOnShutdown ?? false;
     this.budgets = moduleBudgets(options, this.stateStore);
@@ -117,12 +122,31 @@ export class ModelRouterRegistry {
     return model;
   }
 
-  /** Every router's models as its strategies see them now (their own clock). */
+  /**
+   * The configured name of a router that is one plain model (no routes, no group): its name
+   * under `models`, else the router's; undefined for a routing component.
+   */
+  plainRouterModelName(router: string): string | undefined {
+    const model = this.routers.get(router);
+    if (model === undefined || isInspectableRouting(model)) return undefined;
+    return this.namesByModel.get(model) ?? router;
+  }
+
+  /**
+   * Every router's models as its strategies see them now (their own clock); a router that is
+   * one plain model shows that model, always available (it has no circuit).
+   */
   inspect(): RouterInspection[] {
     return [...this.routers].map(([router, model]) =>
       isInspectableRouting(model)
         ? { router, inspectable: true, models: model.inspectModels() }
-        : { router, inspectable: false, models: [] },
+        : {
+            router,
+            inspectable: false,
+            models: [
+              { model: this.plainRouterModelName(router)!, state: 'available', failures: 0 },
+            ],
+          },
     );
   }
 
@@ -138,11 +162,14 @@ export class ModelRouterRegistry {
   }
 
   private bindRouteState(options: ModelRouterModuleOptions): void {
+    // a model registered under a name keeps that name where a route uses it alone
+    const modelNames = this.namesByModel;
     for (const [name, router] of this.routers) {
       if (isInspectableRouting(router) && typeof router.bindRouteState === 'function') {
         router.bindRouteState({
           store: this.stateStore,
           scope: name,
+          ...(modelNames.size > 0 ? { modelNames } : {}),
           ...(options.clock ? { clock: options.clock } : {}),
           ...(this.budgets.size > 0 ? { budgets: this.budgets } : {}),
         });

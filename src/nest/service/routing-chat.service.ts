@@ -70,7 +70,7 @@ export interface AdHocModel {
   model: ChatModel;
 }
 
-type Target = { routerName?: string; target?: string; model: ChatModel };
+type Target = { routerName?: string; target?: string; servedAs?: string; model: ChatModel };
 
 const records = new WeakMap<RoutingObserver, ChatInterceptorContext>();
 
@@ -245,6 +245,7 @@ export class RoutingChatService {
       request,
       routerName: target.routerName,
       target: target.target,
+      ...(target.servedAs !== undefined ? { servedAs: target.servedAs } : {}),
       attributes: {
         ...options.attributes,
         ...this.sessionAttribute(options, scope),
@@ -319,7 +320,8 @@ export class RoutingChatService {
       return { target: adHocName(model), model: adHocModel(model) };
     }
     const { name, router } = this.registry.resolveRouter(options.router ?? scope?.router);
-    return { routerName: name, model: router };
+    const servedAs = this.registry.plainRouterModelName(name);
+    return { routerName: name, model: router, ...(servedAs !== undefined ? { servedAs } : {}) };
   }
 
   /** The session option wins, then the caller's own attribute, then the request's header. */

@@ -227,7 +227,7 @@ function validate(options: AnthropicChatModelOptions): void {
   }
   const check = new OptionChecks(`AnthropicChatModel '${String(options.model)}'`);
   check.nonEmptyString('model', options.model);
-  check.optionalString('apiKey', options.apiKey);
+  check.optionalApiKey('apiKey', options.apiKey, [options.providerName, 'anthropic']);
   check.optionalUrl('baseURL', options.baseURL);
   check.optionalHeaders('headers', options.headers);
   check.optionalPositiveNumber('timeout', options.timeout);

@@ -5,6 +5,7 @@ import { ProviderException } from '../../core/errors/provider-exception.js';
 import { ModelTimeoutException } from '../../core/errors/timeout-exception.js';
 import { kindOfHttpStatus } from '../../core/resilience/error-classification.js';
 import { parseRetryAfter } from '../../core/resilience/retry-after.js';
+import { plainWordKeyProblem } from '../shared/plain-word-key.js';
 
 /** Embeds texts, one vector per text, in order. Must honour `signal`. */
 export type EmbedFunction = (
@@ -51,6 +52,11 @@ export function openAiCompatibleEmbeddings(
   }
   if (typeof options.model !== 'string' || !options.model.trim()) {
     throw new InvalidConfigurationException('an embeddings endpoint needs a model name (model)');
+  }
+  const keyProblem =
+    typeof options.apiKey === 'string' ? plainWordKeyProblem(options.apiKey) : undefined;
+  if (keyProblem !== undefined) {
+    throw new InvalidConfigurationException(`an embeddings endpoint's apiKey ${keyProblem}`);
   }
   const timeoutMs = options.timeoutMs ?? 30_000;
   if (!(Number.isFinite(timeoutMs) && timeoutMs > 0)) {

@@ -20,8 +20,8 @@ import {
 import { routeAttribute, routerAttribute } from '../../core/chat/call-attributes.js';
 
 export interface LocalDemoChatModelOptions extends BaseChatModelOptions {
-  /** The name the model gives in its answers and in `modelName`. */
-  name: string;
+  /** The name the model gives in its answers and in `modelName` (default `local-demo`). */
+  name?: string;
   style?: DemoStyle;
   /** Fail every Nth call (a simulated 503), so failover and cooldowns show up in the demo. */
   failEvery?: number;
@@ -34,6 +34,9 @@ export interface LocalDemoChatModelOptions extends BaseChatModelOptions {
   identity?: (options: ChatCallOptions) => Partial<DemoIdentity> | undefined;
 }
 
+/** The name of a demo model built without one. */
+export const DEFAULT_DEMO_MODEL_NAME = 'local-demo';
+
 /**
  * A built-in model that needs no network and no key: deterministic answers that say which
  * router, route and model answered. It calls tools when offered, answers JSON schemas, and
@@ -42,7 +45,7 @@ export interface LocalDemoChatModelOptions extends BaseChatModelOptions {
 export class LocalDemoChatModel extends BaseChatModel {
   private calls = 0;
 
-  constructor(private readonly options: LocalDemoChatModelOptions) {
+  constructor(private readonly options: LocalDemoChatModelOptions = {}) {
     super({
       ...options,
       capabilities: options.capabilities ?? [
@@ -53,7 +56,7 @@ export class LocalDemoChatModel extends BaseChatModel {
   }
 
   get name(): string {
-    return this.options.name;
+    return this.options.name ?? DEFAULT_DEMO_MODEL_NAME;
   }
 
   protected async doChat(request: ChatRequest, options: ChatCallOptions): Promise<ChatResponse> {

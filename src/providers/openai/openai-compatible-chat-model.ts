@@ -95,7 +95,7 @@ const CLIENT_OWNER = {
   className: 'OpenAiCompatibleChatModel',
   apiKeyEnv: 'OPENAI_API_KEY',
   officialHost: 'api.openai.com',
-  hint: "pass the key (local servers such as Ollama accept any non-empty value, e.g. 'ollama')",
+  hint: 'pass the key (a local server such as Ollama needs none: give its baseURL, leave apiKey out)',
 };
 const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
@@ -266,7 +266,7 @@ function validate(options: OpenAiCompatibleChatModelOptions): void {
   const check = new OptionChecks(`OpenAiCompatibleChatModel '${String(options.model)}'`);
   check.nonEmptyString('model', options.model);
   check.optionalUrl('baseURL', options.baseURL);
-  check.optionalString('apiKey', options.apiKey);
+  check.optionalApiKey('apiKey', options.apiKey, [options.providerName, 'openai']);
   check.optionalHeaders('headers', options.headers);
   check.optionalPositiveNumber('timeout', options.timeout);
   check.optionalInteger('maxRetries', options.maxRetries, 0, 10);

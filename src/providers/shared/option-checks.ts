@@ -1,4 +1,5 @@
 import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
+import { plainWordKeyProblem } from './plain-word-key.js';
 
 /** Start-up checks for provider options; each error names the class, the model and the field. */
 export class OptionChecks {
@@ -15,6 +16,14 @@ export class OptionChecks {
 
   optionalString(field: string, value: unknown): void {
     if (value !== undefined) this.nonEmptyString(field, value);
+  }
+
+  /** An API key: a non-empty string that is not a provider's name (see plain-word-key.ts). */
+  optionalApiKey(field: string, value: unknown, providerNames: (string | undefined)[]): void {
+    if (value === undefined) return;
+    this.nonEmptyString(field, value);
+    const problem = plainWordKeyProblem(value as string, providerNames);
+    if (problem !== undefined) this.fail(field, problem);
   }
 
   optionalUrl(field: string, value: unknown): void {

@@ -8,6 +8,7 @@ import { callSignal, type CallSignal } from './call-signal.js';
 import { ProviderHttp, type ProviderEndpoint } from './http/provider-http.js';
 import type { ProviderHttpOptions } from './http/provider-pools.js';
 import { toProviderError, type ProviderErrorContext } from './provider-error-mapper.js';
+import { NO_KEY_PLACEHOLDER } from './sdk-client-options.js';
 import type { MalformedChunkPolicy } from './stream-guards.js';
 
 /** What an official SDK client must expose: its key, so that it can be redacted from errors. */
@@ -98,7 +99,9 @@ export abstract class SdkChatModel<
       this.http = new ProviderHttp(endpoint);
       key = endpoint.apiKey;
     }
-    this.secrets = typeof key === 'string' && key ? [key] : [];
+    // the placeholder sent where no key was configured is no secret: redacting it would only
+    // take the words "no-key" out of messages
+    this.secrets = typeof key === 'string' && key && key !== NO_KEY_PLACEHOLDER ? [key] : [];
   }
 
   /** The SDK client: the given one, else built on first use (the own HTTP path needs none). */

@@ -49,12 +49,16 @@ describe('POST /v1/embeddings', () => {
   });
 
   it('serves a provider’s model and fails over along a models list', async () => {
-    const direct = await env.gateway.client.embeddings.create({
-      model: 'fake/text-embedding-3-small',
-      input: 'hello',
-    });
+    const { data: direct, response: directResponse } = await env.gateway.client.embeddings
+      .create({
+        model: 'fake/text-embedding-3-small',
+        input: 'hello',
+      })
+      .withResponse();
     expect(direct.data[0]!.embedding).toHaveLength(64);
+    // the body gives the provider's id, the header the model as the client addressed it
     expect(direct.model).toBe('text-embedding-3-small');
+    expect(directResponse.headers.get('x-model-router-model')).toBe('fake/text-embedding-3-small');
 
     const response = await postJson(`${env.gateway.url}/v1/embeddings`, {
       model: 'fake/emb-fault-503',

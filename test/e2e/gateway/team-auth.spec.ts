@@ -226,7 +226,7 @@ describe('where a gateway may listen', () => {
   it('without auth, it refuses an address beyond loopback, saying how to add keys', async () => {
     const app = await createGatewayApp({
       config: new URL('./fixtures/fake-providers.yaml', import.meta.url).pathname,
-      env: { FAKE_BASE_URL: fake.openaiBaseURL, FAKE_URL: fake.url, FAKE_API_KEY: 'k' },
+      env: { FAKE_BASE_URL: fake.openaiBaseURL, FAKE_URL: fake.url, FAKE_API_KEY: 'sk-fake-0000' },
       logger: false,
     });
     try {

@@ -147,7 +147,7 @@ beforeAll(async () => {
   provider = await FakeProvider.start();
 });
 afterAll(async () => {
-  await provider.close();
+  await provider?.close();
 });
 
 describe('two app instances sharing route state through Redis', () => {
@@ -164,7 +164,7 @@ describe('two app instances sharing route state through Redis', () => {
   });
   afterEach(async () => {
     // the replicas first, then their stores (closed after each test by useRedisStores)
-    await Promise.all([a.app.close(), b.app.close()]);
+    await Promise.all([a?.app.close(), b?.app.close()]);
   });
 
   /** A failure of the primary through A; resolves when B's store has heard of it. */

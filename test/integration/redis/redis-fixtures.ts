@@ -98,14 +98,22 @@ export interface RedisStores {
  */
 export function useRedisStores(options: RedisServerOptions = {}): RedisStores {
   let redis: RedisServer | undefined;
+  let startError: unknown;
   let stores: StoreSet | undefined;
   const started = () => {
+    // a server that could not start: every hook and test reports why, not a follow-on error
+    if (startError !== undefined) throw startError;
     if (!redis) throw new Error('redis-server starts in beforeAll: use it inside a hook or test');
     return redis;
   };
 
   beforeAll(async () => {
-    redis = await startRedisServer(options);
+    try {
+      redis = await startRedisServer(options);
+    } catch (error) {
+      startError = error;
+      throw error;
+    }
   });
   beforeEach(() => {
     stores = new StoreSet(started().url);

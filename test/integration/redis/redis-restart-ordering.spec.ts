@@ -46,8 +46,8 @@ describe('a circuit changed on two replicas while Redis was away, Redis back emp
   });
 
   afterEach(async () => {
-    await proxyA.close();
-    await proxyB.close();
+    await proxyA?.close();
+    await proxyB?.close();
   });
 
   it.each([

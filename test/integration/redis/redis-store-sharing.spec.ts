@@ -13,7 +13,7 @@ describe('RedisRouteStateStore sharing between two instances', () => {
     raw = new Redis(env.redis.url);
   });
   afterAll(() => {
-    raw.disconnect();
+    raw?.disconnect();
   });
 
   it('sums token counters across instances and shows local increments at once', async () => {

@@ -143,8 +143,13 @@ describe('ProviderModels', () => {
 
   it('builds a declared provider like any configured model: its type, with resilience', () => {
     const providers = new ProviderModels({
-      local: { type: 'openai', baseURL: 'http://127.0.0.1:1/v1', apiKey: 'k' },
-      bare: { type: 'openai', baseURL: 'http://127.0.0.1:1/v1', apiKey: 'k', resilience: false },
+      local: { type: 'openai', baseURL: 'http://127.0.0.1:1/v1', apiKey: 'sk-local-0000' },
+      bare: {
+        type: 'openai',
+        baseURL: 'http://127.0.0.1:1/v1',
+        apiKey: 'sk-local-0000',
+        resilience: false,
+      },
     });
 
     const model = providers.get('local', 'llama3.1');

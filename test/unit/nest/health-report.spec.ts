@@ -107,6 +107,24 @@ describe('buildHealthReport', () => {
     expect(report.routers.plain).toEqual({ status: 'up', models: {}, inspectable: false });
   });
 
+  it('lists the model of a router that is one plain model, up', () => {
+    const report = buildHealthReport(
+      [
+        {
+          router: 'solo',
+          inspectable: false,
+          models: [{ model: 'claude', state: 'available', failures: 0 }],
+        },
+      ],
+      store,
+    );
+    expect(report.routers.solo).toEqual({
+      status: 'up',
+      models: { claude: { state: 'available', failures: 0 } },
+      inspectable: false,
+    });
+  });
+
   it('shows a shared store, and degrades while it serves from local state only', () => {
     let shared = true;
     const redisLike = {

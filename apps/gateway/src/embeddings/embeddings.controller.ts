@@ -50,7 +50,8 @@ export class EmbeddingsController {
     this.accounting.answered(request, name, served, inputTokens);
     await reply
       .status(200)
-      .header('x-model-router-model', served)
+      // the configured name (a failover list's member), as on chat; the body keeps the provider's id
+      .header('x-model-router-model', result.servedBy ?? name)
       .send(toEmbeddingsResponse(result, served, body.encoding_format ?? 'float'));
   }
 

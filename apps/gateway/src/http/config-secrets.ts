@@ -2,7 +2,7 @@ import { scrubCredentials } from 'nest-model-router';
 import type { WireError } from '../openai/openai-error.js';
 
 const SECRET_KEY = /(api[_-]?key|password|secret|token|^key)$/i;
-/** Shorter values (`apiKey: ollama`, `x`) would shred ordinary words, and guard nothing. */
+/** Shorter values (`x`) would shred ordinary words, and guard nothing (plain-word keys are refused). */
 const MIN_SECRET_LENGTH = 6;
 const REDACTED = '[REDACTED]';
 

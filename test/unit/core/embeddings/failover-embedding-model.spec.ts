@@ -25,6 +25,21 @@ describe('FailoverEmbeddingModel', () => {
       vectors: [[7], [7]],
       usage: { inputTokens: 1 },
       modelName: 'up',
+      servedBy: 'up',
+    });
+  });
+
+  it('names the member as configured even when it reports its provider id', async () => {
+    const provider: EmbeddingModel = {
+      embed: async (texts) => ({ vectors: texts.map(() => [1]), modelName: 'text-embedding-3' }),
+    };
+    const group = new FailoverEmbeddingModel([
+      { name: 'down', model: failing(503, 'transient') },
+      { name: 'openai-small', model: provider },
+    ]);
+    await expect(group.embed(['a'])).resolves.toMatchObject({
+      modelName: 'text-embedding-3',
+      servedBy: 'openai-small',
     });
   });
 

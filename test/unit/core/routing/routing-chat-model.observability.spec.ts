@@ -42,6 +42,8 @@ describe('route-selected events', () => {
       isDefaultRoute: true,
       sticky: false,
       probabilities: { simple: 0.4, complex: 0.35 },
+      // a model serving the route alone, registered under no name: the route's name
+      model: 'complex',
     });
   });
 
@@ -58,6 +60,7 @@ describe('route-selected events', () => {
       route: 'simple',
       isDefaultRoute: false,
       sticky: false,
+      model: 'simple',
     });
   });
 
@@ -98,10 +101,12 @@ describe('inspection seam', () => {
       defaultRoute: 'simple',
     });
     expect(isInspectableRouting(model)).toBe(true);
-    expect(model.inspectModels()).toEqual([]);
+    expect(model.inspectModels()).toEqual([
+      { model: 'simple', route: 'simple', state: 'available', failures: 0 },
+    ]);
   });
 
-  it("lists inspectable route models' statuses with the route name; plain models are skipped", () => {
+  it("lists route models' statuses with the route name; a plain model as always available", () => {
     const cheap = inspectableGroup([
       { model: 'gpt-small', state: 'available', failures: 0 },
       { model: 'llama', state: 'cooldown', cooldownUntil: 5_000, failures: 2 },
@@ -119,8 +124,38 @@ describe('inspection seam', () => {
     expect(model.inspectModels()).toEqual([
       { model: 'gpt-small', route: 'simple', state: 'available', failures: 0 },
       { model: 'llama', route: 'simple', state: 'cooldown', cooldownUntil: 5_000, failures: 2 },
+      { model: 'plain', route: 'plain', state: 'available', failures: 0 },
       { model: 'gpt-large', route: 'complex', state: 'half-open', failures: 1 },
     ]);
+  });
+
+  it('names a plain route model by its registered name (bindRouteState), through nesting', async () => {
+    const claude = fakeModel('claude-sonnet-4-6');
+    const inner = new RoutingChatModel({
+      routes: [{ name: 'deep', model: claude }],
+      router: routeTo('deep'),
+      defaultRoute: 'deep',
+    });
+    const outer = new RoutingChatModel({
+      routes: [
+        { name: 'complex', model: claude },
+        { name: 'nested', model: inner },
+      ],
+      router: routeTo('complex'),
+      defaultRoute: 'complex',
+    });
+    const modelNames = new Map([[claude, 'claude']]);
+    outer.bindRouteState({ store: new InMemoryRouteStateStore(), scope: 'default', modelNames });
+
+    expect(outer.inspectModels()).toEqual([
+      { model: 'claude', route: 'complex', state: 'available', failures: 0 },
+      { model: 'claude', route: 'deep', state: 'available', failures: 0 },
+    ]);
+    const observer = jest.fn<(event: RoutingEvent) => void>();
+    await outer.chat({ messages: [userMessage('hi')] }, { observer });
+    expect(observer).toHaveBeenCalledWith(
+      expect.objectContaining({ route: 'complex', model: 'claude' }),
+    );
   });
 
   it('keeps the inner route of a nested RoutingChatModel (the group the model belongs to)', () => {

@@ -247,6 +247,7 @@ describe('2.2.9 streaming', () => {
       isDefaultRoute: false,
       sticky: false,
       probabilities: { story: 0.9, other: 0.1 },
+      model: 'story',
     });
     expect(routed.stream.mock.calls[0]![1]?.observer).toBe(observer);
   });

@@ -59,6 +59,7 @@ describe('2.2.7 tool loop stickiness', () => {
       route: 'complex',
       isDefaultRoute: false,
       sticky: true,
+      model: 'complex',
     });
   });
 

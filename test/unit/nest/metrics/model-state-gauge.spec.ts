@@ -74,7 +74,7 @@ describe('model_router_model_state, read from the routers on scrape (injected cl
       router: () => ChatModelRoutingResult.route('simple'),
       defaultRoute: 'simple',
     });
-    // a plain ChatModel router has no models to show
+    // a plain ChatModel router shows its one model (named after the router), always available
     const plain: ChatModel = { chat: async () => ({ aiMessage: { role: 'assistant', text: '' } }) };
     registry = new Registry();
     moduleRef = await Test.createTestingModule({
@@ -100,9 +100,10 @@ describe('model_router_model_state, read from the routers on scrape (injected cl
       'support/simple/primary': 'available',
       'support/simple/backup': 'available',
       'support/complex/deep': 'available',
+      'plain//plain': 'available',
     });
-    // one series per model and state: nothing else (the plain router has no models)
-    expect(await samples(registry, 'model_router_model_state')).toHaveLength(9);
+    // one series per model and state: nothing else
+    expect(await samples(registry, 'model_router_model_state')).toHaveLength(12);
 
     primary.failing = true;
     const failedAt = clock.now;
@@ -111,6 +112,7 @@ describe('model_router_model_state, read from the routers on scrape (injected cl
       'support/simple/primary': 'cooldown',
       'support/simple/backup': 'available',
       'support/complex/deep': 'available',
+      'plain//plain': 'available',
     });
 
     clock.now = failedAt + COOLDOWN_MS - 1;
