@@ -61,6 +61,7 @@ describe.each(['express', 'fastify'] as const)('controllers under %s', (adapter)
     expect(response.body).toEqual({
       statusCode: 404,
       error: 'UnknownRouterException',
+      code: 'model_not_found',
       message: "Unknown router 'nope'; known routers: 'support', 'sales', 'ticker'",
     });
   });
