@@ -3,7 +3,8 @@ import type { ChatResponse } from '../chat/response.js';
 import { systemClock, type Clock } from '../clock.js';
 import { callScopeOf, type BudgetScope } from '../budget/budget.js';
 import type { BudgetLedger } from '../budget/budget-ledger.js';
-import { estimatePromptTokens } from '../cost/cost.js';
+import { costOf, estimatePromptTokens } from '../cost/cost.js';
+import { totalTokensOf } from '../cost/partial-usage.js';
 import { profileOf } from '../cost/model-profile.js';
 import { costOfResponse } from '../cost/response-cost.js';
 import { BudgetExceededException } from '../errors/budget-exceeded.exception.js';
@@ -134,18 +135,7 @@ export class ModelChecks implements ModelRoutingStrategy {
       this.quotaSeen = true;
       this.limits.observeQuota(model.name, headers as Record<string, string>, this.clock());
     }
-    const cost = this.budgets?.size ? costOfResponse(response, model) : undefined;
-    if (cost !== undefined) {
-      const scope = callScopeOf(context?.attributes ?? {}, context?.route, model.name);
-      try {
-        // not awaited: the answer should not wait for a shared store to count its spend
-        void Promise.resolve(this.budgets!.charge(scope, cost, context?.observer)).catch(
-          () => undefined,
-        );
-      } catch {
-        // counting spend is best effort; the answer is already there
-      }
-    }
+    if (this.budgets?.size) this.charge(model, costOfResponse(response, model), context);
     return this.inner.onSuccess?.(model, response, request, context);
   }
 
@@ -155,7 +145,7 @@ export class ModelChecks implements ModelRoutingStrategy {
     request: ChatRequest,
     context?: StrategyCallContext,
   ): void | Promise<void> {
-    this.settle(context, 0);
+    this.settleUnanswered(model, context);
     return this.inner.onFailure?.(model, error, request, context);
   }
 
@@ -165,7 +155,7 @@ export class ModelChecks implements ModelRoutingStrategy {
     request: ChatRequest,
     context?: StrategyCallContext,
   ): void | Promise<void> {
-    this.settle(context, 0);
+    this.settleUnanswered(model, context);
     return this.inner.onCancel?.(model, reason, request, context);
   }
 
@@ -277,6 +267,36 @@ export class ModelChecks implements ModelRoutingStrategy {
       now,
       models: skipped.map((s) => s.model.name),
     });
+  }
+
+  /**
+   * An attempt that ended without an answer: what it used before it ended (a stream cut after
+   * output began, a caller gone mid-call) is charged like an answer's; nothing when it used
+   * nothing.
+   */
+  private settleUnanswered(model: ChatModelWrapper, context: StrategyCallContext | undefined) {
+    const usage = context?.usage;
+    this.settle(context, totalTokensOf(usage));
+    if (usage && this.budgets?.size)
+      this.charge(model, costOf(usage, profileOf(model).pricing), context);
+  }
+
+  /** Adds a cost to every budget over the call's scope, without making the answer wait. */
+  private charge(
+    model: ChatModelWrapper,
+    cost: number | undefined,
+    context: StrategyCallContext | undefined,
+  ): void {
+    if (cost === undefined) return;
+    const scope = callScopeOf(context?.attributes ?? {}, context?.route, model.name);
+    try {
+      // not awaited: the answer should not wait for a shared store to count its spend
+      void Promise.resolve(this.budgets!.charge(scope, cost, context?.observer)).catch(
+        () => undefined,
+      );
+    } catch {
+      // counting spend is best effort; the answer is already there
+    }
   }
 
   private settle(context: object | undefined, usedTokens: number): void {

@@ -128,7 +128,10 @@ export class RoutingChatService {
       unlink();
       return Promise.reject(abortReason(options.signal));
     }
-    const ask = () => target.model.chat(context.request, this.callOptions(context));
+    const ask = () => {
+      context.noteInvoked();
+      return target.model.chat(context.request, this.callOptions(context));
+    };
     return runHookedChat(
       hooks,
       context,
@@ -270,7 +273,10 @@ export class RoutingChatService {
     context: ChatInterceptorContext,
     checked: ChatRequest,
   ): Observable<ChatStreamEvent> {
-    const callOptions = () => this.callOptions(context);
+    const callOptions = () => {
+      context.noteInvoked();
+      return this.callOptions(context);
+    };
     if (context.mode === 'chat') {
       const ask = () => model.chat(context.request, callOptions());
       // checked at the entry; a request an interceptor replaced is checked by the router again
@@ -292,6 +298,7 @@ export class RoutingChatService {
     return observableFromStream(open).pipe(
       tap({
         next: (event) => {
+          context.noteEvent(event);
           if (event.type !== 'complete') return;
           completed = true;
           context.recordResponse(event.response);
