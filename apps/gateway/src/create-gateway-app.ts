@@ -156,7 +156,7 @@ async function redisLimits(
     ...(options.clock ? { clock: options.clock } : {}),
     secrets: urlSecrets(redis.url),
   });
-  return new KeyThrottlerStorage(counters);
+  return new KeyThrottlerStorage(counters, options.clock ?? Date.now);
 }
 
 /** The password of a Redis URL, raw and decoded, so no message can carry it. */

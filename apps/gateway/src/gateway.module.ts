@@ -68,10 +68,13 @@ export class GatewayModule {
     // what the application keeps (and could show) holds key digests only
     const config: GatewayConfig = auth ? { ...given, auth: withHashedKeys(auth) } : given;
     const limits =
-      settings.limits ?? new KeyThrottlerStorage(new MemoryWindowCounters(clock ?? Date.now));
+      settings.limits ??
+      new KeyThrottlerStorage(new MemoryWindowCounters(clock ?? Date.now), clock ?? Date.now);
     // the answer's tokens go to the key's tpm window; route and model stay in the call record
     // per-key spend on the library's budgets: each key's budget joins the module's ledger
     const budgets = new KeyBudgets(auth, given.module.budgets, clock ?? Date.now);
+    // a request's worst case in its key's tpm window assumes the output the budgets assume
+    limits.reserveOutputTokens = budgets.ledger.reserveOutputTokens;
     const callFacts = new CallFactsInterceptor(
       (request, tokens) => limits.recordTokensOf(request, tokens),
       budgets,

@@ -12,7 +12,7 @@ local current = tonumber(redis.call('GET', KEYS[1]) or '0')
 local amount = tonumber(ARGV[1])
 local limit = tonumber(ARGV[2])
 if limit >= 0 and current + amount > limit then return {current, 0} end
-if amount > 0 then
+if amount ~= 0 then
   current = redis.call('INCRBY', KEYS[1], amount)
   redis.call('PEXPIRE', KEYS[1], ARGV[3])
 end

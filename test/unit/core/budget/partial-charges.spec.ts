@@ -87,7 +87,7 @@ describe('a call that ends without its answer is paid for (issue 24, point 2)', 
     );
     await expect(
       (async () => {
-        for await (const _event of router.stream(prompt)) void _event;
+        for await (const event of router.stream(prompt)) void event;
       })(),
     ).rejects.toThrow();
     await settled();
