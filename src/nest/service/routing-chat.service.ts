@@ -32,7 +32,7 @@ import { ModelRouterRegistry } from '../module/model-router-registry.js';
 import { MODEL_ROUTER_MODULE_OPTIONS } from '../module/tokens.js';
 import { ROUTER_ATTRIBUTE } from './router-attribute.js';
 import { runHookedChat } from './hooked-chat-call.js';
-import { observableFromStream } from './observable-from-stream.js';
+import { observableFromStream, type StreamFlow } from './observable-from-stream.js';
 
 export interface RoutingChatOptions {
   /**
@@ -62,6 +62,12 @@ export interface RoutingChatOptions {
    * call's record is attached to it. Default: the interceptor's scope, when it runs.
    */
   scope?: RequestRoutingScope;
+  /**
+   * For `stream`: the consumer's readiness. The next event is read from the router only once
+   * `flow.ready()` says so, so a client that does not read holds back the model's stream (its
+   * provider connection) instead of the events piling up in memory.
+   */
+  flow?: StreamFlow;
 }
 
 /** A model addressed by a call without being registered in the module. */
@@ -204,7 +210,9 @@ export class RoutingChatService {
       }
       options.signal?.addEventListener('abort', onCallerAbort, { once: true });
       const subscription = this.chain
-        .run(context, { handle: () => this.invoke(target.model, context, request) })
+        .run(context, {
+          handle: () => this.invoke(target.model, context, request, options.flow),
+        })
         .subscribe({
           next: (event) => subscriber.next(event),
           error: (error: unknown) => {
@@ -272,6 +280,7 @@ export class RoutingChatService {
     model: ChatModel,
     context: ChatInterceptorContext,
     checked: ChatRequest,
+    flow?: StreamFlow,
   ): Observable<ChatStreamEvent> {
     const callOptions = () => {
       context.noteInvoked();
@@ -295,7 +304,7 @@ export class RoutingChatService {
       const stream = streamModel(model, context.request, callOptions());
       return context.request === checked ? streamChecked(checked, stream) : stream;
     };
-    return observableFromStream(open).pipe(
+    return observableFromStream(open, flow).pipe(
       tap({
         next: (event) => {
           context.noteEvent(event);
