@@ -40,12 +40,15 @@ describe('a stream the client drops', () => {
   };
 
   /** Streams `model`, reads `share` of the answer's tokens (all when 1), then drops it. */
-  const stream = async (share: number): Promise<{ status: number; tokens: number }> => {
+  const stream = async (
+    share: number,
+    model = 'auto',
+  ): Promise<{ status: number; tokens: number }> => {
     const controller = new AbortController();
     const response = await fetch(`${gateway.url}/v1/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${KEYS.teamA}` },
-      body: chatBody('auto', { stream: true }),
+      body: chatBody(model, { stream: true }),
       signal: controller.signal,
     });
     if (response.status !== 200) return { status: response.status, tokens: 0 };
@@ -102,6 +105,17 @@ describe('a stream the client drops', () => {
       expect(after - before).toBeGreaterThanOrEqual(0.7 * fullCost);
       before = after;
     }
+  });
+
+  it('is charged the same when it addresses a model directly', async () => {
+    clock.advance(60_000);
+    const before = await spent();
+    expect((await stream(1, 'mini')).tokens).toBe(ANSWER_TOKENS);
+    const full = (await spentAfter(before)) - before;
+    clock.advance(60_000);
+    const start = await spent();
+    expect((await stream(0.8, 'mini')).status).toBe(200);
+    expect((await spentAfter(start)) - start).toBeGreaterThanOrEqual(0.7 * full);
   });
 
   it('counts its tokens in the key’s tpm window, which then refuses the key', async () => {
