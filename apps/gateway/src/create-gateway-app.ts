@@ -161,6 +161,7 @@ async function redisLimits(
   const counters = await connectRedisCounters(redis.url, {
     keyPrefix: redis.keyPrefix ?? 'model-router:',
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(redis.commandTimeoutMs !== undefined ? { commandTimeoutMs: redis.commandTimeoutMs } : {}),
     secrets: urlSecrets(redis.url),
   });
   return new KeyThrottlerStorage(counters, options.clock ?? Date.now);

@@ -93,7 +93,7 @@ describe('budgets and tpm under concurrency, two replicas sharing Redis', () => 
         }),
       );
     }
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await Promise.all(replicas.map((replica) => replica.close()));
@@ -108,7 +108,7 @@ describe('budgets and tpm under concurrency, two replicas sharing Redis', () => 
     expect(outcomes.every((o) => o.status === 200 || o.status === 429)).toBe(true);
     const spent = await agreedSpend();
     expect(spent).toBeLessThanOrEqual(BUDGET_USD + worstCaseUsd(100, 200));
-  });
+  }, 60_000);
 
   it('also when every call fails over to a model ten times pricier', async () => {
     const before = await agreedSpend();
@@ -122,7 +122,7 @@ describe('budgets and tpm under concurrency, two replicas sharing Redis', () => 
     const spent = await agreedSpend();
     expect(spent).not.toBe(before);
     expect(spent).toBeLessThanOrEqual(BUDGET_USD + worstCaseUsd(1000, 2000));
-  });
+  }, 60_000);
 
   it('tpm 500: serves at most 500 tokens plus one call’s worst case a minute', async () => {
     const outcomes = await concurrently(COUNTER, 'auto');
@@ -131,5 +131,5 @@ describe('budgets and tpm under concurrency, two replicas sharing Redis', () => 
     expect(outcomes.filter((o) => o.status === 200).length).toBeGreaterThan(0);
     expect(outcomes.filter((o) => o.status === 429).length).toBeGreaterThan(0);
     expect(served).toBeLessThanOrEqual(TPM + worstCaseTokens);
-  });
+  }, 60_000);
 });

@@ -89,14 +89,19 @@ export class RedisWindowCounters implements WindowCounters {
 /** A fail-fast ioredis connection (no offline queue, short timeouts), as the state store uses. */
 export async function connectRedisCounters(
   url: string,
-  options: { keyPrefix: string; clock?: Clock; secrets?: readonly string[] },
+  options: {
+    keyPrefix: string;
+    clock?: Clock;
+    secrets?: readonly string[];
+    commandTimeoutMs?: number;
+  },
 ): Promise<RedisWindowCounters> {
   const { Redis } = await import('ioredis');
   const client = new Redis(url, {
     lazyConnect: true,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
-    commandTimeout: 500,
+    commandTimeout: options.commandTimeoutMs ?? 500,
     connectTimeout: 2_000,
     disconnectTimeout: 500,
     retryStrategy: (times: number) => Math.min(50 * 2 ** Math.min(times - 1, 16), 5_000),
