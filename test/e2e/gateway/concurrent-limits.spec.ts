@@ -62,7 +62,7 @@ describe('budgets and tpm under concurrency, two replicas sharing Redis', () => 
 
   /** The spend both replicas agree on, once every settle reached Redis and both re-read it. */
   const agreedSpend = async (): Promise<number> => {
-    for (let i = 0; i < 400; i++) {
+    for (let i = 0; i < 1200; i++) {
       const [one, two] = [await spentOn(replicas[0]!), await spentOn(replicas[1]!)];
       if (one > 0 && one === two) return one;
       await new Promise((resolve) => setTimeout(resolve, 25));

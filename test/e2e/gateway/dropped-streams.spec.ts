@@ -31,7 +31,7 @@ describe('a stream the client drops', () => {
 
   /** The key's spend once it moved past `from` (the charge of a dropped stream lands after it). */
   const spentAfter = async (from: number): Promise<number> => {
-    for (let i = 0; i < 500; i++) {
+    for (let i = 0; i < 2000; i++) {
       const now = await spent();
       if (now > from) return now;
       await new Promise((resolve) => setTimeout(resolve, 5));
