@@ -228,6 +228,8 @@ export {
   type BudgetLedgerOptions,
   type BudgetStatus,
   type SpentBudget,
+  type BudgetReservation,
+  type ReserveOutcome,
 } from './budget/budget-ledger.js';
 export { BudgetExceededException } from './errors/budget-exceeded.exception.js';
 export { ContextLengthExceededException } from './errors/context-length-exceeded.exception.js';

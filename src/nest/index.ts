@@ -20,6 +20,7 @@ export {
   type RoutingChatOptions,
   type AdHocModel,
 } from './service/routing-chat.service.js';
+export type { StreamFlow } from './service/observable-from-stream.js';
 
 // Chat interceptors
 export type {

@@ -36,6 +36,12 @@ export interface GatewayAppOptions {
   /** On close, how long requests in flight may still run before connections are cut; default 10 s. */
   shutdownGraceMs?: number;
   /**
+   * How long a streaming client may read nothing, while its answer waits for it, before it is
+   * dropped (and charged what its call used so far); default 30 s. Until then the gateway reads
+   * no further from the provider for it, so a client that does not read costs bounded memory.
+   */
+  streamStallMs?: number;
+  /**
    * Where `GET /metrics` registers the gateway's metrics. Default: prom-client's global
    * `register`, which holds one application's metrics at a time; give each application that
    * runs beside another in the same process (tests) its own `new Registry()`.
@@ -76,6 +82,7 @@ export async function createGatewayApp(
       ...(options.shutdownGraceMs !== undefined
         ? { shutdownGraceMs: options.shutdownGraceMs }
         : {}),
+      ...(options.streamStallMs !== undefined ? { streamStallMs: options.streamStallMs } : {}),
       ...(config.limitsRedis ? { limits: await redisLimits(config.limitsRedis, options) } : {}),
     }),
     adapter,
@@ -154,9 +161,10 @@ async function redisLimits(
   const counters = await connectRedisCounters(redis.url, {
     keyPrefix: redis.keyPrefix ?? 'model-router:',
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(redis.commandTimeoutMs !== undefined ? { commandTimeoutMs: redis.commandTimeoutMs } : {}),
     secrets: urlSecrets(redis.url),
   });
-  return new KeyThrottlerStorage(counters);
+  return new KeyThrottlerStorage(counters, options.clock ?? Date.now);
 }
 
 /** The password of a Redis URL, raw and decoded, so no message can carry it. */

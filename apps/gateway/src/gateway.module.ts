@@ -27,6 +27,7 @@ import {
 } from './http/gateway-tokens.js';
 import { OpenAiExceptionFilter } from './http/openai-exception.filter.js';
 import { ShutdownGrace } from './http/shutdown-grace.js';
+import { StreamBackpressure } from './http/stream-backpressure.js';
 import { gatewayMetricLabels } from './models/gateway-metric-labels.js';
 import { ModelResolver } from './models/model-resolver.js';
 import { ModelsController } from './models/models.controller.js';
@@ -48,6 +49,8 @@ import { MessagesController } from './anthropic/messages.controller.js';
 export interface GatewayModuleSettings {
   clock?: Clock;
   shutdownGraceMs?: number;
+  /** How long a streaming client may read nothing before it is dropped; default 30 s. */
+  streamStallMs?: number;
   /** Where `GET /metrics` registers its metrics; default: prom-client's global `register`. */
   metricsRegistry?: Registry;
   /** Per-key limits' storage (the Redis one when the state store is Redis); default: memory. */
@@ -68,10 +71,13 @@ export class GatewayModule {
     // what the application keeps (and could show) holds key digests only
     const config: GatewayConfig = auth ? { ...given, auth: withHashedKeys(auth) } : given;
     const limits =
-      settings.limits ?? new KeyThrottlerStorage(new MemoryWindowCounters(clock ?? Date.now));
+      settings.limits ??
+      new KeyThrottlerStorage(new MemoryWindowCounters(clock ?? Date.now), clock ?? Date.now);
     // the answer's tokens go to the key's tpm window; route and model stay in the call record
     // per-key spend on the library's budgets: each key's budget joins the module's ledger
     const budgets = new KeyBudgets(auth, given.module.budgets, clock ?? Date.now);
+    // a request's worst case in its key's tpm window assumes the output the budgets assume
+    limits.reserveOutputTokens = budgets.ledger.reserveOutputTokens;
     const callFacts = new CallFactsInterceptor(
       (request, tokens) => limits.recordTokensOf(request, tokens),
       budgets,
@@ -143,6 +149,12 @@ export class GatewayModule {
           useFactory: (host: HttpAdapterHost) =>
             new ShutdownGrace(host, settings.shutdownGraceMs ?? 10_000),
           inject: [HttpAdapterHost],
+        },
+        {
+          provide: StreamBackpressure,
+          useValue: new StreamBackpressure(
+            settings.streamStallMs !== undefined ? { stallMs: settings.streamStallMs } : {},
+          ),
         },
         {
           provide: EmbeddingResolver,

@@ -12,6 +12,7 @@ import { StreamInterruptedException } from '../errors/stream-interrupted.excepti
 import { withCost } from '../cost/cost.js';
 import { costOfResponse } from '../cost/response-cost.js';
 import { SpentBeforeContinuation } from '../cost/continuation-usage.js';
+import { OutputCounter, partialUsage } from '../cost/partial-usage.js';
 
 /**
  * ModelRouter's stream. Before anything reached the caller, a failure fails over like `chat`.
@@ -60,6 +61,8 @@ export async function* streamWithFailover(
     const before = text;
     const request = original ? withPrefill(call.request, text) : call.request;
     let streamed = '';
+    // text and tool-call arguments this attempt produced: what a cut attempt is charged for
+    const produced = new OutputCounter();
     let settled = false;
     let yielding = false;
     try {
@@ -75,8 +78,10 @@ export async function* streamWithFailover(
             if (!event.text) continue;
             text += event.text;
             streamed += event.text;
+            produced.add(event.text);
           } else if (event.type === 'tool-call' || event.type === 'tool-call-delta') {
             toolCalls = true;
+            if (event.type === 'tool-call-delta') produced.add(event.argumentsDelta);
           } else {
             continue; // not part of the contract: never forwarded
           }
@@ -90,6 +95,9 @@ export async function* streamWithFailover(
       } catch (error) {
         if (yielding) throw error; // thrown into the generator by the caller, not by the model
         settled = true;
+        // output that reached the caller, or a caller who left mid-call, is paid for
+        if (produced.deltas > 0 || signal?.aborted)
+          attempt.context.usage = partialUsage(request, produced);
         const { kind, disposition } = await call.failed(attempt, error);
         if (streamed) spent.add(attempt.model, request, streamed);
         if (!started) {
@@ -119,7 +127,10 @@ export async function* streamWithFailover(
       yield { type: 'complete', response: withModelAttribute(final, name) };
       return;
     } finally {
-      if (!settled) await call.cancelled(attempt, stoppedReading());
+      if (!settled) {
+        attempt.context.usage = partialUsage(request, produced);
+        await call.cancelled(attempt, stoppedReading());
+      }
     }
   }
 }

@@ -31,7 +31,10 @@ import { SessionAffinity } from './session-affinity.js';
 import { ModelChecks } from '../limits/model-checks.js';
 import { costOfResponse } from '../cost/response-cost.js';
 import { withCost } from '../cost/cost.js';
+import { partialUsage } from '../cost/partial-usage.js';
 import { normalizeStrategy } from '../strategies/strategy-invocation.js';
+
+const NOTHING_PRODUCED = Object.freeze({ characters: 0, deltas: 0 });
 
 /**
  * A group of interchangeable models behind one ChatModel: a routing strategy picks the model for
@@ -128,6 +131,9 @@ export class ModelRouter implements ChatModel, InspectableRouting {
           attempt.model.name,
         );
       } catch (error) {
+        // the caller left while the model was answering: the prompt was read, and is paid for
+        if (options?.signal?.aborted)
+          attempt.context.usage = partialUsage(request, NOTHING_PRODUCED);
         const { disposition } = await call.failed(attempt, error);
         if (!disposition.failover) throw error;
         continue;

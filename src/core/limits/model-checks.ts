@@ -4,8 +4,10 @@ import { systemClock, type Clock } from '../clock.js';
 import { callScopeOf, type BudgetScope } from '../budget/budget.js';
 import type { BudgetLedger } from '../budget/budget-ledger.js';
 import { estimatePromptTokens } from '../cost/cost.js';
+import { totalTokensOf } from '../cost/partial-usage.js';
+import type { SpentBudget } from '../budget/budget-ledger.js';
+import { BudgetHolds } from './budget-holds.js';
 import { profileOf } from '../cost/model-profile.js';
-import { costOfResponse } from '../cost/response-cost.js';
 import { BudgetExceededException } from '../errors/budget-exceeded.exception.js';
 import { ContextLengthExceededException } from '../errors/context-length-exceeded.exception.js';
 import type { ChatModelWrapper } from '../chat/chat-model-wrapper.js';
@@ -54,6 +56,7 @@ export class ModelChecks implements ModelRoutingStrategy {
   private readonly explicit: { store: boolean; clock: boolean };
   private readonly limits = new RateLimits(() => this.store);
   private readonly claims = new WeakMap<object, RateClaim>();
+  private readonly holds = new BudgetHolds(() => this.budgets);
   /** Any model with a context window or limits: otherwise checks cost nothing per call. */
   private readonly profiled: boolean;
   private quotaSeen = false;
@@ -96,7 +99,7 @@ export class ModelChecks implements ModelRoutingStrategy {
       for (const skip of skipped) this.report(skip, context?.observer, context?.route);
     }
     if (left.length === 0) return this.nothingLeft(skipped, prompt, output, context, now);
-    return this.chooseAndClaim(left, request, context, prompt + output, now);
+    return this.chooseAndClaim(left, request, context, { prompt, tokens: prompt + output }, now);
   }
 
   /** Why `model` would be passed over now by any request (rate limits, budgets). */
@@ -134,18 +137,7 @@ export class ModelChecks implements ModelRoutingStrategy {
       this.quotaSeen = true;
       this.limits.observeQuota(model.name, headers, this.clock());
     }
-    const cost = this.budgets?.size ? costOfResponse(response, model) : undefined;
-    if (cost !== undefined) {
-      const scope = callScopeOf(context?.attributes ?? {}, context?.route, model.name);
-      try {
-        // not awaited: the answer should not wait for a shared store to count its spend
-        void Promise.resolve(this.budgets!.charge(scope, cost, context?.observer)).catch(
-          () => undefined,
-        );
-      } catch {
-        // counting spend is best effort; the answer is already there
-      }
-    }
+    this.holds.answered(model, response, request, context);
     return this.inner.onSuccess?.(model, response, request, context);
   }
 
@@ -155,7 +147,7 @@ export class ModelChecks implements ModelRoutingStrategy {
     request: ChatRequest,
     context?: StrategyCallContext,
   ): void | Promise<void> {
-    this.settle(context, 0);
+    this.settleUnanswered(model, context);
     return this.inner.onFailure?.(model, error, request, context);
   }
 
@@ -165,7 +157,7 @@ export class ModelChecks implements ModelRoutingStrategy {
     request: ChatRequest,
     context?: StrategyCallContext,
   ): void | Promise<void> {
-    this.settle(context, 0);
+    this.settleUnanswered(model, context);
     return this.inner.onCancel?.(model, reason, request, context);
   }
 
@@ -210,39 +202,78 @@ export class ModelChecks implements ModelRoutingStrategy {
     return this.profiled || this.quotaSeen || (this.budgets?.size ?? 0) > 0;
   }
 
+  /**
+   * The strategy's pick, once it took its slot of the model's minute and reserved its worst case
+   * against the budgets over the call; a model that lost either to a concurrent call is passed
+   * over and the strategy chooses again without it. When every candidate lost its budget, the
+   * call is refused with that budget (429).
+   */
   private chooseAndClaim(
     candidates: readonly ChatModelWrapper[],
     request: ChatRequest,
     context: StrategyCallContext | undefined,
-    tokens: number,
+    size: { prompt: number; tokens: number },
     now: number,
+    refused?: SpentBudget,
+    passedOver: string[] = [],
   ): MaybePromise<ChatModelWrapper | undefined> {
-    if (candidates.length === 0) return undefined;
+    if (candidates.length === 0) {
+      if (!refused || context?.onlyIfAvailable) return undefined;
+      throw this.overBudget(refused, passedOver, now);
+    }
+    const again = (model: ChatModelWrapper, budget: SpentBudget | undefined) => {
+      // the strategy chooses again without it
+      const released = this.inner.onCancel?.(model, undefined, request, context);
+      return chain(released ?? undefined, () =>
+        this.chooseAndClaim(
+          candidates.filter((c) => c !== model),
+          request,
+          context,
+          size,
+          now,
+          budget ?? refused,
+          [...passedOver, model.name],
+        ),
+      );
+    };
     return chain(this.inner.route(candidates, request, context), (picked) => {
       const model = picked && candidates.find((c) => c === picked || c.name === picked.name);
       if (!model) return picked; // none, or not one of ours (ModelRouter reports that)
-      return chain(this.limits.claim(model, tokens, now), (claim) => {
-        if (claim) {
-          if (context) this.claims.set(context, claim);
-          return model;
+      return chain(this.limits.claim(model, size.tokens, now), (claim) => {
+        if (!claim) {
+          // lost the minute's last slot to a concurrent call
+          this.report(
+            { model, reason: 'rate-limited', until: windowEnd({ windowMs: 60_000, now }) },
+            context?.observer,
+            context?.route,
+          );
+          return again(model, undefined);
         }
-        this.report(
-          { model, reason: 'rate-limited', until: windowEnd({ windowMs: 60_000, now }) },
-          context?.observer,
-          context?.route,
-        );
-        // lost the minute's last slot to a concurrent call: the strategy chooses again without it
-        const released = this.inner.onCancel?.(model, undefined, request, context);
-        return chain(released ?? undefined, () =>
-          this.chooseAndClaim(
-            candidates.filter((c) => c !== model),
-            request,
-            context,
-            tokens,
-            now,
-          ),
-        );
+        if (context) this.claims.set(context, claim);
+        return chain(this.holds.reserve(model, request, size.prompt, context), (over) => {
+          if (!over) return model;
+          // calls in progress hold the rest of a budget (or spent it): give the slot back
+          this.settle(context, 0);
+          this.report(
+            { model, reason: 'over-budget', until: over.resetsAt, budget: over.budget.name },
+            context?.observer,
+            context?.route,
+          );
+          return again(model, over);
+        });
       });
+    });
+  }
+
+  private overBudget(over: SpentBudget, models: string[], now: number): BudgetExceededException {
+    return new BudgetExceededException({
+      budget: over.budget.name,
+      limitUsd: over.budget.limitUsd,
+      spentUsd: over.spentUsd,
+      ...(over.reservedUsd !== undefined ? { reservedUsd: over.reservedUsd } : {}),
+      resetsAt: over.resetsAt,
+      now,
+      models,
     });
   }
 
@@ -268,15 +299,23 @@ export class ModelChecks implements ModelRoutingStrategy {
     // rate limits end within the minute: no model now, and a retry-after hint
     if (skipped.some((skip) => skip.reason === 'rate-limited')) return undefined;
     const budget = skipped.find((skip) => skip.reason === 'over-budget')!;
-    const over = this.budgets!.budgets.find((b) => b.name === budget.budget)!;
-    throw new BudgetExceededException({
-      budget: over.name,
-      limitUsd: over.limitUsd,
-      spentUsd: this.budgets!.spentUsd(over.name),
-      resetsAt: budget.until!,
+    const over = this.budgets!.statusOf(budget.budget!)!;
+    throw this.overBudget(
+      over,
+      skipped.map((s) => s.model.name),
       now,
-      models: skipped.map((s) => s.model.name),
-    });
+    );
+  }
+
+  /**
+   * An attempt that ended without an answer: what it used before it ended (a stream cut after
+   * output began, a caller gone mid-call) is charged like an answer's; its reservations are
+   * given back when it used nothing.
+   */
+  private settleUnanswered(model: ChatModelWrapper, context: StrategyCallContext | undefined) {
+    const usage = context?.usage;
+    this.settle(context, totalTokensOf(usage));
+    this.holds.unanswered(model, usage, context);
   }
 
   private settle(context: object | undefined, usedTokens: number): void {

@@ -1,5 +1,5 @@
 import type { ChatRequest } from '../chat/request.js';
-import type { ChatResponse } from '../chat/response.js';
+import type { ChatResponse, TokenUsage } from '../chat/response.js';
 import type { RoutingObserver } from '../observability/routing-event.js';
 import type { ErrorDisposition, ErrorKind } from '../resilience/error-classification.js';
 import type { ChatModelWrapper } from '../chat/chat-model-wrapper.js';
@@ -28,6 +28,13 @@ export interface StrategyCallContext {
   readonly errorKind?: ErrorKind;
   /** In `onFailure`/`onCancel`: what the classification means (does it count against the model?). */
   readonly disposition?: ErrorDisposition;
+  /**
+   * In `onFailure`/`onCancel`: what the attempt used before it ended without an answer (a stream
+   * cut after output began, a call the caller left): the provider's report where there is one,
+   * else an estimate from the prompt and the output so far. Absent when nothing was used (the
+   * model failed before producing anything). Budgets and token windows are charged with it.
+   */
+  readonly usage?: TokenUsage;
   /**
    * Set by a strategy that admitted this attempt as a half-open probe of a recovering model: the
    * model is then called with `PROBE_ATTRIBUTE`, so it makes one attempt without retries.

@@ -1,5 +1,7 @@
 import type { ChatRequest } from '../../core/chat/request.js';
-import type { ChatResponse } from '../../core/chat/response.js';
+import type { ChatStreamEvent } from '../../core/chat/chat-model.js';
+import type { ChatResponse, TokenUsage } from '../../core/chat/response.js';
+import { OutputCounter, partialUsage } from '../../core/cost/partial-usage.js';
 import type { Clock } from '../../core/clock.js';
 import {
   emitTo,
@@ -63,6 +65,12 @@ export class ChatInterceptorContext {
   response: ChatResponse | undefined;
   /** Set by the built-in timing interceptor when the call ends (completed, failed or cancelled). */
   durationMs: number | undefined;
+  /** Text and tool-call arguments streamed so far. */
+  private readonly produced = new OutputCounter();
+  /** The router or model was called (a refusal before the call leaves it false). */
+  private invoked = false;
+  /** A router or group spoke (its events): only its `model-called` says a model was reached. */
+  private routed = false;
   private readonly observers: RoutingObserver[] = [];
   private readonly servedListeners: ((served: ServedBy) => void)[] = [];
   private readonly clock: Clock;
@@ -100,6 +108,37 @@ export class ChatInterceptorContext {
     };
   }
 
+  /**
+   * What the call used: the response's usage once it is complete, else (a stream cut short, a
+   * caller gone) an estimate from the prompt and what was streamed so far. Undefined when no
+   * model was called, or when one failed before producing anything and the caller stayed
+   * (providers do not bill a failed request). `cancelled`: the caller left (default: the call's
+   * signal says so). What a per-caller token window is charged with.
+   */
+  usage(cancelled = this.signal.aborted): TokenUsage | undefined {
+    if (this.response) return this.response.tokenUsage;
+    if (!this.reachedModel()) return undefined;
+    if (this.produced.deltas === 0 && !cancelled) return undefined;
+    return partialUsage(this.request, this.produced);
+  }
+
+  /** A group reports the model it calls; a model called directly reports nothing. */
+  private reachedModel(): boolean {
+    if (this.answering !== undefined || this.model !== undefined) return true;
+    return this.invoked && !this.routed;
+  }
+
+  /** @internal the router or model is being called now. */
+  noteInvoked(): void {
+    this.invoked = true;
+  }
+
+  /** @internal an event on its way to the caller: streamed output counts toward `usage()`. */
+  noteEvent(event: ChatStreamEvent): void {
+    if (event.type === 'text-delta') this.produced.add(event.text);
+    else if (event.type === 'tool-call-delta') this.produced.add(event.argumentsDelta);
+  }
+
   /** Called whenever the route or model to name changes (e.g. to set response headers early). */
   onServed(listener: (served: ServedBy) => void): void {
     this.servedListeners.push(listener);
@@ -112,6 +151,7 @@ export class ChatInterceptorContext {
 
   /** @internal records what the event says about who serves, then tells every observer. */
   notify(event: RoutingEvent): void {
+    this.routed = true;
     this.record(event);
     for (const observer of this.observers) emitTo(observer, event);
   }

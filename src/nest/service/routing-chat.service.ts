@@ -30,7 +30,7 @@ import type { ModelRouterModuleOptions } from '../module/model-router-module-opt
 import { ModelRouterRegistry } from '../module/model-router-registry.js';
 import { MODEL_ROUTER_MODULE_OPTIONS } from '../module/tokens.js';
 import { runHookedChat } from './hooked-chat-call.js';
-import { observableFromStream } from './observable-from-stream.js';
+import { observableFromStream, type StreamFlow } from './observable-from-stream.js';
 import { sessionAttribute, routerAttribute } from '../../core/chat/call-attributes.js';
 
 export interface RoutingChatOptions {
@@ -61,6 +61,12 @@ export interface RoutingChatOptions {
    * call's record is attached to it. Default: the interceptor's scope, when it runs.
    */
   scope?: RequestRoutingScope;
+  /**
+   * For `stream`: the consumer's readiness. The next event is read from the router only once
+   * `flow.ready()` says so, so a client that does not read holds back the model's stream (its
+   * provider connection) instead of the events piling up in memory.
+   */
+  flow?: StreamFlow;
 }
 
 /** A model addressed by a call without being registered in the module. */
@@ -127,7 +133,10 @@ export class RoutingChatService {
       unlink();
       return Promise.reject(abortReason(options.signal));
     }
-    const ask = () => target.model.chat(context.request, this.callOptions(context));
+    const ask = () => {
+      context.noteInvoked();
+      return target.model.chat(context.request, this.callOptions(context));
+    };
     return runHookedChat(
       hooks,
       context,
@@ -200,7 +209,9 @@ export class RoutingChatService {
       }
       options.signal?.addEventListener('abort', onCallerAbort, { once: true });
       const subscription = this.chain
-        .run(context, { handle: () => this.invoke(target.model, context, request) })
+        .run(context, {
+          handle: () => this.invoke(target.model, context, request, options.flow),
+        })
         .subscribe({
           next: (event) => subscriber.next(event),
           error: (error: unknown) => {
@@ -269,8 +280,12 @@ export class RoutingChatService {
     model: ChatModel,
     context: ChatInterceptorContext,
     checked: ChatRequest,
+    flow?: StreamFlow,
   ): Observable<ChatStreamEvent> {
-    const callOptions = () => this.callOptions(context);
+    const callOptions = () => {
+      context.noteInvoked();
+      return this.callOptions(context);
+    };
     if (context.mode === 'chat') {
       const ask = () => model.chat(context.request, callOptions());
       // checked at the entry; a request an interceptor replaced is checked by the router again
@@ -289,9 +304,10 @@ export class RoutingChatService {
       const stream = streamModel(model, context.request, callOptions());
       return context.request === checked ? streamChecked(checked, stream) : stream;
     };
-    return observableFromStream(open).pipe(
+    return observableFromStream(open, flow).pipe(
       tap({
         next: (event) => {
+          context.noteEvent(event);
           if (event.type !== 'complete') return;
           completed = true;
           context.recordResponse(event.response);

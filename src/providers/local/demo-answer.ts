@@ -54,23 +54,3 @@ function summarize(text: string, words: number): string {
   const all = text.split(/\s+/).filter(Boolean);
   return all.length <= words ? all.join(' ') : `${all.slice(0, words).join(' ')}…`;
 }
-
-/** A JSON value shaped like a (simple) JSON schema, for `responseFormat: json`. */
-export function sampleForSchema(
-  schema: Record<string, unknown> | undefined,
-  hint: string,
-): unknown {
-  const type = schema?.type;
-  if (type === 'object' || (schema && 'properties' in schema)) {
-    const properties = (schema?.properties ?? {}) as Record<string, Record<string, unknown>>;
-    return Object.fromEntries(
-      Object.entries(properties).map(([key, sub]) => [key, sampleForSchema(sub, hint)]),
-    );
-  }
-  if (type === 'array') return [sampleForSchema(schema?.items as Record<string, unknown>, hint)];
-  if (type === 'number' || type === 'integer') return 0;
-  if (type === 'boolean') return false;
-  if (Array.isArray(schema?.enum) && schema.enum.length > 0) return schema.enum[0];
-  if (type === 'string') return hint;
-  return schema ? null : { answer: hint };
-}

@@ -9,15 +9,11 @@ import type {
   ToolSpecification,
 } from '../../core/chat/request.js';
 import type { ChatResponse } from '../../core/chat/response.js';
+import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
 import { ProviderException } from '../../core/errors/provider-exception.js';
-import {
-  demoAnswerText,
-  lastUserText,
-  sampleForSchema,
-  type DemoIdentity,
-  type DemoStyle,
-} from './demo-answer.js';
 import { routeAttribute, routerAttribute } from '../../core/chat/call-attributes.js';
+import { boundedSampleForSchema, capBytes, DEMO_MAX_ANSWER_BYTES } from './bounded-sample.js';
+import { demoAnswerText, lastUserText, type DemoIdentity, type DemoStyle } from './demo-answer.js';
 
 export interface LocalDemoChatModelOptions extends BaseChatModelOptions {
   /** The name the model gives in its answers and in `modelName` (default `local-demo`). */
@@ -32,6 +28,12 @@ export interface LocalDemoChatModelOptions extends BaseChatModelOptions {
    * call's options as the model receives them.
    */
   identity?: (options: ChatCallOptions) => Partial<DemoIdentity> | undefined;
+  /**
+   * The most an answer (its text, or a tool call's arguments) may weigh in UTF-8 bytes, whatever
+   * the schema, tools or input ask; default 64 KiB. A request's `maxOutputTokens` bounds it further
+   * (in words, the demo's tokens).
+   */
+  maxAnswerBytes?: number;
 }
 
 /** The name of a demo model built without one. */
@@ -46,6 +48,12 @@ export class LocalDemoChatModel extends BaseChatModel {
   private calls = 0;
 
   constructor(private readonly options: LocalDemoChatModelOptions = {}) {
+    const max = options.maxAnswerBytes;
+    if (max !== undefined && !(Number.isInteger(max) && max >= 64)) {
+      throw new InvalidConfigurationException(
+        `Model '${options.name ?? DEFAULT_DEMO_MODEL_NAME}': maxAnswerBytes must be a whole number of bytes ≥ 64; got ${String(max)}.`,
+      );
+    }
     super({
       ...options,
       capabilities: options.capabilities ?? [
@@ -71,7 +79,7 @@ export class LocalDemoChatModel extends BaseChatModel {
     this.failIfDue();
     const response = this.answer(request, options);
     const pause = this.options.tokenDelayMs ?? 0;
-    for (const piece of (response.aiMessage.text ?? '').match(/\S+\s*/g) ?? []) {
+    for (const piece of streamPieces(response.aiMessage.text ?? '')) {
       if (pause > 0) await delay(pause, undefined, { signal: options.signal });
       yield { type: 'text-delta', text: piece };
     }
@@ -117,28 +125,37 @@ export class LocalDemoChatModel extends BaseChatModel {
     const last = conversation[conversation.length - 1];
     const inputTokens = countTokens(request.messages);
 
+    const maxBytes = this.options.maxAnswerBytes ?? DEMO_MAX_ANSWER_BYTES;
+
     const tool = params.toolChoice === 'none' ? undefined : toolToCall(params);
     if (tool && last?.role === 'user') {
       const hint = lastUserText(conversation);
       const properties = tool.parameters?.properties;
       // a tool with declared arguments gets a sample of them (structured output by tool call)
-      const args =
+      const schema =
         properties && typeof properties === 'object' && Object.keys(properties).length > 0
-          ? sampleForSchema(tool.parameters, hint)
-          : { query: hint };
+          ? tool.parameters
+          : { type: 'object', properties: { query: { type: 'string' } } };
+      const args = boundedSampleForSchema(schema, hint, maxBytes);
       const toolCall = {
         id: `call_${this.calls}`,
         name: tool.name,
-        arguments: JSON.stringify(args),
+        arguments: JSON.stringify(args.value),
       };
-      return this.response({ role: 'assistant', toolCalls: [toolCall] }, inputTokens, 'tool_calls');
+      const finish = args.truncated ? 'length' : 'tool_calls';
+      return this.response({ role: 'assistant', toolCalls: [toolCall] }, inputTokens, finish);
     }
 
     let text: string;
+    let cut = false;
     if (params.responseFormat?.type === 'json') {
-      text = JSON.stringify(
-        sampleForSchema(params.responseFormat.jsonSchema?.schema, lastUserText(conversation)),
+      const sample = boundedSampleForSchema(
+        params.responseFormat.jsonSchema?.schema,
+        lastUserText(conversation),
+        maxBytes,
       );
+      text = JSON.stringify(sample.value);
+      cut = sample.truncated;
     } else {
       text = demoAnswerText(
         { ...request, messages: conversation },
@@ -147,6 +164,10 @@ export class LocalDemoChatModel extends BaseChatModel {
       );
     }
     if (prefill && text.startsWith(prefill)) text = text.slice(prefill.length);
+    // a tool result or a question is echoed in part; the answer still stays within its bound
+    const capped = capBytes(text, maxBytes);
+    text = capped.text;
+    cut ||= capped.cut;
     if (params.maxOutputTokens !== undefined) {
       const words = text.match(/\S+\s*/g) ?? [];
       if (words.length > params.maxOutputTokens) {
@@ -154,7 +175,7 @@ export class LocalDemoChatModel extends BaseChatModel {
         return this.response({ role: 'assistant', text }, inputTokens, 'length');
       }
     }
-    return this.response({ role: 'assistant', text }, inputTokens, 'stop');
+    return this.response({ role: 'assistant', text }, inputTokens, cut ? 'length' : 'stop');
   }
 
   private response(
@@ -172,6 +193,19 @@ export class LocalDemoChatModel extends BaseChatModel {
       tokenUsage: { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens },
     };
   }
+}
+
+/** Most deltas in one demo stream: each costs a client a frame of its own. */
+const MAX_STREAM_PIECES = 512;
+
+/** Word by word, as a model streams; a long answer in as many pieces of several words. */
+function streamPieces(text: string): string[] {
+  const words = text.match(/\S+\s*/g) ?? [];
+  if (words.length <= MAX_STREAM_PIECES) return words;
+  const size = Math.ceil(words.length / MAX_STREAM_PIECES);
+  const pieces: string[] = [];
+  for (let i = 0; i < words.length; i += size) pieces.push(words.slice(i, i + size).join(''));
+  return pieces;
 }
 
 /** A trailing assistant message is a prefill: the answer continues it. */

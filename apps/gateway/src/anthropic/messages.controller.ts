@@ -6,6 +6,7 @@ import type { SecretRedactor } from '../http/config-secrets.js';
 import { addressedCallOptions } from '../http/request-call-options.js';
 import { GATEWAY_REDACTOR, GATEWAY_TOOL_CALL_IDS } from '../http/gateway-tokens.js';
 import { ShutdownGrace } from '../http/shutdown-grace.js';
+import { StreamBackpressure } from '../http/stream-backpressure.js';
 import { streamReply } from '../http/stream-reply.js';
 import { ModelResolver } from '../models/model-resolver.js';
 import type { ToolCallIds } from '../openai/tool-call-ids.js';
@@ -31,6 +32,7 @@ export class MessagesController {
     private readonly service: RoutingChatService,
     private readonly resolver: ModelResolver,
     private readonly shutdown: ShutdownGrace,
+    private readonly backpressure: StreamBackpressure,
     @Inject(GATEWAY_TOOL_CALL_IDS) private readonly ids: ToolCallIds,
     @Inject(GATEWAY_REDACTOR) private readonly redactor: SecretRedactor,
   ) {}
@@ -55,6 +57,7 @@ export class MessagesController {
         this.logger,
         this.shutdown,
         this.redactor,
+        this.backpressure,
       );
       return;
     }

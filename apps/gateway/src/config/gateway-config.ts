@@ -38,7 +38,7 @@ export interface GatewayConfig {
    */
   secrets?: string[];
   /** Where per-key limits are counted across replicas (the state store's Redis); default: memory. */
-  limitsRedis?: { url: string; keyPrefix?: string };
+  limitsRedis?: { url: string; keyPrefix?: string; commandTimeoutMs?: number };
   /** Routers and models of ModelRouterModule (the gateway adds its own interceptor and clock). */
   module: ModelRouterModuleOptions;
   /** Providers addressable as `provider/model-id`; models are created on first use and cached. */

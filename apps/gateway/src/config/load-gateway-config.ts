@@ -54,7 +54,8 @@ export async function loadGatewayConfig(
       providerModelSource(name, provider, factories, options.clock),
     ]),
   );
-  const state = config.state as { type?: unknown; url?: unknown; keyPrefix?: unknown } | undefined;
+  const state = config.state as
+    { type?: unknown; url?: unknown; keyPrefix?: unknown; commandTimeoutMs?: unknown } | undefined;
   const auth = sections.auth;
   const secrets = configSecrets(config);
   if (auth !== undefined && auth !== 'none') configSecrets(auth, secrets);
@@ -76,6 +77,10 @@ export async function loadGatewayConfig(
           limitsRedis: {
             url: state.url,
             ...(typeof state.keyPrefix === 'string' ? { keyPrefix: state.keyPrefix } : {}),
+            // the limits' connection waits as long as the state store's
+            ...(typeof state.commandTimeoutMs === 'number'
+              ? { commandTimeoutMs: state.commandTimeoutMs }
+              : {}),
           },
         }
       : {}),

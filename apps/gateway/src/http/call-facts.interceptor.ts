@@ -80,8 +80,10 @@ export class CallFactsInterceptor implements ChatInterceptor {
     },
     end: (context, end) => {
       const notes = this.notes.get(context);
-      if (notes === undefined || end.outcome !== 'ok' || !context.response) return;
-      this.completed(context, notes, context.response);
+      if (notes === undefined) return;
+      if (end.outcome === 'ok' && context.response)
+        this.completed(context, notes, context.response);
+      else if (end.outcome !== 'ok') this.unanswered(context, notes, end.outcome === 'cancelled');
     },
   };
 
@@ -93,15 +95,39 @@ export class CallFactsInterceptor implements ChatInterceptor {
     }
     const notes = this.notes.get(context);
     if (notes === undefined) return next.handle();
+    let ended = false;
     return next.handle().pipe(
-      tap((event) => {
-        if (event.type !== 'complete') {
-          notes.fact.firstEventAt ??= performance.now();
-          return;
-        }
-        this.completed(context, notes, event.response);
+      tap({
+        next: (event) => {
+          if (event.type !== 'complete') {
+            notes.fact.firstEventAt ??= performance.now();
+            return;
+          }
+          ended = true;
+          this.completed(context, notes, event.response);
+        },
+        // a stream cut short (an error, a client gone) still used tokens: they are counted too
+        error: () => {
+          if (!ended) this.unanswered(context, notes, context.signal.aborted);
+          ended = true;
+        },
+        unsubscribe: () => {
+          if (!ended) this.unanswered(context, notes, true);
+          ended = true;
+        },
       }),
     );
+  }
+
+  /**
+   * A call that ended without its answer: what it used so far (the library's estimate from the
+   * prompt and the output streamed) goes to the key's tpm window and, for a directly addressed
+   * model, to the key's budgets.
+   */
+  private unanswered(context: ChatInterceptorContext, notes: CallNotes, cancelled: boolean): void {
+    const usage = context.usage(cancelled);
+    if (usage === undefined) return;
+    this.completed(context, notes, { aiMessage: { role: 'assistant' }, tokenUsage: usage });
   }
 
   private completed(

@@ -13,6 +13,7 @@ import { toWireError, type WireError } from '../openai/openai-error.js';
 import type { SecretRedactor } from './config-secrets.js';
 import { EventStream, type SseMessage } from './event-stream.js';
 import { SHUTDOWN_ERROR, type ShutdownGrace } from './shutdown-grace.js';
+import type { StreamBackpressure } from './stream-backpressure.js';
 
 /** A surface's stream format: its events for each chat event, and its way of failing. */
 export interface StreamEncoder {
@@ -29,7 +30,8 @@ const SHUTTING_DOWN: WireError = { status: 503, headers: {}, body: SHUTDOWN_ERRO
  * Streams a routed call as named SSE events. Headers go out with the first event, when the route
  * is known: an error before that (bad model, every model cooling down) is still an ordinary JSON
  * error with its status, thrown to the exception filter. After that, a failure ends the stream
- * with the surface's error event and never with its success event.
+ * with the surface's error event and never with its success event. A client that does not read
+ * holds the router back (see StreamBackpressure), and is dropped once it read nothing too long.
  */
 export function streamReply(
   service: RoutingChatService,
@@ -40,6 +42,7 @@ export function streamReply(
   logger: Logger,
   shutdown: ShutdownGrace,
   redactor: SecretRedactor,
+  backpressure: StreamBackpressure,
 ): Promise<void> {
   const sse = new EventStream(reply.raw);
   // the call's record: the service attaches it to this request when the stream is subscribed
@@ -65,7 +68,9 @@ export function streamReply(
       sse.end(encoder.fail(wire));
       resolve();
     };
-    const subscription = service.stream(request, options).subscribe({
+    // the router's next event is read only once the client took the last ones
+    const flow = backpressure.flowOf(reply.raw);
+    const subscription = service.stream(request, { ...options, flow }).subscribe({
       next: (event) => {
         if (ended) return;
         try {

@@ -1,8 +1,16 @@
 import { type ExecutionContext, HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { ThrottlerGuard, type ThrottlerOptions } from '@nestjs/throttler';
+import type { ServerResponse } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { keyOf } from '../auth/request-key.js';
-import { LIMIT_WINDOW_MS, REQUESTS, throttlerKey, TOKENS } from './key-throttler-storage.js';
+import {
+  KeyThrottlerStorage,
+  LIMIT_WINDOW_MS,
+  REQUESTS,
+  throttlerKey,
+  TOKENS,
+} from './key-throttler-storage.js';
+import { worstCaseTokens } from './token-worst-case.js';
 
 type ThrottlerRequest = Parameters<ThrottlerGuard['handleRequest']>[0];
 
@@ -43,13 +51,10 @@ export class KeyThrottlerGuard extends ThrottlerGuard {
     const { req, res } = this.getRequestResponse(context);
     const name = throttler.name ?? REQUESTS;
     const key = keyOf(req as FastifyRequest)!;
-    const record = await this.storageService.increment(
-      throttlerKey(name, key.name),
-      ttl,
-      limit,
-      ttl,
-      name,
-    );
+    const record =
+      name === TOKENS && this.storageService instanceof KeyThrottlerStorage
+        ? await this.holdTokens(this.storageService, req as FastifyRequest, res, key.name, limit)
+        : await this.storageService.increment(throttlerKey(name, key.name), ttl, limit, ttl, name);
     const used = record.totalHits;
     this.setResponseHeader(res, `x-ratelimit-limit-${name}`, limit);
     this.setResponseHeader(res, `x-ratelimit-remaining-${name}`, Math.max(0, limit - used));
@@ -69,6 +74,38 @@ export class KeyThrottlerGuard extends ThrottlerGuard {
       );
     }
     return true;
+  }
+
+  /**
+   * Holds the request's worst case in its key's tpm window (refused once the window is full),
+   * given back when the request ends without having reported what it used.
+   */
+  private async holdTokens(
+    storage: KeyThrottlerStorage,
+    request: FastifyRequest,
+    response: unknown,
+    keyName: string,
+    tpm: number,
+  ): Promise<{
+    totalHits: number;
+    timeToExpire: number;
+    isBlocked: boolean;
+    timeToBlockExpire: number;
+  }> {
+    const tokens = worstCaseTokens(request, storage.reserveOutputTokens);
+    const count = await storage.reserveTokens(request, keyName, tokens, tpm);
+    if (count.added) {
+      (response as { raw: ServerResponse }).raw.once('close', () =>
+        storage.releaseTokensOf(request),
+      );
+    }
+    const seconds = Math.ceil(count.resetMs / 1000);
+    return {
+      totalHits: count.total,
+      timeToExpire: seconds,
+      isBlocked: !count.added,
+      timeToBlockExpire: seconds,
+    };
   }
 }
 

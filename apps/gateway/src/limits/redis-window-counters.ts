@@ -12,7 +12,7 @@ local current = tonumber(redis.call('GET', KEYS[1]) or '0')
 local amount = tonumber(ARGV[1])
 local limit = tonumber(ARGV[2])
 if limit >= 0 and current + amount > limit then return {current, 0} end
-if amount > 0 then
+if amount ~= 0 then
   current = redis.call('INCRBY', KEYS[1], amount)
   redis.call('PEXPIRE', KEYS[1], ARGV[3])
 end
@@ -89,14 +89,19 @@ export class RedisWindowCounters implements WindowCounters {
 /** A fail-fast ioredis connection (no offline queue, short timeouts), as the state store uses. */
 export async function connectRedisCounters(
   url: string,
-  options: { keyPrefix: string; clock?: Clock; secrets?: readonly string[] },
+  options: {
+    keyPrefix: string;
+    clock?: Clock;
+    secrets?: readonly string[];
+    commandTimeoutMs?: number;
+  },
 ): Promise<RedisWindowCounters> {
   const { Redis } = await import('ioredis');
   const client = new Redis(url, {
     lazyConnect: true,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
-    commandTimeout: 500,
+    commandTimeout: options.commandTimeoutMs ?? 500,
     connectTimeout: 2_000,
     disconnectTimeout: 500,
     retryStrategy: (times: number) => Math.min(50 * 2 ** Math.min(times - 1, 16), 5_000),

@@ -14,6 +14,7 @@ import { streamReply } from '../http/stream-reply.js';
 import type { SecretRedactor } from '../http/config-secrets.js';
 import { GATEWAY_CLOCK, GATEWAY_REDACTOR, GATEWAY_TOOL_CALL_IDS } from '../http/gateway-tokens.js';
 import { ShutdownGrace } from '../http/shutdown-grace.js';
+import { StreamBackpressure } from '../http/stream-backpressure.js';
 import { ModelResolver } from '../models/model-resolver.js';
 import { ChatCompletionRequestDto } from './chat-completion-request.dto.js';
 import { acceptsChatCompletion } from './chat-completion-schema.js';
@@ -32,6 +33,7 @@ export class ChatCompletionsController {
     private readonly resolver: ModelResolver,
     @Inject(GATEWAY_CLOCK) private readonly clock: Clock,
     private readonly shutdown: ShutdownGrace,
+    private readonly backpressure: StreamBackpressure,
     @Inject(GATEWAY_TOOL_CALL_IDS) private readonly ids: ToolCallIds,
     @Inject(GATEWAY_REDACTOR) private readonly redactor: SecretRedactor,
   ) {}
@@ -100,6 +102,7 @@ export class ChatCompletionsController {
       this.logger,
       this.shutdown,
       this.redactor,
+      this.backpressure,
     );
   }
 }
