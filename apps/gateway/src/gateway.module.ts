@@ -4,11 +4,11 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import type { Registry } from 'prom-client';
 import {
   type Clock,
-  configuredBreaker,
   ModelRouterHealthModule,
   ModelRouterModule,
   ModelRouterRegistry,
 } from 'nest-model-router';
+import { configuredBreaker } from 'nest-model-router/config';
 // the subpath entry (nest-model-router/metrics), as an application would import it
 import { ModelRouterMetrics, ModelRouterMetricsModule } from 'nest-model-router/metrics';
 import { type GatewayConfig } from './config/gateway-config.js';

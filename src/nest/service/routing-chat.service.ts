@@ -76,10 +76,10 @@ type Target = { routerName?: string; target?: string; model: ChatModel };
 const records = new WeakMap<RoutingObserver, ChatInterceptorContext>();
 
 /**
- * The record of the RoutingChatService call that `options` (as a model receives them) belong
- * to, without an AsyncLocalStorage: e.g. the route probability, for a model that states it.
+ * The context (the record) of the RoutingChatService call that `options` (as a model receives
+ * them) belong to, without an AsyncLocalStorage: a model reads the route probability from it.
  */
-export function callRecordOf(
+export function callContextOf(
   options: ChatCallOptions | undefined,
 ): ChatInterceptorContext | undefined {
   return options?.observer === undefined ? undefined : records.get(options.observer);

@@ -55,6 +55,13 @@ describe('what each folder may import (docs/architecture.md)', () => {
     expect(internal).toEqual([]);
   });
 
+  it('every entry exports by name: no `export *` anywhere in src', () => {
+    const starred = folder('src').filter((file) =>
+      /^export\s*\*/m.test(readFileSync(file, 'utf8')),
+    );
+    expect(starred.map((file) => relative(ROOT, file))).toEqual([]);
+  });
+
   it('the published files leave the gateway out, and every subpath entry has its source', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
       files: string[];
@@ -63,7 +70,16 @@ describe('what each folder may import (docs/architecture.md)', () => {
     expect(pkg.files.some((entry) => entry.startsWith('apps'))).toBe(false);
     const entries = Object.entries(pkg.exports).filter(([key]) => key !== './package.json');
     expect(entries.map(([key]) => key)).toEqual(
-      expect.arrayContaining(['.', './core', './providers', './redis', './testing', './metrics']),
+      expect.arrayContaining([
+        '.',
+        './core',
+        './providers',
+        './config',
+        './redis',
+        './testing',
+        './metrics',
+        './microservices',
+      ]),
     );
     for (const [, target] of entries) {
       const built = typeof target === 'string' ? target : target.default;

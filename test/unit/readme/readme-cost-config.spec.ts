@@ -2,9 +2,9 @@
 import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
+import { MODEL_PROFILE } from '../../../src/core/index.js';
 import {
   buildModelRouterOptions,
-  MODEL_PROFILE,
   ModelRouter,
   parseModelRouterConfig,
 } from '../../../src/index.js';

@@ -1,4 +1,4 @@
-import { type EmbeddingModel, WordVectorEmbeddingModel } from 'nest-model-router';
+import { type EmbeddingModel, WordVectorEmbeddingModel } from 'nest-model-router/core';
 
 export const DEMO_EMBEDDING = 'demo-embedding';
 

@@ -1,12 +1,11 @@
+import type { CircuitBreakerOptions, ModelRouterModuleOptions } from 'nest-model-router';
 import type {
-  CircuitBreakerOptions,
   ConfiguredBreaker,
-  EmbeddingModel,
   DisabledProvider,
-  ModelRouterModuleOptions,
   ProviderConfig,
   ProviderFactory,
-} from 'nest-model-router';
+} from 'nest-model-router/config';
+import type { EmbeddingModel } from 'nest-model-router/core';
 import type { AuthConfig } from './gateway-sections.js';
 
 /**

@@ -15,7 +15,7 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
-import { BUDGET_PERIODS, type BudgetPeriod } from 'nest-model-router';
+import { BUDGET_PERIODS, type BudgetPeriod } from 'nest-model-router/core';
 
 /** `${ENV}` yields strings: "60" is 60; anything else is left for the validators to name. */
 const ToNumber = () =>

@@ -3,16 +3,18 @@ import { load } from 'js-yaml';
 import {
   type Clock,
   buildModelRouterOptions,
+  InvalidModelRouterConfigException,
+  loadModelRouterConfig,
+  type ModelRouterConfig,
+  parseModelRouterConfig,
+} from 'nest-model-router';
+import {
   configuredBreaker,
   DEFAULT_MODEL_ROUTER_CONFIG_PATH,
   interpolateEnv,
-  InvalidModelRouterConfigException,
-  loadModelRouterConfig,
   MODEL_ROUTER_CONFIG_ENV,
-  type ModelRouterConfig,
-  parseModelRouterConfig,
   providerModelSource,
-} from 'nest-model-router';
+} from 'nest-model-router/config';
 import { withHashedKeys } from '../auth/api-keys.js';
 import { configSecrets } from '../http/config-secrets.js';
 import type { GatewayConfig } from './gateway-config.js';

@@ -1,9 +1,6 @@
-import {
-  type EmbeddingModel,
-  noKeyReason,
-  OpenAiCompatibleEmbeddingModel,
-  type ProviderConfig,
-} from 'nest-model-router';
+import { type EmbeddingModel } from 'nest-model-router/core';
+import { noKeyReason, type ProviderConfig } from 'nest-model-router/config';
+import { OpenAiCompatibleEmbeddingModel } from 'nest-model-router/providers';
 import type { ProviderSource } from '../config/gateway-config.js';
 
 /** `provider/model-id` embedding models of one provider, or why it cannot serve them. */

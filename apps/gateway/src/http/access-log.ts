@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { logSafe } from 'nest-model-router';
+import { logSafe } from 'nest-model-router/core';
 import { keyOf } from '../auth/request-key.js';
 import { callFactsOf } from './call-facts.interceptor.js';
 

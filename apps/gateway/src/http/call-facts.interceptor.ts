@@ -7,8 +7,8 @@ import {
   type ChatInterceptorContext,
   type ChatResponse,
   type ChatStreamEvent,
-  routingScopeOf,
   type TokenUsage,
+  httpRequestOfCall,
 } from 'nest-model-router';
 import { keyOf } from '../auth/request-key.js';
 import { KEY_ATTRIBUTE, type KeyBudgets } from '../limits/key-budgets.js';
@@ -67,7 +67,7 @@ export class CallFactsInterceptor implements ChatInterceptor {
    */
   readonly hooks: ChatCallHooks = {
     start: (context) => {
-      const request = routingScopeOf(context)?.request;
+      const request = httpRequestOfCall(context);
       if (request === undefined) return;
       const fact: CallFacts = { record: context };
       facts.set(request, fact);

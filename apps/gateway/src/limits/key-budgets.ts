@@ -1,12 +1,10 @@
 import {
   BUDGET_DIMENSIONS,
-  BudgetExceededException,
   type BudgetDefinition,
   BudgetLedger,
   type BudgetStatus,
-  type ChatResponse,
-  type Clock,
-} from 'nest-model-router';
+} from 'nest-model-router/core';
+import { BudgetExceededException, type ChatResponse, type Clock } from 'nest-model-router';
 import type { AuthConfig } from '../config/gateway-sections.js';
 
 /** The call attribute that carries the caller's key name into the library's budget scopes. */

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { type Clock, logSafe, scrubCredentials } from 'nest-model-router';
+import { type Clock } from 'nest-model-router';
+import { logSafe, scrubCredentials } from 'nest-model-router/core';
 import { MemoryWindowCounters, type WindowCount, type WindowCounters } from './window-counters.js';
 
 /**

@@ -3,17 +3,18 @@ import {
   type ChatModel,
   type Clock,
   type RouteStateStore,
-  type ConfiguredBreaker,
   FailoverStrategy,
   ModelRouter,
   type ChatResponse,
-  configuredProfile,
-  costAttributeOf,
-  costOf,
-  profileMetadata,
   type ModelRouterRegistry,
   type RoutingChatOptions,
 } from 'nest-model-router';
+import {
+  type ConfiguredBreaker,
+  configuredProfile,
+  profileMetadata,
+} from 'nest-model-router/config';
+import { costAttributeOf, costOf } from 'nest-model-router/core';
 import { assertAllowed, type KeyAccess, OPEN_ACCESS } from '../auth/key-access.js';
 import { UnknownModelException } from '../openai/openai-error.js';
 import { failoverListName } from './failover-list-name.js';

@@ -1,11 +1,7 @@
 import type { AnsweredBy } from '../http/answered-by.js';
 import { randomUUID } from 'node:crypto';
-import {
-  type ChatStreamEvent,
-  type ChatResponse,
-  type TokenLogprob,
-  type TokenUsage,
-} from 'nest-model-router';
+import { type ChatStreamEvent, type ChatResponse, type TokenUsage } from 'nest-model-router';
+import { type TokenLogprob } from 'nest-model-router/providers';
 import { ToolCallDeltas } from './tool-call-deltas.js';
 import { processToolCallIds, type ToolCallIds } from './tool-call-ids.js';
 import type {
