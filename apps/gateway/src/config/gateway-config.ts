@@ -36,8 +36,6 @@ export interface GatewayConfig {
    * URL passwords, the state store's password); the YAML loader collects them.
    */
   secrets?: string[];
-  /** Where per-key limits are counted across replicas (the state store's Redis); default: memory. */
-  limitsRedis?: { url: string; keyPrefix?: string };
   /** Routers and models of ModelRouterModule (the gateway adds its own interceptor and clock). */
   module: ModelRouterModuleOptions;
   /** Providers addressable as `provider/model-id`; models are created on first use and cached. */

@@ -65,7 +65,6 @@ export async function loadGatewayConfig(
       providerModelSource(name, provider, factories, options.clock),
     ]),
   );
-  const state = config.state as { type?: unknown; url?: unknown; keyPrefix?: unknown } | undefined;
   const auth = sections.auth;
   const secrets = configSecrets(config);
   if (auth !== undefined && auth !== 'none') configSecrets(auth, secrets);
@@ -82,14 +81,6 @@ export async function loadGatewayConfig(
     ...(auth !== undefined ? { auth: auth === 'none' ? auth : withHashedKeys(auth) } : {}),
     ...(sections.cors ? { cors: sections.cors } : {}),
     ...(sections.toolCalls?.secret ? { toolCallSecret: sections.toolCalls.secret } : {}),
-    ...(state?.type === 'redis' && typeof state.url === 'string'
-      ? {
-          limitsRedis: {
-            url: state.url,
-            ...(typeof state.keyPrefix === 'string' ? { keyPrefix: state.keyPrefix } : {}),
-          },
-        }
-      : {}),
   };
 }
 
