@@ -131,6 +131,7 @@ export class GatewayModule {
               breaker: config.adHocFailover ?? configuredBreaker(),
               store: registry.stateStore,
               ...(clock ? { clock } : {}),
+              budgets: registry.budgets,
             });
             // direct calls are priced as the answers are: the group's price, else the model's
             budgets.priceWith((model, response) => resolver.costOf(model, response));

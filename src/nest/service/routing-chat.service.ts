@@ -31,6 +31,7 @@ import type { ModelRouterModuleOptions } from '../module/model-router-module-opt
 import { ModelRouterRegistry } from '../module/model-router-registry.js';
 import { MODEL_ROUTER_MODULE_OPTIONS } from '../module/tokens.js';
 import { ROUTER_ATTRIBUTE } from './router-attribute.js';
+import { underModuleBudgets } from './direct-model-budgets.js';
 import { runHookedChat } from './hooked-chat-call.js';
 import { observableFromStream } from './observable-from-stream.js';
 
@@ -315,9 +316,15 @@ export class RoutingChatService {
           `Pass either router or model, not both (router '${options.router}', model '${typeof model === 'string' ? model : model.name}')`,
         );
       }
-      if (typeof model === 'string')
-        return { target: model, model: this.registry.resolveModel(model) };
-      return { target: adHocName(model), model: adHocModel(model) };
+      const [target, chosen] =
+        typeof model === 'string'
+          ? [model, this.registry.resolveModel(model)]
+          : [adHocName(model), adHocModel(model)];
+      // no group around it: the module's budgets check and charge it, as a group would
+      return {
+        target,
+        model: underModuleBudgets(target, chosen, this.registry.budgets, this.clock),
+      };
     }
     const { name, router } = this.registry.resolveRouter(options.router ?? scope?.router);
     return { routerName: name, model: router };

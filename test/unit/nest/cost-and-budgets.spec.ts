@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { Registry } from 'prom-client';
+import { BUDGET_DIMENSIONS } from '../../../src/core/budget/budget.js';
 import { userMessage } from '../../../src/core/chat/messages.js';
 import type { ChatResponse } from '../../../src/core/chat/response.js';
 import { MODEL_PROFILE, type ModelProfile } from '../../../src/core/cost/model-profile.js';
@@ -13,6 +14,7 @@ import { ModelRouterEventPublisher } from '../../../src/nest/events/model-router
 import { ModelRouterHealthIndicator } from '../../../src/nest/health/model-router-health.indicator.js';
 import { ModelRouterHealthModule } from '../../../src/nest/health/model-router-health.module.js';
 import { ModelRouterModule } from '../../../src/nest/module/model-router.module.js';
+import { ModelRouterRegistry } from '../../../src/nest/module/model-router-registry.js';
 import { RoutingChatService } from '../../../src/nest/service/routing-chat.service.js';
 import { ModelRouterMetricsModule } from '../../../src/metrics.js';
 import { valueOf } from './metrics/support/metric-values.js';
@@ -132,5 +134,72 @@ describe('cost, budgets and skips through the Nest module', () => {
       }),
     ).toBeUndefined();
     expect(subject.health.report().budgets![0]!.spentUsd).toBe(0);
+  });
+});
+
+describe('models addressed directly: the same budgets as groups', () => {
+  // 1000 input tokens at 1 USD and 1000 output tokens at 3 USD per million: 0.004 per answer
+  const priced = { profile: { pricing: { input: 1, output: 3 } }, chat: async () => answer };
+
+  async function direct() {
+    const moduleRef = await Test.createTestingModule({
+      imports: [
+        ModelRouterModule.forRoot({
+          models: { priced },
+          routers: { main: priced },
+          budgets: [{ name: 'k1-hourly', scope: { key: 'k1' }, limitUsd: 0.006, period: '1h' }],
+        }),
+      ],
+    }).compile();
+    open.push(moduleRef);
+    await moduleRef.init();
+    const ledger = moduleRef.get(ModelRouterRegistry).budgets;
+    const service = moduleRef.get(RoutingChatService);
+    const as = (key: string) => ({ attributes: { [BUDGET_DIMENSIONS.key]: key } });
+    // charges are not awaited by the call: let them land
+    const settled = () => new Promise((resolve) => setImmediate(resolve));
+    return { ledger, service, as, settled };
+  }
+
+  it('charges a registered model by its price and refuses it once the key’s budget is spent', async () => {
+    const { ledger, service, as, settled } = await direct();
+    await service.chat(ask, { model: 'priced', ...as('k1') });
+    await settled();
+    expect(ledger.spentUsd('k1-hourly')).toBeCloseTo(0.004, 12);
+    await service.chat(ask, { model: 'priced', ...as('k1') });
+    await settled();
+    await expect(service.chat(ask, { model: 'priced', ...as('k1') })).rejects.toThrow(
+      BudgetExceededException,
+    );
+    // another key is not inside that budget
+    await expect(service.chat(ask, { model: 'priced', ...as('k2') })).resolves.toBeDefined();
+  });
+
+  it('refuses a stream before any event once the budget is spent', async () => {
+    const { service, as, settled } = await direct();
+    await service.chat(ask, { model: 'priced', ...as('k1') });
+    await service.chat(ask, { model: 'priced', ...as('k1') });
+    await settled();
+    const events: string[] = [];
+    const failure = await new Promise((resolve) =>
+      service.stream(ask, { model: 'priced', ...as('k1') }).subscribe({
+        next: (event) => events.push(event.type),
+        error: resolve,
+      }),
+    );
+    expect(failure).toBeInstanceOf(BudgetExceededException);
+    expect(events).toEqual([]);
+  });
+
+  it('charges an ad-hoc group once: the group charges its models, the service does not again', async () => {
+    const { ledger, service, as, settled } = await direct();
+    const list = new ModelRouter({
+      routes: [{ name: 'priced', model: priced }],
+      routingStrategy: new FailoverStrategy(),
+      budgets: ledger,
+    });
+    await service.chat(ask, { model: { name: 'list', model: list }, ...as('k1') });
+    await settled();
+    expect(ledger.spentUsd('k1-hourly')).toBeCloseTo(0.004, 12);
   });
 });

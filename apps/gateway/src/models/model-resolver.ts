@@ -14,7 +14,7 @@ import {
   configuredProfile,
   profileMetadata,
 } from 'nest-model-router/config';
-import { costAttributeOf, costOf } from 'nest-model-router/core';
+import { type BudgetLedger, costOfAnswer } from 'nest-model-router/core';
 import { assertAllowed, type KeyAccess, OPEN_ACCESS } from '../auth/key-access.js';
 import { UnknownModelException } from '../openai/openai-error.js';
 import { failoverListName } from './failover-list-name.js';
@@ -36,6 +36,8 @@ export class ModelResolver {
       breaker: ConfiguredBreaker;
       store: RouteStateStore;
       clock?: Clock;
+      /** The module's budgets: a list's group checks and charges each of its models. */
+      budgets?: BudgetLedger;
     },
   ) {}
 
@@ -76,6 +78,7 @@ export class ModelResolver {
             ...(this.adHoc.clock ? { clock: this.adHoc.clock } : {}),
           }),
           continuation: true,
+          ...(this.adHoc.budgets?.size ? { budgets: this.adHoc.budgets } : {}),
         }),
       },
     };
@@ -141,15 +144,10 @@ export class ModelResolver {
     throw this.unknown(name, provider, access);
   }
 
-  /**
-   * What an answer served by model `name` cost: the group's price on it, else the configured
-   * model's pricing; undefined when neither knows a price.
-   */
+  /** What an answer served by model `name` cost: the library's one rule (costOfAnswer). */
   costOf(name: string | undefined, response: ChatResponse): number | undefined {
-    const priced = costAttributeOf(response);
-    if (priced !== undefined || name === undefined) return priced;
-    const model = this.registry.getModel(name);
-    return model ? costOf(response.tokenUsage, configuredProfile(model)?.pricing) : undefined;
+    const model = name === undefined ? undefined : this.registry.getModel(name);
+    return costOfAnswer(response, model && configuredProfile(model)?.pricing);
   }
 
   private single(name: string, access: KeyAccess): RoutingChatOptions {

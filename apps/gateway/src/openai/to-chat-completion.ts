@@ -1,6 +1,7 @@
 import type { AnsweredBy } from '../http/answered-by.js';
 import { randomUUID } from 'node:crypto';
 import { type ChatStreamEvent, type ChatResponse, type TokenUsage } from 'nest-model-router';
+import { totalTokensOf } from 'nest-model-router/core';
 import { type TokenLogprob } from 'nest-model-router/providers';
 import { ToolCallDeltas } from './tool-call-deltas.js';
 import { processToolCallIds, type ToolCallIds } from './tool-call-ids.js';
@@ -91,7 +92,7 @@ export function toWireUsage(usage: TokenUsage | undefined, costUsd?: number): Wi
   return {
     prompt_tokens: prompt,
     completion_tokens: completion,
-    total_tokens: usage?.totalTokens ?? prompt + completion,
+    total_tokens: totalTokensOf(usage),
     ...(costUsd !== undefined ? { cost: costUsd } : {}),
   };
 }
