@@ -219,13 +219,19 @@ export {
   type LoadModelRouterConfigOptions,
 } from './config/index.js';
 
-// Route state shared between replicas (the Redis store is `nest-model-router/redis`)
+// Route state shared between replicas: in memory, or in Redis (ioredis, an optional peer, is
+// loaded when a Redis store connects; the typings do not need it)
 export {
   RouteStateStore,
   InMemoryRouteStateStore,
   type InMemoryRouteStateStoreOptions,
   type Clock,
 } from './core/index.js';
+export {
+  RedisRouteStateStore,
+  type RedisRouteStateStoreOptions,
+  type RouteStateSharing,
+} from './redis/index.js';
 
 // Writing a model of one's own, and resilience around any model
 export {

@@ -121,7 +121,7 @@ describe('the published surface', () => {
     );
   });
 
-  it('the root type-checks without ioredis or prom-client under skipLibCheck: false', () => {
+  it('the root and /redis type-check without ioredis or prom-client under skipLibCheck: false', () => {
     const dir = consumer('typings', ['ioredis', 'prom-client']);
     writeFileSync(
       join(dir, 'tsconfig.json'),
@@ -144,9 +144,12 @@ describe('the published surface', () => {
       [
         "import * as api from 'nest-model-router';",
         "import type { ModelRouterModuleOptions, ChatRequest } from 'nest-model-router';",
+        "import type { RedisRouteStateStoreOptions } from 'nest-model-router';",
+        "import * as redis from 'nest-model-router/redis';",
         'const request: ChatRequest = { messages: [api.userMessage("hi")] };',
         'const options: ModelRouterModuleOptions = { routers: {} };',
-        'export { request, options, api };',
+        "const shared: RedisRouteStateStoreOptions = { url: 'redis://127.0.0.1:6379' };",
+        'export { request, options, shared, api, redis };',
       ].join('\n'),
     );
     let output = '';
