@@ -31,7 +31,7 @@ import type { ModelRouterModuleOptions } from '../module/model-router-module-opt
 import { ModelRouterRegistry } from '../module/model-router-registry.js';
 import { MODEL_ROUTER_MODULE_OPTIONS } from '../module/tokens.js';
 import { ROUTER_ATTRIBUTE } from './router-attribute.js';
-import { underModuleBudgets } from './direct-model-budgets.js';
+import { DirectModelChecks } from './direct-model-checks.js';
 import { runHookedChat } from './hooked-chat-call.js';
 import { observableFromStream } from './observable-from-stream.js';
 
@@ -90,6 +90,8 @@ export function callContextOf(
 @Injectable()
 export class RoutingChatService {
   protected readonly clock: Clock;
+  /** Models addressed directly, under the checks a group applies to its models. */
+  protected readonly direct: DirectModelChecks;
 
   constructor(
     protected readonly registry: ModelRouterRegistry,
@@ -97,6 +99,11 @@ export class RoutingChatService {
     @Inject(MODEL_ROUTER_MODULE_OPTIONS) options: ModelRouterModuleOptions,
   ) {
     this.clock = options.clock ?? systemClock;
+    this.direct = new DirectModelChecks({
+      budgets: registry.budgets,
+      store: registry.stateStore,
+      clock: this.clock,
+    });
   }
 
   /** Answers `request` with the chosen router. Unknown router → RoutingException. */
@@ -320,11 +327,8 @@ export class RoutingChatService {
         typeof model === 'string'
           ? [model, this.registry.resolveModel(model)]
           : [adHocName(model), adHocModel(model)];
-      // no group around it: the module's budgets check and charge it, as a group would
-      return {
-        target,
-        model: underModuleBudgets(target, chosen, this.registry.budgets, this.clock),
-      };
+      // no group around it: the checks of a group's model (limits, budgets) apply to it
+      return { target, model: this.direct.wrap(target, chosen) };
     }
     const { name, router } = this.registry.resolveRouter(options.router ?? scope?.router);
     return { routerName: name, model: router };

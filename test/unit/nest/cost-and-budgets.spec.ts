@@ -7,6 +7,8 @@ import { userMessage } from '../../../src/core/chat/messages.js';
 import type { ChatResponse } from '../../../src/core/chat/response.js';
 import { MODEL_PROFILE, type ModelProfile } from '../../../src/core/cost/model-profile.js';
 import { BudgetExceededException } from '../../../src/core/errors/budget-exceeded.exception.js';
+import { ContextLengthExceededException } from '../../../src/core/errors/context-length-exceeded.exception.js';
+import { NoMatchingModelFoundException } from '../../../src/core/errors/exceptions.js';
 import { ModelRouter } from '../../../src/core/group/model-router.js';
 import { FailoverStrategy } from '../../../src/core/strategies/failover-strategy.js';
 import { MODEL_ROUTER_COST_EVENTS } from '../../../src/nest/events/cost-events.js';
@@ -201,5 +203,33 @@ describe('models addressed directly: the same budgets as groups', () => {
     await service.chat(ask, { model: { name: 'list', model: list }, ...as('k1') });
     await settled();
     expect(ledger.spentUsd('k1-hourly')).toBeCloseTo(0.004, 12);
+  });
+  it('holds a directly addressed model to its rpm and context window, as a group does', async () => {
+    const limited = {
+      profile: { limits: { rpm: 1 }, contextWindow: 50 },
+      chat: async () => answer,
+    };
+    const moduleRef = await Test.createTestingModule({
+      imports: [
+        ModelRouterModule.forRoot({
+          models: { limited },
+          routers: { main: limited },
+          clock: () => HOUR * 1000 + 1_000,
+        }),
+      ],
+    }).compile();
+    open.push(moduleRef);
+    await moduleRef.init();
+    const service = moduleRef.get(RoutingChatService);
+
+    const tooLong = { messages: [userMessage('word '.repeat(400))] };
+    await expect(service.chat(tooLong, { model: 'limited' })).rejects.toThrow(
+      ContextLengthExceededException,
+    );
+    await service.chat(ask, { model: 'limited' });
+    const refused = await service.chat(ask, { model: 'limited' }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(NoMatchingModelFoundException);
+    // the minute ends 59 s after the clock's time
+    expect((refused as NoMatchingModelFoundException).retryAfterMs).toBe(59_000);
   });
 });
