@@ -149,6 +149,7 @@ export {
   httpRequestOfCall,
   callContextOf,
   type RoutingChatOptions,
+  type RequestRoutingScope,
   type AdHocModel,
   type RouterInspection,
   type ServedHeaders,
@@ -171,7 +172,7 @@ export {
 } from './nest/index.js';
 
 // Request bodies
-export { ChatRequestDto, JsonBodyValidationPipe } from './nest/index.js';
+export { ChatRequestDto, JsonBodyValidationPipe, type JsonBodyBounds } from './nest/index.js';
 
 // Events and their payloads
 export {
