@@ -31,15 +31,18 @@ const ONLY_MODEL = { route: (models: readonly ChatModelWrapper[]) => models[0] }
  * one request, such as a failover list) is served as it is: it checks each of its own models.
  */
 export class DirectModelChecks {
-  /** Per model: its limits' state (quota seen, the last scope) outlives one call. */
+  /**
+   * Per model: its limits' state (quota seen, the last scope) outlives one call; `null` when no
+   * check applies to it (no profile, no budgets), which holds for the module's lifetime.
+   */
   private readonly checks = new WeakMap<
     ChatModel,
-    { model: ChatModelWrapper; checks: ModelChecks }
+    { model: ChatModelWrapper; checks: ModelChecks } | null
   >();
 
   constructor(private readonly state: DirectModelState) {}
 
-  /** `model` under the checks, or as it is when nothing applies to it (no profile, no budgets). */
+  /** `model` under the checks, or as it is when none applies (no limits, no budgets). */
   wrap(name: string, model: ChatModel): ChatModel {
     if (isInspectableRouting(model)) return model;
     const entry = this.entryOf(name, model);
@@ -58,14 +61,15 @@ export class DirectModelChecks {
 
   private entryOf(name: string, model: ChatModel) {
     const known = this.checks.get(model);
-    if (known?.model.name === name) return known;
+    if (known === null || known?.model.name === name) return known ?? undefined;
     const wrapper: ChatModelWrapper = { name, model, metadata: new Map(profileMetadata(model)) };
     const profile = profileOf(wrapper);
-    const profiled =
-      profile.pricing !== undefined ||
-      profile.contextWindow !== undefined ||
-      profile.limits !== undefined;
-    if (!profiled && this.state.budgets.size === 0) return undefined;
+    // a price alone needs no check: it is charged only to budgets
+    const limited = profile.contextWindow !== undefined || profile.limits !== undefined;
+    if (!limited && this.state.budgets.size === 0) {
+      this.checks.set(model, null);
+      return undefined;
+    }
     const entry = {
       model: wrapper,
       checks: new ModelChecks(ONLY_MODEL, [wrapper], { ...this.state }),
