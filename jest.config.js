@@ -7,8 +7,8 @@ export default {
   moduleNameMapper: {
     // the demo gateway imports the package by name, as any app would: serve it from src/
     '^nest-model-router$': '<rootDir>/src/index.ts',
-    '^nest-model-router/metrics$': '<rootDir>/src/metrics.ts',
-    '^nest-model-router/(core|embedded|providers|redis|testing)$': '<rootDir>/src/$1/index.ts',
+    '^nest-model-router/(metrics|microservices)$': '<rootDir>/src/$1.ts',
+    '^nest-model-router/([a-z-]+)$': '<rootDir>/src/$1/index.ts',
     // CommonJS that requires ESM-only Nest 12; see the file for why (Node < 24.9)
     '^@nestjs/throttler$': '<rootDir>/test/support/throttler-under-jest.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',

@@ -1,8 +1,10 @@
-// The public API of nest-model-router. The package's parts have entries of their own:
-// `nest-model-router/core` (no Nest needed), `/embedded`, `/providers`, `/redis`, `/metrics`,
-// `/testing`, `/microservices`.
-// The root exports every part but metrics and testing; the contract of DESIGN.md section 2 is
-// named here first, so that a reader sees it at a glance.
+// The public API of nest-model-router, exported by name: the contract of DESIGN.md section 2, then
+// what a Nest app uses. Each part has an entry of its own with the rest of it:
+// `nest-model-router/core` (the framework-free router, no peer needed), `/embedded` (the offline
+// decision model and its knobs), `/providers`, `/config` (the YAML and its factories), `/redis`
+// (ioredis), `/metrics` (prom-client), `/testing`, `/microservices`. Nothing here needs an optional
+// peer, at run time or in the typings: a test (test/unit/package/public-surface.spec.ts) holds the
+// root to at most 120 runtime names and type-checks it without ioredis under `skipLibCheck: false`.
 
 // Chat types (DESIGN.md 2.1)
 export {
@@ -21,12 +23,15 @@ export {
   type ChatRequest,
   type ChatRequestParameters,
   type ResponseFormat,
+  type ToolSpecification,
   type ChatResponse,
   type TokenUsage,
+  type FinishReason,
   type ChatCallOptions,
   type ChatModel,
   type ChatStreamEvent,
   type ChatModelListener,
+  type ChatModelListenerContext,
   type ToolChoice,
   type ToolCallDeltaEvent,
 } from './core/index.js';
@@ -34,6 +39,7 @@ export {
 // Routing and decision routing (2.2, 2.3)
 export {
   ROUTE_ATTRIBUTE,
+  ROUTER_ATTRIBUTE,
   ChatModelRoutingResult,
   RoutingChatModel,
   DecisionModelChatModelRouter,
@@ -43,11 +49,16 @@ export {
   type ChatModelRoute,
   type ChatModelRoutingRequest,
   type ChatModelRouter,
+  type ChatModelRouterFunction,
+  type RoutingChatModelOptions,
+  type DecisionModelChatModelRouterOptions,
   type DecisionInput,
   type ChoiceQuestion,
+  type ChoiceOption,
   type DecisionRequest,
   type ChoiceAnswer,
   type DecisionModel,
+  type DecisionLogger,
 } from './core/index.js';
 
 // Model groups and strategies (2.4)
@@ -56,17 +67,32 @@ export {
   FailoverStrategy,
   LowestTokenUsageRoutingStrategy,
   type ChatModelWrapper,
+  type ModelRouterOptions,
+  type ModelRouteDefinition,
   type ModelRoutingStrategy,
+  type ModelRoutingFunction,
   type ModelErrorEvent,
+  type ModelErrorListener,
+  type FailoverStrategyOptions,
+  type LowestTokenUsageOptions,
+  type CircuitBreakerOptions,
 } from './core/index.js';
 
-// Errors (2.5)
+// Errors (2.5), and the ones a caller of a provider or a budget meets
 export {
   ModelRouterException,
   InvalidConfigurationException,
   RoutingException,
   NoMatchingModelFoundException,
   InvalidDecisionResponseException,
+  ProviderException,
+  ModelTimeoutException,
+  InvalidChatRequestException,
+  UnknownRouterException,
+  BudgetExceededException,
+  ContextLengthExceededException,
+  StreamInterruptedException,
+  type ProviderExceptionDetails,
 } from './core/index.js';
 
 // Nest (2.6)
@@ -83,6 +109,8 @@ export {
   ModelRouterHealthIndicator,
   ModelRouterHealthModule,
   type ModelRouterModuleOptions,
+  type ModelRouterModuleAsyncOptions,
+  type ModelRouterModuleExtras,
   type ChatInterceptor,
 } from './nest/index.js';
 
@@ -96,20 +124,125 @@ export {
   OpenAiCompatibleChatModel,
   AnthropicChatModel,
   EmbeddingDecisionModel,
+  LocalDemoChatModel,
+  type OpenAiCompatibleChatModelOptions,
+  type AnthropicChatModelOptions,
+  type LocalDemoChatModelOptions,
 } from './providers/index.js';
 
 // The router as a microservice (2.8); the server side needs @nestjs/microservices (an optional
-// peer), also `nest-model-router/microservices`
+// peer, loaded only when the module is used); the rest is in `nest-model-router/microservices`
 export {
   MODEL_ROUTER_PATTERNS,
   ModelRouterMicroserviceModule,
   RemoteChatModel,
+  RemoteModelRouterException,
+  type RemoteChatModelOptions,
 } from './microservices.js';
 
-// Everything else, part by part
-export * from './core/index.js';
-export * from './providers/index.js';
-export * from './redis/index.js';
-export * from './config/index.js';
-export * from './nest/index.js';
-export * from './microservices.js';
+// A Nest app: the registry, the service's options, controllers and their headers
+export {
+  MODEL_ROUTER_MODULE_OPTIONS,
+  ModelRouterRegistry,
+  ModelRouterExceptionFilter,
+  ROUTE_HEADER,
+  MODEL_HEADER,
+  SESSION_HEADER,
+  openRoutingScope,
+  currentCall,
+  httpRequestOfCall,
+  callContextOf,
+  type RoutingChatOptions,
+  type StreamFlow,
+  type RequestRoutingScope,
+  type AdHocModel,
+  type RouterInspection,
+  type ServedHeaders,
+} from './nest/index.js';
+
+// Chat interceptors
+export {
+  ChatInterceptorContext,
+  ChatInterceptorProvider,
+  EventsChatInterceptor,
+  TimingChatInterceptor,
+  RedactEmailsInterceptor,
+  type ChatCallHandler,
+  type ChatInterceptorRegistration,
+  type ChatCallHooks,
+  type ChatCallEnd,
+  type ChatCallMode,
+  type ServedBy,
+  type ChatInterceptorProviderOptions,
+} from './nest/index.js';
+
+// Request bodies
+export { ChatRequestDto, JsonBodyValidationPipe, type JsonBodyBounds } from './nest/index.js';
+
+// Events and their payloads
+export {
+  STATE_STORE_STATUS_EVENT,
+  MODEL_ROUTER_COST_EVENTS,
+  ModelRouterEvent,
+  RouteSelectedEvent,
+  RouteFailedEvent,
+  FailoverEvent,
+  CooldownStartedEvent,
+  CooldownEndedEvent,
+  RouterExhaustedEvent,
+  DecisionFailedEvent,
+  StateStoreStatusEvent,
+  ModelCostEvent,
+  ModelSkippedEvent,
+  BudgetEvent,
+  type ModelRouterEventName,
+  type ModelRouterCostEventName,
+} from './nest/index.js';
+
+// Health
+export type {
+  HealthReport,
+  HealthStatus,
+  RouterHealth,
+  ModelHealth,
+  StateStoreHealth,
+} from './nest/index.js';
+
+// Configuration from YAML (the factories and the schema's parts are in `nest-model-router/config`)
+export {
+  buildModelRouterOptions,
+  modelRouterConfig,
+  createModelRouterConfig,
+  MODEL_ROUTER_CONFIG_NAMESPACE,
+  type BuildModelRouterOptions,
+} from './nest/index.js';
+export {
+  loadModelRouterConfig,
+  parseModelRouterConfig,
+  readModelRouterConfigNames,
+  InvalidModelRouterConfigException,
+  type ModelRouterConfig,
+  type LoadModelRouterConfigOptions,
+} from './config/index.js';
+
+// Route state shared between replicas: in memory, or in Redis (ioredis, an optional peer, is
+// loaded when a Redis store connects; the typings do not need it)
+export {
+  RouteStateStore,
+  InMemoryRouteStateStore,
+  type InMemoryRouteStateStoreOptions,
+  type Clock,
+} from './core/index.js';
+export {
+  RedisRouteStateStore,
+  type RedisRouteStateStoreOptions,
+  type RouteStateSharing,
+} from './redis/index.js';
+
+// Writing a model of one's own, and resilience around any model
+export {
+  BaseChatModel,
+  withResilience,
+  type BaseChatModelOptions,
+  type ResilienceOptions,
+} from './core/index.js';

@@ -17,6 +17,5 @@ export {
   MODEL_ROUTER_METRICS_OPTIONS,
   MODEL_STATES,
   type CallOutcome,
-  outcomeOfError,
   type MetricNameLabel,
 } from './nest/metrics/index.js';

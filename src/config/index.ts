@@ -45,10 +45,10 @@ export { InvalidModelRouterConfigException } from './invalid-model-router-config
 export { buildModel, type ModelSpec } from './build-model.js';
 export {
   providerModelSource,
-  noKeyReason,
   type ProviderFactory,
   type DisabledProvider,
 } from './provider-model-source.js';
+export { providerEmbeddingSource, type EmbeddingFactory } from './provider-embedding-source.js';
 export {
   MODEL_PROFILE_KEYS,
   configuredProfile,

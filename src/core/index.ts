@@ -28,7 +28,13 @@ export type {
   ToolSpecification,
 } from './chat/request.js';
 export { mergeParameters } from './chat/request.js';
-export type { ChatResponse, TokenUsage, FinishReason, UpstreamInfo } from './chat/response.js';
+export {
+  totalTokensOf,
+  type ChatResponse,
+  type TokenUsage,
+  type FinishReason,
+  type UpstreamInfo,
+} from './chat/response.js';
 export { Capability } from './chat/capability.js';
 export type {
   ChatModel,
@@ -204,7 +210,7 @@ export {
   estimatePromptTokens,
   toNanoUsd,
 } from './cost/cost.js';
-export { costOfResponse } from './cost/response-cost.js';
+export { costOfAnswer, costOfResponse } from './cost/response-cost.js';
 export { ModelChecks, type ModelChecksOptions, type ModelSkip } from './limits/model-checks.js';
 export { RateLimits, type RateClaim } from './limits/rate-limits.js';
 export {

@@ -16,7 +16,7 @@ export {
 } from './module/model-router-registry.js';
 export {
   RoutingChatService,
-  callRecordOf,
+  callContextOf,
   type RoutingChatOptions,
   type AdHocModel,
 } from './service/routing-chat.service.js';
@@ -57,6 +57,7 @@ export {
   currentRoutingScope,
   currentCall,
   routingScopeOf,
+  httpRequestOfCall,
 } from './http/request-routing-scope.js';
 export {
   openRoutingScope,

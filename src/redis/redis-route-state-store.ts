@@ -5,7 +5,7 @@ import type {
   RouteStateStore,
   StickyAssignment,
 } from '../core/state/route-state-store.js';
-import type { CounterWindow, WindowedAdd } from '../core/state/counter-store.js';
+import type { CounterStore, CounterWindow, WindowedAdd } from '../core/state/counter-store.js';
 import { CircuitMirror } from './circuit-mirror.js';
 import { withVersion } from './circuit-codec.js';
 import {
@@ -55,8 +55,11 @@ export class RedisRouteStateStore implements RouteStateStore {
   protected readonly circuits: CircuitMirror;
   protected readonly stickies: StickyMirror;
   protected readonly tokens = new TokenCounters();
-  /** Windowed counters (rpm/tpm, spend) and gauges (latency): see RedisCounters. */
-  protected readonly counters: RedisCounters;
+  /**
+   * Windowed counters (rpm/tpm, spend) and gauges (latency): see RedisCounters. Typed by what
+   * the store uses of them, so that the typings a consumer compiles never name ioredis.
+   */
+  protected readonly counters: CounterStore & { refresh(): Promise<void> };
   private readonly increments = new TokenIncrementBatch((key, delta) =>
     this.sendIncrement(key, delta),
   );

@@ -9,7 +9,6 @@ import {
   openRedisConnections,
   type RedisConnections,
 } from './redis-connections.js';
-import type { RedisCounters } from './redis-counters.js';
 import type { RedisKeySpace } from './redis-key-space.js';
 import type { ResolvedRedisStoreOptions } from './redis-route-state-store-options.js';
 import { RedisRouteStateStoreException } from './redis-route-state-store-exception.js';
@@ -28,7 +27,7 @@ export interface SharedState {
   circuits: CircuitMirror;
   stickies: StickyMirror;
   tokens: TokenCounters;
-  counters: RedisCounters;
+  counters: { refresh(): Promise<void> };
   /** TTL of a circuit key written now. */
   circuitTtl(record: Omit<CircuitRecord, 'version'>): number;
   /** Sharing (re)started: what was counted locally in the meantime goes out. */

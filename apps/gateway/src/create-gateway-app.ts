@@ -10,8 +10,6 @@ import { type AccessLogOptions, registerAccessLog, wantsJsonLogs } from './http/
 import { answerClientError, answerFrameworkError } from './http/fastify-errors.js';
 import { assertListenAllowed, registerLoopbackHostCheck } from './http/loopback-only.js';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.js';
-import { KeyThrottlerStorage } from './limits/key-throttler-storage.js';
-import { connectRedisCounters } from './limits/redis-window-counters.js';
 
 export interface GatewayAppOptions {
   /**
@@ -83,7 +81,6 @@ export async function createGatewayApp(
         ? { shutdownGraceMs: options.shutdownGraceMs }
         : {}),
       ...(options.streamStallMs !== undefined ? { streamStallMs: options.streamStallMs } : {}),
-      ...(config.limitsRedis ? { limits: await redisLimits(config.limitsRedis, options) } : {}),
     }),
     adapter,
     // Fastify's own JSON parser only: Nest's would add form bodies, and text/plain is Fastify's
@@ -151,30 +148,6 @@ function defaultLogger(
   return wantsJsonLogs(env)
     ? new ConsoleLogger({ json: true, colors: false, logLevels: levels })
     : levels;
-}
-
-/** The per-key limits on the state store's Redis, so they hold across replicas. */
-async function redisLimits(
-  redis: NonNullable<GatewayConfig['limitsRedis']>,
-  options: GatewayAppOptions,
-): Promise<KeyThrottlerStorage> {
-  const counters = await connectRedisCounters(redis.url, {
-    keyPrefix: redis.keyPrefix ?? 'model-router:',
-    ...(options.clock ? { clock: options.clock } : {}),
-    ...(redis.commandTimeoutMs !== undefined ? { commandTimeoutMs: redis.commandTimeoutMs } : {}),
-    secrets: urlSecrets(redis.url),
-  });
-  return new KeyThrottlerStorage(counters, options.clock ?? Date.now);
-}
-
-/** The password of a Redis URL, raw and decoded, so no message can carry it. */
-function urlSecrets(url: string): string[] {
-  try {
-    const { password } = new URL(url);
-    return password ? [password, decodeURIComponent(password)] : [];
-  } catch {
-    return [];
-  }
 }
 
 function requestTimeoutOf({ requestTimeoutMs = 60_000 }: GatewayAppOptions): number {

@@ -4,11 +4,12 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import type { Registry } from 'prom-client';
 import {
   type Clock,
-  configuredBreaker,
   ModelRouterHealthModule,
   ModelRouterModule,
   ModelRouterRegistry,
 } from 'nest-model-router';
+import { configuredBreaker } from 'nest-model-router/config';
+import { countersOf, LocalCounters } from 'nest-model-router/core';
 // the subpath entry (nest-model-router/metrics), as an application would import it
 import { ModelRouterMetrics, ModelRouterMetricsModule } from 'nest-model-router/metrics';
 import { type GatewayConfig } from './config/gateway-config.js';
@@ -35,8 +36,6 @@ import { ProviderModels } from './models/provider-models.js';
 import { KeyBudgets } from './limits/key-budgets.js';
 import { KeyThrottlerGuard, keyThrottlers } from './limits/key-throttler.guard.js';
 import { KeyThrottlerStorage } from './limits/key-throttler-storage.js';
-import { LimitsLifecycle } from './limits/limits-lifecycle.js';
-import { MemoryWindowCounters } from './limits/window-counters.js';
 import { ChatCompletionsController } from './openai/chat-completions.controller.js';
 import { ToolCallIds } from './openai/tool-call-ids.js';
 import { EmbeddingResolver } from './embeddings/embedding-resolver.js';
@@ -53,8 +52,6 @@ export interface GatewayModuleSettings {
   streamStallMs?: number;
   /** Where `GET /metrics` registers its metrics; default: prom-client's global `register`. */
   metricsRegistry?: Registry;
-  /** Per-key limits' storage (the Redis one when the state store is Redis); default: memory. */
-  limits?: KeyThrottlerStorage;
 }
 
 /**
@@ -70,9 +67,12 @@ export class GatewayModule {
     const keys = auth ? new ApiKeys(auth) : undefined;
     // what the application keeps (and could show) holds key digests only
     const config: GatewayConfig = auth ? { ...given, auth: withHashedKeys(auth) } : given;
-    const limits =
-      settings.limits ??
-      new KeyThrottlerStorage(new MemoryWindowCounters(clock ?? Date.now), clock ?? Date.now);
+    // per-key limits count on the state store's windowed counters (Redis: across replicas)
+    const store = config.module.stateStore;
+    const limits = new KeyThrottlerStorage(
+      store ? countersOf(store) : new LocalCounters(clock ?? Date.now),
+      clock ?? Date.now,
+    );
     // the answer's tokens go to the key's tpm window; route and model stay in the call record
     // per-key spend on the library's budgets: each key's budget joins the module's ledger
     const budgets = new KeyBudgets(auth, given.module.budgets, clock ?? Date.now);
@@ -117,7 +117,6 @@ export class GatewayModule {
         { provide: APP_GUARD, useClass: KeyThrottlerGuard },
         { provide: GATEWAY_TOOL_CALL_IDS, useValue: new ToolCallIds(config.toolCallSecret) },
         { provide: GATEWAY_REDACTOR, useValue: new SecretRedactor(secretsOf(given)) },
-        { provide: LimitsLifecycle, useValue: new LimitsLifecycle(limits) },
         { provide: KeyThrottlerStorage, useValue: limits },
         { provide: KeyBudgets, useValue: budgets },
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -137,6 +136,7 @@ export class GatewayModule {
               breaker: config.adHocFailover ?? configuredBreaker(),
               store: registry.stateStore,
               ...(clock ? { clock } : {}),
+              budgets: registry.budgets,
             });
             // direct calls are priced as the answers are: the group's price, else the model's
             budgets.priceWith((model, response) => resolver.costOf(model, response));

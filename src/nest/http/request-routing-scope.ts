@@ -57,6 +57,15 @@ export function routingScopeOf(call: ChatInterceptorContext): RequestRoutingScop
   return scopes.get(call);
 }
 
+/**
+ * The framework's request object (Express or Fastify) of the HTTP request a RoutingChatService
+ * call was made for, when a controller's scope carried it: a chat interceptor reads the caller's
+ * own facts from it (its API key, say) without an AsyncLocalStorage.
+ */
+export function httpRequestOfCall(call: ChatInterceptorContext): object | undefined {
+  return scopes.get(call)?.request;
+}
+
 export function runInRoutingScope<T>(scope: RequestRoutingScope, fn: () => T): T {
   return storage.run(scope, fn);
 }

@@ -21,4 +21,4 @@ export { MetricsChatInterceptor } from './metrics.chat-interceptor.js';
 export { createModelRouterMetricsController } from './model-router-metrics.controller.js';
 export { MODEL_ROUTER_METRICS_OPTIONS } from './model-router-metrics.tokens.js';
 export { MODEL_STATES } from './model-state-gauge.js';
-export { type CallOutcome, outcomeOfError } from './metric-labels.js';
+export type { CallOutcome } from './metric-labels.js';

@@ -7,7 +7,7 @@ import type { RoutingEvent } from '../../core/observability/routing-event.js';
 import { scrubCredentials } from '../../core/observability/scrub-credentials.js';
 import type { RouterInspection } from '../module/model-router-registry.js';
 import type { PromClient } from './load-prom-client.js';
-import { type CallOutcome, kindLabel, nameLabel } from './metric-labels.js';
+import { type CallOutcome, kindLabel, nameLabel, outcomeOfError } from './metric-labels.js';
 import {
   DEFAULT_METRICS_PREFIX,
   LLM_DURATION_BUCKETS,
@@ -226,6 +226,11 @@ export class ModelRouterMetrics {
     this.embeddingRequests.inc({ model, outcome: call.outcome });
     const tokens = call.outcome === 'ok' ? tokenCount(call.inputTokens) : 0;
     if (tokens > 0) this.embeddingTokens.inc({ model }, tokens);
+  }
+
+  /** Counts an embeddings call that threw: `cancelled` when its caller aborted it, else `error`. */
+  recordFailedEmbedding(model: string, error: unknown, signal: AbortSignal): void {
+    this.recordEmbedding({ model, outcome: outcomeOfError(error, signal) });
   }
 
   /** Counts one routing event of a call served by `router` (`route`: the call's route so far). */

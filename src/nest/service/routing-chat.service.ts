@@ -29,6 +29,7 @@ import {
 import type { ModelRouterModuleOptions } from '../module/model-router-module-options.js';
 import { ModelRouterRegistry } from '../module/model-router-registry.js';
 import { MODEL_ROUTER_MODULE_OPTIONS } from '../module/tokens.js';
+import { DirectModelChecks } from './direct-model-checks.js';
 import { runHookedChat } from './hooked-chat-call.js';
 import { observableFromStream, type StreamFlow } from './observable-from-stream.js';
 import { sessionAttribute, routerAttribute } from '../../core/chat/call-attributes.js';
@@ -81,10 +82,10 @@ type Target = { routerName?: string; target?: string; servedAs?: string; model: 
 const records = new WeakMap<RoutingObserver, ChatInterceptorContext>();
 
 /**
- * The record of the RoutingChatService call that `options` (as a model receives them) belong
- * to, without an AsyncLocalStorage: e.g. the route probability, for a model that states it.
+ * The context (the record) of the RoutingChatService call that `options` (as a model receives
+ * them) belong to, without an AsyncLocalStorage: a model reads the route probability from it.
  */
-export function callRecordOf(
+export function callContextOf(
   options: ChatCallOptions | undefined,
 ): ChatInterceptorContext | undefined {
   return options?.observer === undefined ? undefined : records.get(options.observer);
@@ -94,6 +95,8 @@ export function callRecordOf(
 @Injectable()
 export class RoutingChatService {
   protected readonly clock: Clock;
+  /** Models addressed directly, under the checks a group applies to its models. */
+  protected readonly direct: DirectModelChecks;
 
   constructor(
     protected readonly registry: ModelRouterRegistry,
@@ -101,6 +104,11 @@ export class RoutingChatService {
     @Inject(MODEL_ROUTER_MODULE_OPTIONS) options: ModelRouterModuleOptions,
   ) {
     this.clock = options.clock ?? systemClock;
+    this.direct = new DirectModelChecks({
+      budgets: registry.budgets,
+      store: registry.stateStore,
+      clock: this.clock,
+    });
   }
 
   /** Answers `request` with the chosen router. Unknown router → RoutingException. */
@@ -331,9 +339,12 @@ export class RoutingChatService {
           `Pass either router or model, not both (router '${options.router}', model '${typeof model === 'string' ? model : model.name}')`,
         );
       }
-      if (typeof model === 'string')
-        return { target: model, model: this.registry.resolveModel(model) };
-      return { target: adHocName(model), model: adHocModel(model) };
+      const [target, chosen] =
+        typeof model === 'string'
+          ? [model, this.registry.resolveModel(model)]
+          : [adHocName(model), adHocModel(model)];
+      // no group around it: the checks of a group's model (limits, budgets) apply to it
+      return { target, model: this.direct.wrap(target, chosen) };
     }
     const { name, router } = this.registry.resolveRouter(options.router ?? scope?.router);
     const servedAs = this.registry.plainRouterModelName(name);

@@ -14,11 +14,12 @@ import {
 } from '../../../src/nest/http/open-routing-scope.js';
 import {
   currentRoutingScope,
+  httpRequestOfCall,
   routingScopeOf,
 } from '../../../src/nest/http/request-routing-scope.js';
 import { ModelRouterModule } from '../../../src/nest/module/model-router.module.js';
 import {
-  callRecordOf,
+  callContextOf,
   RoutingChatService,
 } from '../../../src/nest/service/routing-chat.service.js';
 import { FakeRouter } from './support/fake-routing.js';
@@ -68,7 +69,8 @@ describe('openRoutingScope: a request scope passed to RoutingChatService, no Asy
   it("gives the call the scope's router and session, attaches its record, and writes the headers", async () => {
     const { chat, a, b } = await twoRouters();
     const headers = headerSink();
-    const scope = openRoutingScope({ headers: { [SESSION_HEADER]: '  conv-1 ' } }, headers, 'b');
+    const httpRequest = { headers: { [SESSION_HEADER]: '  conv-1 ' } };
+    const scope = openRoutingScope(httpRequest, headers, 'b');
 
     await chat.chat(request, { scope });
 
@@ -78,9 +80,10 @@ describe('openRoutingScope: a request scope passed to RoutingChatService, no Asy
     expect(currentRoutingScope()).toBeUndefined();
     expect(scope.call).toBeDefined();
     expect(routingScopeOf(scope.call!)).toBe(scope);
+    expect(httpRequestOfCall(scope.call!)).toBe(httpRequest);
     // the model's options lead back to the call's record (its route probability, for instance)
-    expect(callRecordOf(options)).toBe(scope.call);
-    expect(callRecordOf(options)?.probability).toBe(0.8);
+    expect(callContextOf(options)).toBe(scope.call);
+    expect(callContextOf(options)?.probability).toBe(0.8);
     expect(headers.headers).toEqual({ [ROUTE_HEADER]: 'simple', [MODEL_HEADER]: 'model-a' });
   });
 

@@ -147,6 +147,30 @@ describe('what each folder may import (the table of docs/architecture.md)', () =
     },
   );
 
+  it('the demo gateway uses the package by its public entries only', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      exports: Record<string, unknown>;
+    };
+    const entries = Object.keys(pkg.exports).map((key) => key.replace(/^\./, 'nest-model-router'));
+    const internal = filesUnder(join(ROOT, 'apps/gateway/src')).flatMap((file) =>
+      importsOf(file)
+        .filter(
+          (target) =>
+            target.startsWith('src/') ||
+            (target.startsWith('nest-model-router') && !entries.includes(target)),
+        )
+        .map((target) => `${relative(ROOT, file)} → ${target}`),
+    );
+    expect(internal).toEqual([]);
+  });
+
+  it('every entry exports by name: no `export *` anywhere in src', () => {
+    const starred = filesUnder(join(ROOT, 'src')).filter((file) =>
+      /^export\s*\*/m.test(readFileSync(file, 'utf8')),
+    );
+    expect(starred.map((file) => relative(ROOT, file))).toEqual([]);
+  });
+
   it('the published files leave the gateway out, and every subpath entry has its source', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
       files: string[];
@@ -163,6 +187,12 @@ describe('what each folder may import (the table of docs/architecture.md)', () =
         './redis',
         './testing',
         './metrics',
+        './providers',
+        './config',
+        './redis',
+        './testing',
+        './metrics',
+        './microservices',
       ]),
     );
     for (const [, target] of entries) {

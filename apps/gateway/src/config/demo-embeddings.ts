@@ -1,4 +1,4 @@
-import { type EmbeddingModel } from 'nest-model-router';
+import { type EmbeddingModel } from 'nest-model-router/core';
 import { WordVectorEmbeddingModel } from 'nest-model-router/embedded';
 
 export const DEMO_EMBEDDING = 'demo-embedding';

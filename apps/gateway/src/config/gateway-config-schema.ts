@@ -3,7 +3,7 @@ import {
   configSchemaParts,
   modelRouterConfigSchema,
   providerConfigSchema,
-} from 'nest-model-router';
+} from 'nest-model-router/config';
 import { DEMO_EMBEDDING } from './demo-embeddings.js';
 import { authSchema, corsSchema, toolCallsSchema } from './gateway-sections.js';
 

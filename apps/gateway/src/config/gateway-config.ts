@@ -1,12 +1,11 @@
+import type { CircuitBreakerOptions, ModelRouterModuleOptions } from 'nest-model-router';
 import type {
-  CircuitBreakerOptions,
   ConfiguredBreaker,
-  EmbeddingModel,
   DisabledProvider,
-  ModelRouterModuleOptions,
   ProviderConfig,
   ProviderFactory,
-} from 'nest-model-router';
+} from 'nest-model-router/config';
+import type { EmbeddingModel } from 'nest-model-router/core';
 import type { AuthConfig } from './gateway-sections.js';
 
 /**
@@ -37,8 +36,6 @@ export interface GatewayConfig {
    * URL passwords, the state store's password); the YAML loader collects them.
    */
   secrets?: string[];
-  /** Where per-key limits are counted across replicas (the state store's Redis); default: memory. */
-  limitsRedis?: { url: string; keyPrefix?: string; commandTimeoutMs?: number };
   /** Routers and models of ModelRouterModule (the gateway adds its own interceptor and clock). */
   module: ModelRouterModuleOptions;
   /** Providers addressable as `provider/model-id`; models are created on first use and cached. */

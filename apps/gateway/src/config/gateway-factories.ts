@@ -1,11 +1,13 @@
 import {
-  callRecordOf,
+  callContextOf,
   type ChatCallOptions,
   EmbeddedVectorDecisionModel,
+} from 'nest-model-router';
+import {
   defaultModelRouterFactories,
   demoModelFactory,
   type ModelRouterFactories,
-} from 'nest-model-router';
+} from 'nest-model-router/config';
 
 /**
  * The built-in model and decision types, with two gateway touches: `demo` models state the route
@@ -31,6 +33,6 @@ export function gatewayFactories(): ModelRouterFactories {
 export function routeProbabilityIdentity(
   options: ChatCallOptions,
 ): { probability: number } | undefined {
-  const probability = callRecordOf(options)?.probability;
+  const probability = callContextOf(options)?.probability;
   return probability === undefined ? undefined : { probability };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BUDGET_PERIODS, type BudgetPeriod, configSchemaParts } from 'nest-model-router';
+import { configSchemaParts } from 'nest-model-router/config';
+import { BUDGET_PERIODS, type BudgetPeriod } from 'nest-model-router/core';
 
 /**
  * The gateway's own sections of the YAML file (`auth`, `cors`, `toolCalls`), in the library's

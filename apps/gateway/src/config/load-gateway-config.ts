@@ -1,14 +1,18 @@
 import {
   type Clock,
   buildModelRouterOptions,
+  InvalidModelRouterConfigException,
+  loadModelRouterConfig,
+  type ModelRouterConfig,
+  parseModelRouterConfig,
+} from 'nest-model-router';
+import {
   configuredBreaker,
   DEFAULT_MODEL_ROUTER_CONFIG_PATH,
-  loadModelRouterConfig,
   MODEL_ROUTER_CONFIG_ENV,
-  type ModelRouterConfig,
   type ProviderConfig,
   providerModelSource,
-} from 'nest-model-router';
+} from 'nest-model-router/config';
 import { withHashedKeys } from '../auth/api-keys.js';
 import { configSecrets } from '../http/config-secrets.js';
 import type { GatewayConfig } from './gateway-config.js';
@@ -54,8 +58,6 @@ export async function loadGatewayConfig(
       providerModelSource(name, provider, factories, options.clock),
     ]),
   );
-  const state = config.state as
-    { type?: unknown; url?: unknown; keyPrefix?: unknown; commandTimeoutMs?: unknown } | undefined;
   const auth = sections.auth;
   const secrets = configSecrets(config);
   if (auth !== undefined && auth !== 'none') configSecrets(auth, secrets);
@@ -72,18 +74,6 @@ export async function loadGatewayConfig(
     ...(auth !== undefined ? { auth: auth === 'none' ? auth : withHashedKeys(auth) } : {}),
     ...(sections.cors ? { cors: sections.cors } : {}),
     ...(sections.toolCalls?.secret ? { toolCallSecret: sections.toolCalls.secret } : {}),
-    ...(state?.type === 'redis' && typeof state.url === 'string'
-      ? {
-          limitsRedis: {
-            url: state.url,
-            ...(typeof state.keyPrefix === 'string' ? { keyPrefix: state.keyPrefix } : {}),
-            // the limits' connection waits as long as the state store's
-            ...(typeof state.commandTimeoutMs === 'number'
-              ? { commandTimeoutMs: state.commandTimeoutMs }
-              : {}),
-          },
-        }
-      : {}),
   };
 }
 

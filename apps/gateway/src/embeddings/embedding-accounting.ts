@@ -1,4 +1,4 @@
-import { type ModelRouterMetrics, outcomeOfError } from 'nest-model-router/metrics';
+import type { ModelRouterMetrics } from 'nest-model-router/metrics';
 import { keyOf } from '../auth/request-key.js';
 import { noteServed } from '../http/call-facts.interceptor.js';
 import type { KeyBudgets } from '../limits/key-budgets.js';
@@ -36,6 +36,6 @@ export class EmbeddingAccounting {
   }
 
   failed(model: string, error: unknown, signal: AbortSignal): void {
-    this.metrics?.recordEmbedding({ model, outcome: outcomeOfError(error, signal) });
+    this.metrics?.recordFailedEmbedding(model, error, signal);
   }
 }

@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import { type EmbeddingModel, FailoverEmbeddingModel } from 'nest-model-router';
+import { type EmbeddingModel, FailoverEmbeddingModel } from 'nest-model-router/core';
 import { assertAllowed, type KeyAccess, OPEN_ACCESS } from '../auth/key-access.js';
 import { failoverListName } from '../models/failover-list-name.js';
 import { UnknownModelException } from '../openai/openai-error.js';

@@ -4,9 +4,8 @@ import {
   type EmbeddingModel,
   type EmbeddingResult,
   estimateTextTokens,
-  JsonBodyValidationPipe,
-  ProviderException,
-} from 'nest-model-router';
+} from 'nest-model-router/core';
+import { JsonBodyValidationPipe, ProviderException } from 'nest-model-router';
 import { accessOf } from '../auth/key-access.js';
 import { abortOnDisconnect } from '../http/client-disconnect.js';
 import { EmbeddingAccounting } from './embedding-accounting.js';

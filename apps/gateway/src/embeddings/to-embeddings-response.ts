@@ -1,4 +1,4 @@
-import type { EmbeddingResult } from 'nest-model-router';
+import type { EmbeddingResult } from 'nest-model-router/core';
 
 export interface WireEmbeddings {
   object: 'list';

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { logSafe } from 'nest-model-router';
+import { logSafe, totalTokensOf } from 'nest-model-router/core';
 import { keyOf } from '../auth/request-key.js';
 import { callFactsOf } from './call-facts.interceptor.js';
 
@@ -84,7 +84,7 @@ export function accessLogEntry(
     ...(facts?.firstEventAt !== undefined
       ? { timeToFirstTokenMs: round(facts.firstEventAt - started) }
       : {}),
-    ...(usage ? { tokens: { input, output, total: usage.totalTokens ?? input + output } } : {}),
+    ...(usage ? { tokens: { input, output, total: totalTokensOf(usage) } } : {}),
     ...(typeof cost === 'number' ? { costUsd: cost } : {}),
   };
 }

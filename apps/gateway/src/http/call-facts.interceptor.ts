@@ -7,9 +7,10 @@ import {
   type ChatInterceptorContext,
   type ChatResponse,
   type ChatStreamEvent,
-  routingScopeOf,
   type TokenUsage,
+  httpRequestOfCall,
 } from 'nest-model-router';
+import { totalTokensOf } from 'nest-model-router/core';
 import { keyOf } from '../auth/request-key.js';
 import { KEY_ATTRIBUTE, type KeyBudgets } from '../limits/key-budgets.js';
 
@@ -31,8 +32,6 @@ const facts = new WeakMap<object, CallFacts>();
 interface CallNotes {
   request: object;
   fact: CallFacts;
-  key: string | undefined;
-  direct: string | undefined;
 }
 
 /** The latest call of a request (keyed by the framework's request object). */
@@ -51,7 +50,8 @@ export function noteServed(request: object, model: string, tokenUsage: TokenUsag
  * first event went out (time to first token), and reports the answer's tokens to `onTokens`
  * (the key's `tpm` window). Nothing is recomputed: route and model stay in the record. It also
  * names the caller's key in the call's attributes, so the library's budgets scoped by `key`
- * apply, and checks and charges those budgets for calls that no configured group serves.
+ * apply: to routers' groups and to models addressed directly alike (RoutingChatService checks
+ * and charges those).
  */
 export class CallFactsInterceptor implements ChatInterceptor {
   constructor(
@@ -67,16 +67,13 @@ export class CallFactsInterceptor implements ChatInterceptor {
    */
   readonly hooks: ChatCallHooks = {
     start: (context) => {
-      const request = routingScopeOf(context)?.request;
+      const request = httpRequestOfCall(context);
       if (request === undefined) return;
       const fact: CallFacts = { record: context };
       facts.set(request, fact);
       const key = keyOf(request)?.name;
       if (key !== undefined) context.attributes[KEY_ATTRIBUTE] = key;
-      // a router's groups check and charge budgets themselves; a model addressed directly does not
-      const direct = key !== undefined && this.budgets ? context.target : undefined;
-      this.notes.set(context, { request, fact, key, direct });
-      if (direct !== undefined) this.budgets!.assertWithin(key!, direct);
+      this.notes.set(context, { request, fact });
     },
     end: (context, end) => {
       const notes = this.notes.get(context);
@@ -132,14 +129,12 @@ export class CallFactsInterceptor implements ChatInterceptor {
 
   private completed(
     context: ChatInterceptorContext,
-    { request, fact, key, direct }: CallNotes,
+    { request, fact }: CallNotes,
     response: ChatResponse,
   ): void {
-    const usage = response.tokenUsage;
-    const tokens = usage?.totalTokens ?? (usage?.inputTokens ?? 0) + (usage?.outputTokens ?? 0);
+    const tokens = totalTokensOf(response.tokenUsage);
     if (tokens > 0) this.onTokens(request, tokens);
     const cost = this.budgets?.priceOf(context.model ?? context.target, response);
     if (cost !== undefined) fact.costUsd = cost;
-    if (direct !== undefined) this.budgets!.charge(key!, context.model ?? direct, response);
   }
 }

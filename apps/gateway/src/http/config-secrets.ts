@@ -1,4 +1,4 @@
-import { scrubCredentials } from 'nest-model-router';
+import { scrubCredentials } from 'nest-model-router/core';
 import type { WireError } from '../openai/openai-error.js';
 
 const SECRET_KEY = /(api[_-]?key|password|secret|token|^key)$/i;

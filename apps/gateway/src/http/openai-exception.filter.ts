@@ -7,7 +7,7 @@ import {
   Optional,
 } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { isAbortError, logSafe } from 'nest-model-router';
+import { isAbortError, logSafe } from 'nest-model-router/core';
 import { toWireError, type WireError } from '../openai/openai-error.js';
 import { SecretRedactor } from './config-secrets.js';
 import { fromFastifyError } from './fastify-errors.js';

@@ -5,10 +5,10 @@ import {
   type ChatRequest,
   type ChatStreamEvent,
   currentCall,
-  logSafe,
   type RoutingChatOptions,
   type RoutingChatService,
 } from 'nest-model-router';
+import { logSafe } from 'nest-model-router/core';
 import { toWireError, type WireError } from '../openai/openai-error.js';
 import type { SecretRedactor } from './config-secrets.js';
 import { EventStream, type SseMessage } from './event-stream.js';

@@ -1,12 +1,10 @@
 import {
   BUDGET_DIMENSIONS,
-  BudgetExceededException,
   type BudgetDefinition,
   BudgetLedger,
   type BudgetStatus,
-  type ChatResponse,
-  type Clock,
-} from 'nest-model-router';
+} from 'nest-model-router/core';
+import { BudgetExceededException, type ChatResponse, type Clock } from 'nest-model-router';
 import type { AuthConfig } from '../config/gateway-sections.js';
 
 /** The call attribute that carries the caller's key name into the library's budget scopes. */
@@ -21,9 +19,10 @@ export function keyBudgetName(key: string): string {
  * Per-key spend on the library's budgets (no second budget system): each key's `budget`
  * becomes a budget scoped `{ key }` in the module's ledger, so groups skip their models once a
  * key has spent it (429 `budget_exceeded`) and charge it with every answer's cost, on the
- * module's state store (shared through Redis). A call that addresses a model directly (a
- * registered model, `provider/model-id`, a `models` list) runs through no configured group:
- * for those the gateway checks and charges the same ledger itself.
+ * module's state store (shared through Redis). A chat call that addresses a model directly (a
+ * registered model, `provider/model-id`, a `models` list) is checked and charged by the library
+ * too (RoutingChatService; a list's group is given the ledger); an embeddings call is only
+ * checked here, before it, since embedding models have no pricing.
  */
 export class KeyBudgets {
   readonly ledger: BudgetLedger;
@@ -53,12 +52,12 @@ export class KeyBudgets {
         : new BudgetLedger([...configured, ...perKey], { clock });
   }
 
-  /** How a direct call's cost is priced (the resolver knows the models' pricing). */
+  /** How an answer's cost is priced for its usage fields (the resolver knows the models). */
   priceWith(costOf: (model: string, response: ChatResponse) => number | undefined): void {
     this.costOf = costOf;
   }
 
-  /** Before a direct call: 429 `budget_exceeded` when a budget over the key and model is spent. */
+  /** Before an embeddings call: 429 `budget_exceeded` when a budget over the key and model is spent. */
   assertWithin(key: string, model: string): void {
     const over = this.ledger.exceeded({ key, model });
     if (!over) return;
@@ -75,14 +74,6 @@ export class KeyBudgets {
   /** What an answer of `model` cost: the group's price on it, else the model's pricing. */
   priceOf(model: string | undefined, response: ChatResponse): number | undefined {
     return model === undefined ? undefined : this.costOf(model, response);
-  }
-
-  /** After a direct call: its cost goes to every budget over the key and model. */
-  charge(key: string, model: string, response: ChatResponse): void {
-    const cost = this.costOf(model, response);
-    if (cost === undefined || !(cost > 0)) return;
-    // the state store keeps counting locally while Redis is away; nothing to tell the caller
-    void Promise.resolve(this.ledger.charge({ key, model }, cost)).catch(() => undefined);
   }
 
   /** A key's budget as `GET /v1/key` shows it: spend so far and when it resets. */

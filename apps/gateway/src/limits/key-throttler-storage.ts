@@ -1,7 +1,7 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { Clock } from 'nest-model-router';
+import { type CounterStore, windowEnd } from 'nest-model-router/core';
 import { keyOf } from '../auth/request-key.js';
-import type { WindowCount, WindowCounters } from './window-counters.js';
 
 /** The throttlers of a key: `rpm` counts requests, `tpm` the tokens its answers used. */
 export const REQUESTS = 'requests';
@@ -12,18 +12,21 @@ export const LIMIT_WINDOW_MS = 60_000;
 interface TokenHold {
   key: string;
   tokens: number;
-  /** The window it was taken in (`floor(now / LIMIT_WINDOW_MS)`). */
-  window: number;
+  /** When it was taken: settling adds to that time's window. */
+  at: number;
 }
 
 /**
- * @nestjs/throttler's storage over the gateway's window counters. A request takes one unit of
- * its key's `requests` window, unless the window is full. For tokens, a request first holds its
- * worst case in its key's `tokens` window (`reserveTokens`, refused once the window has reached
- * `tpm`), and `recordTokensOf` replaces the hold by what the call really used (a chat answer's
- * tokens, a cut stream's estimate, an embedding call's input tokens); a request that ends
- * without a call gives its hold back (`releaseTokensOf`). So under any concurrency a key is
- * served at most `tpm` plus one request's worst case per minute.
+ * @nestjs/throttler's storage over the library's windowed counters: those of the module's route
+ * state store, so with Redis a key's limits hold across every replica (one atomic add-unless-over
+ * -limit per request), and while Redis is away each replica counts alone. Windows are fixed
+ * (`floor(now / windowMs)`), read from the gateway's clock. A request takes one unit of its key's
+ * `requests` window, unless the window is full. For tokens, a request first holds its worst case
+ * in its key's `tokens` window (`reserveTokens`, refused once the window has reached `tpm`), and
+ * `recordTokensOf` replaces the hold by what the call really used (a chat answer's tokens, a cut
+ * stream's estimate, an embedding call's input tokens); a request that ends without a call gives
+ * its hold back (`releaseTokensOf`). So under any concurrency a key is served at most `tpm` plus
+ * one request's worst case per minute.
  */
 export class KeyThrottlerStorage implements ThrottlerStorage {
   private readonly held = new WeakMap<object, TokenHold>();
@@ -31,7 +34,7 @@ export class KeyThrottlerStorage implements ThrottlerStorage {
   reserveOutputTokens = DEFAULT_RESERVE_OUTPUT_TOKENS;
 
   constructor(
-    readonly counters: WindowCounters,
+    private readonly counters: CounterStore,
     private readonly clock: Clock = Date.now,
   ) {}
 
@@ -43,11 +46,13 @@ export class KeyThrottlerStorage implements ThrottlerStorage {
     throttlerName: string,
   ): ReturnType<ThrottlerStorage['increment']> {
     const tokens = throttlerName === TOKENS;
+    const now = this.clock();
+    // the tokens window is only read: adding 0 asks the shared total, not this replica's view
     const count = tokens
-      ? await this.counters.add(key, 0, ttl)
-      : await this.counters.add(key, 1, ttl, limit);
-    const isBlocked = tokens ? count.total >= limit : !count.added;
-    const seconds = Math.ceil(count.resetMs / 1000);
+      ? await this.counters.addToWindow(key, 0, { windowMs: ttl, now })
+      : await this.counters.addToWindow(key, 1, { windowMs: ttl, now, limit });
+    const isBlocked = tokens ? count.total >= limit : !count.ok;
+    const seconds = Math.ceil((windowEnd({ windowMs: ttl, now }) - now) / 1000);
     return { totalHits: count.total, timeToExpire: seconds, isBlocked, timeToBlockExpire: seconds };
   }
 
@@ -61,17 +66,16 @@ export class KeyThrottlerStorage implements ThrottlerStorage {
     keyName: string,
     tokens: number,
     tpm: number,
-  ): Promise<WindowCount> {
-    const window = this.window();
-    const count = await this.counters.add(
-      throttlerKey(TOKENS, keyName),
-      tokens,
-      LIMIT_WINDOW_MS,
-      // refused when the total is at the limit already: total + tokens > tpm - 1 + tokens
-      tpm - 1 + tokens,
-    );
-    if (count.added) this.held.set(request, { key: keyName, tokens, window });
-    return count;
+  ): Promise<{ total: number; added: boolean; resetMs: number }> {
+    const now = this.clock();
+    const window = { windowMs: LIMIT_WINDOW_MS, now };
+    // refused when the total is at the limit already: total + tokens > tpm - 1 + tokens
+    const count = await this.counters.addToWindow(throttlerKey(TOKENS, keyName), tokens, {
+      ...window,
+      limit: tpm - 1 + tokens,
+    });
+    if (count.ok) this.held.set(request, { key: keyName, tokens, at: now });
+    return { total: count.total, added: count.ok, resetMs: windowEnd(window) - now };
   }
 
   /**
@@ -88,13 +92,8 @@ export class KeyThrottlerStorage implements ThrottlerStorage {
       return;
     }
     // a hold of a minute that has ended stays there: it already counted at least the usage
-    const delta =
-      this.window() === hold.window ? tokens - hold.tokens : Math.max(0, tokens - hold.tokens);
-    if (delta !== 0) {
-      void this.counters
-        .add(throttlerKey(TOKENS, hold.key), delta, LIMIT_WINDOW_MS)
-        .catch(() => undefined);
-    }
+    const delta = this.sameWindow(hold) ? tokens - hold.tokens : Math.max(0, tokens - hold.tokens);
+    this.addToHold(hold, delta);
   }
 
   /** The request ended without a call that used tokens: its hold is given back. */
@@ -102,19 +101,26 @@ export class KeyThrottlerStorage implements ThrottlerStorage {
     const hold = this.held.get(request);
     if (!hold) return;
     this.held.delete(request);
-    if (this.window() !== hold.window) return;
-    void this.counters
-      .add(throttlerKey(TOKENS, hold.key), -hold.tokens, LIMIT_WINDOW_MS)
+    if (this.sameWindow(hold)) this.addToHold(hold, -hold.tokens);
+  }
+
+  private addToHold(hold: TokenHold, delta: number): void {
+    if (delta === 0) return;
+    const window = { windowMs: LIMIT_WINDOW_MS, now: this.clock() };
+    void Promise.resolve()
+      .then(() => this.counters.addToWindow(throttlerKey(TOKENS, hold.key), delta, window))
       .catch(() => undefined);
   }
 
-  private window(): number {
-    return Math.floor(this.clock() / LIMIT_WINDOW_MS);
+  private sameWindow(hold: TokenHold): boolean {
+    return Math.floor(this.clock() / LIMIT_WINDOW_MS) === Math.floor(hold.at / LIMIT_WINDOW_MS);
   }
 
   /** Adds an answer's tokens to its key's window (no limit: the tokens are already spent). */
   async recordTokens(keyName: string, tokens: number): Promise<void> {
-    if (tokens > 0) await this.counters.add(throttlerKey(TOKENS, keyName), tokens, LIMIT_WINDOW_MS);
+    if (tokens <= 0) return;
+    const window = { windowMs: LIMIT_WINDOW_MS, now: this.clock() };
+    await this.counters.addToWindow(throttlerKey(TOKENS, keyName), tokens, window);
   }
 }
 

@@ -3,17 +3,18 @@ import {
   type ChatModel,
   type Clock,
   type RouteStateStore,
-  type ConfiguredBreaker,
   FailoverStrategy,
   ModelRouter,
   type ChatResponse,
-  configuredProfile,
-  costAttributeOf,
-  costOf,
-  profileMetadata,
   type ModelRouterRegistry,
   type RoutingChatOptions,
 } from 'nest-model-router';
+import {
+  type ConfiguredBreaker,
+  configuredProfile,
+  profileMetadata,
+} from 'nest-model-router/config';
+import { type BudgetLedger, costOfAnswer } from 'nest-model-router/core';
 import { assertAllowed, type KeyAccess, OPEN_ACCESS } from '../auth/key-access.js';
 import { UnknownModelException } from '../openai/openai-error.js';
 import { failoverListName } from './failover-list-name.js';
@@ -35,6 +36,8 @@ export class ModelResolver {
       breaker: ConfiguredBreaker;
       store: RouteStateStore;
       clock?: Clock;
+      /** The module's budgets: a list's group checks and charges each of its models. */
+      budgets?: BudgetLedger;
     },
   ) {}
 
@@ -75,6 +78,7 @@ export class ModelResolver {
             ...(this.adHoc.clock ? { clock: this.adHoc.clock } : {}),
           }),
           continuation: true,
+          ...(this.adHoc.budgets?.size ? { budgets: this.adHoc.budgets } : {}),
         }),
       },
     };
@@ -140,15 +144,10 @@ export class ModelResolver {
     throw this.unknown(name, provider, access);
   }
 
-  /**
-   * What an answer served by model `name` cost: the group's price on it, else the configured
-   * model's pricing; undefined when neither knows a price.
-   */
+  /** What an answer served by model `name` cost: the library's one rule (costOfAnswer). */
   costOf(name: string | undefined, response: ChatResponse): number | undefined {
-    const priced = costAttributeOf(response);
-    if (priced !== undefined || name === undefined) return priced;
-    const model = this.registry.getModel(name);
-    return model ? costOf(response.tokenUsage, configuredProfile(model)?.pricing) : undefined;
+    const model = name === undefined ? undefined : this.registry.getModel(name);
+    return costOfAnswer(response, model && configuredProfile(model)?.pricing);
   }
 
   private single(name: string, access: KeyAccess): RoutingChatOptions {

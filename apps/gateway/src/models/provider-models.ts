@@ -1,14 +1,12 @@
+import { type ChatModel, type Clock, InvalidConfigurationException } from 'nest-model-router';
 import {
-  type ChatModel,
-  type Clock,
   defaultModelRouterFactories,
   type DisabledProvider,
-  InvalidConfigurationException,
   type ModelRouterFactories,
   type ProviderConfig,
   type ProviderFactory,
   providerModelSource,
-} from 'nest-model-router';
+} from 'nest-model-router/config';
 import { globMatcher } from '../auth/glob.js';
 import type { ProviderSource } from '../config/gateway-config.js';
 

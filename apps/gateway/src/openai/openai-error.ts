@@ -1,10 +1,6 @@
 import { HttpException } from '@nestjs/common';
-import {
-  boundedMessage,
-  errorAnswer,
-  retryAfterSeconds,
-  UnknownRouterException,
-} from 'nest-model-router';
+import { boundedMessage, errorAnswer, retryAfterSeconds } from 'nest-model-router/core';
+import { UnknownRouterException } from 'nest-model-router';
 
 export interface WireError {
   status: number;

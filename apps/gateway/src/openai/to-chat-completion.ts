@@ -1,12 +1,12 @@
 import type { AnsweredBy } from '../http/answered-by.js';
 import { randomUUID } from 'node:crypto';
+import { type ChatStreamEvent, type ChatResponse, type TokenUsage } from 'nest-model-router';
 import {
-  type ChatStreamEvent,
-  type ChatResponse,
+  logprobsAttribute,
+  refusalAttribute,
+  totalTokensOf,
   type TokenLogprob,
-  type TokenUsage,
-} from 'nest-model-router';
-import { logprobsAttribute, refusalAttribute } from 'nest-model-router/core';
+} from 'nest-model-router/core';
 import { ToolCallDeltas } from './tool-call-deltas.js';
 import { processToolCallIds, type ToolCallIds } from './tool-call-ids.js';
 import type {
@@ -96,7 +96,7 @@ export function toWireUsage(usage: TokenUsage | undefined, costUsd?: number): Wi
   return {
     prompt_tokens: prompt,
     completion_tokens: completion,
-    total_tokens: usage?.totalTokens ?? prompt + completion,
+    total_tokens: totalTokensOf(usage),
     ...(costUsd !== undefined ? { cost: costUsd } : {}),
   };
 }

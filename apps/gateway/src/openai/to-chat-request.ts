@@ -4,8 +4,8 @@ import {
   type ChatRequest,
   type ChatRequestParameters,
   ROUTE_ATTRIBUTE,
-  MODEL_ATTRIBUTE,
 } from 'nest-model-router';
+import { MODEL_ATTRIBUTE } from 'nest-model-router/core';
 import { processToolCallIds, type ToolCallIds } from './tool-call-ids.js';
 import type {
   WireChatCompletionRequest,

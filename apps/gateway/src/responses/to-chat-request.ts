@@ -4,10 +4,10 @@ import {
   type ChatRequest,
   type ChatRequestParameters,
   type ContentPart,
-  MODEL_ATTRIBUTE,
   ROUTE_ATTRIBUTE,
   type ToolCall,
 } from 'nest-model-router';
+import { MODEL_ATTRIBUTE } from 'nest-model-router/core';
 import type { ToolCallIds, ToolCallOrigin } from '../openai/tool-call-ids.js';
 import type {
   ResponsesInputItem,

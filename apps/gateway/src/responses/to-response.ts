@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ChatResponse, TokenUsage } from 'nest-model-router';
+import { totalTokensOf } from 'nest-model-router/core';
 import type { AnsweredBy } from '../http/answered-by.js';
 import type { ToolCallIds } from '../openai/tool-call-ids.js';
 import type {
@@ -141,6 +142,6 @@ export function toResponsesUsage(usage: TokenUsage | undefined): ResponsesUsage 
     input_tokens_details: { cached_tokens: 0 },
     output_tokens: output,
     output_tokens_details: { reasoning_tokens: 0 },
-    total_tokens: usage?.totalTokens ?? input + output,
+    total_tokens: totalTokensOf(usage),
   };
 }

@@ -376,6 +376,22 @@ describe('ModelRouterMetrics: embedding calls', () => {
     // embeddings are not chat calls
     expect(await samples(subject.registry, 'model_router_requests_total')).toEqual([]);
   });
+
+  it('counts a failed call as cancelled when its caller aborted, else as an error', async () => {
+    const subject = await start();
+    const aborted = new AbortController();
+    aborted.abort();
+    subject.metrics.recordFailedEmbedding('e', new Error('upstream said no'), aborted.signal);
+    subject.metrics.recordFailedEmbedding(
+      'e',
+      new Error('upstream said no'),
+      new AbortController().signal,
+    );
+    const requests = (outcome: string) =>
+      valueOf(subject.registry, 'model_router_embedding_requests_total', { model: 'e', outcome });
+    expect(await requests('cancelled')).toBe(1);
+    expect(await requests('error')).toBe(1);
+  });
 });
 
 describe('ModelRouterMetricsModule: options and registries', () => {
