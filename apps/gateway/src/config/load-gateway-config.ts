@@ -1,10 +1,8 @@
 import {
   type Clock,
   buildModelRouterOptions,
-  InvalidModelRouterConfigException,
   loadModelRouterConfig,
   type ModelRouterConfig,
-  parseModelRouterConfig,
 } from 'nest-model-router';
 import {
   configuredBreaker,
