@@ -1,5 +1,5 @@
 import { raceAbort, throwIfAborted } from '../chat/abort.js';
-import { assertChatRequest } from '../chat/assert-chat-request.js';
+import { assertChatRequestOnce, type ChecksChatRequests } from '../chat/assert-chat-request.js';
 import { Capability, capabilitiesOf } from '../chat/capability.js';
 import type { ChatCallOptions, ChatModel, ChatStreamEvent } from '../chat/chat-model.js';
 import type { ChatRequest, ChatRequestParameters } from '../chat/request.js';
@@ -39,7 +39,8 @@ import { normalizeStrategy } from './strategy-invocation.js';
  * tried (each at most once per call, then the default route once). When all fail, the call
  * rejects with NoMatchingModelFoundException carrying every error in order.
  */
-export class ModelRouter implements ChatModel, InspectableRouting {
+export class ModelRouter implements ChatModel, InspectableRouting, ChecksChatRequests {
+  readonly checksChatRequests = true as const;
   protected readonly group: RouterGroup;
   protected readonly strategy: ModelRoutingStrategy;
   /** The checks before each call (context window, rate limits, budgets) around the strategy. */
@@ -113,7 +114,7 @@ export class ModelRouter implements ChatModel, InspectableRouting {
 
   async chat(request: ChatRequest, options: ChatCallOptions = {}): Promise<ChatResponse> {
     throwIfAborted(options?.signal);
-    assertChatRequest(request);
+    assertChatRequestOnce(request, options);
     const call = new ModelRouterCall(this.group, request, options ?? {});
     for (;;) {
       throwIfAborted(options?.signal);
@@ -144,7 +145,7 @@ export class ModelRouter implements ChatModel, InspectableRouting {
     options: ChatCallOptions = {},
   ): AsyncGenerator<ChatStreamEvent> {
     throwIfAborted(options?.signal);
-    assertChatRequest(request);
+    assertChatRequestOnce(request, options);
     const call = new ModelRouterCall(this.group, request, options ?? {}, true);
     yield* streamWithFailover(call, this.continuation);
   }
