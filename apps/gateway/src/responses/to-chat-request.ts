@@ -9,11 +9,7 @@ import {
   type ToolCall,
 } from 'nest-model-router';
 import type { ToolCallIds, ToolCallOrigin } from '../openai/tool-call-ids.js';
-import type {
-  ResponsesInputItem,
-  ResponsesInputPart,
-  ResponsesRequest,
-} from './responses-wire-types.js';
+import type { ResponsesInputItem, ResponsesInputPart, ResponsesRequest } from './responses-body.js';
 
 /**
  * Maps a validated Responses body to a ChatRequest: `instructions` first as a system message,
