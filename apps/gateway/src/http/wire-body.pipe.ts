@@ -39,9 +39,12 @@ export class WireBodyPipe<Schema extends z.ZodType> implements PipeTransform<
     if (problem !== undefined) {
       throw new BadRequestException({ message: problem.message, param: problem.path });
     }
-    const parsed = this.schema.safeParse(value, { error: wording });
+    // parse options cost zod its fast path (~2.5x the CPU of a typical body): a valid body is
+    // parsed without them, and only a refused one again, with the gateway's wording
+    const parsed = this.schema.safeParse(value);
     if (parsed.success) return parsed.data;
-    throw invalidBody(parsed.error.issues);
+    const worded = this.schema.safeParse(value, { error: wording });
+    throw invalidBody(worded.success ? parsed.error.issues : worded.error.issues);
   }
 }
 
