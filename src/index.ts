@@ -176,8 +176,15 @@ export {
   type ChatInterceptorProviderOptions,
 } from './nest/index.js';
 
-// Request bodies
-export { ChatRequestDto, JsonBodyValidationPipe, type JsonBodyBounds } from './nest/index.js';
+// Bodies: the module's DTO and pipe, and the bounds for an app that checks bodies of its own
+export {
+  ChatRequestDto,
+  JsonBodyValidationPipe,
+  bodyBoundsProblem,
+  MAX_REPORTED_PROBLEMS,
+  MAX_ERROR_MESSAGE_LENGTH,
+  type JsonBodyBounds,
+} from './nest/index.js';
 
 // Events and their payloads
 export {

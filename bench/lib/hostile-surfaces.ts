@@ -1,7 +1,7 @@
 /**
  * The fuzzed bodies of the gateway's other surfaces: per endpoint a valid body and the field
- * paths worth breaking (for hostileBodiesFor), shared by the e2e fuzz test and the surfaces'
- * schema equivalence tests.
+ * paths worth breaking (for hostileBodiesFor), shared by the e2e fuzz test and the unit tests of
+ * the surfaces' body schemas.
  */
 export const FUZZED_SURFACES: [string, () => Record<string, never>, string[]][] = [
   [

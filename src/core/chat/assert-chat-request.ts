@@ -1,4 +1,5 @@
 import { InvalidChatRequestException } from '../errors/invalid-chat-request.exception.js';
+import type { ChatCallOptions } from './chat-model.js';
 import type { ChatRequest } from './request.js';
 
 const ROLES = ['system', 'user', 'assistant', 'tool'];
@@ -10,10 +11,6 @@ const PART_TYPES = ['text', 'image', 'audio', 'video', 'pdf'];
  * failure) and put every one of them into cooldown for the caller's mistake.
  */
 export function assertChatRequest(request: unknown): asserts request is ChatRequest {
-  if (request === vouched && request !== undefined) {
-    vouched = undefined; // one hand-off, to the first check it meets
-    return;
-  }
   const messages = (request as { messages?: unknown } | null | undefined)?.messages;
   if (typeof request !== 'object' || request === null || !Array.isArray(messages)) {
     throw new InvalidChatRequestException(
@@ -30,44 +27,31 @@ export function assertChatRequest(request: unknown): asserts request is ChatRequ
 }
 
 /**
- * The request a layer has just checked and hands to the layer below (service → RoutingChatModel
- * → ModelRouter), so that a call's shape is checked once, at its entry. The hand-off lives only
- * for the synchronous start of the inner call, where every layer checks: nothing can change the
- * request in between, and any other caller or request is checked as usual.
+ * A model that checks request shapes itself and reads `ChatCallOptions.checkedRequest`
+ * (RoutingChatModel, ModelRouter). Only such a model is given `checkedRequest`: any other model
+ * gets exactly the options the contract names (attributes, signal, observer).
  */
-let vouched: ChatRequest | undefined;
+export interface ChecksChatRequests {
+  readonly checksChatRequests: true;
+}
 
-/** Calls `next`, whose first shape check of `request` is skipped: the caller has just checked it. */
-export function passChecked<T>(request: ChatRequest, next: () => T): T {
-  vouched = request;
-  try {
-    return next();
-  } finally {
-    vouched = undefined;
-  }
+export function checksChatRequests(model: unknown): model is ChecksChatRequests {
+  return (model as Partial<ChecksChatRequests> | null | undefined)?.checksChatRequests === true;
 }
 
 /**
- * A stream whose first step runs as `passChecked`: a streaming layer checks when iteration starts
- * (an async generator's body runs on the first `next()`), so that is where the hand-off goes.
+ * Checks `request` at a layer's entry, unless its caller says it has checked this very object
+ * (`options.checkedRequest`, see ChatCallOptions): a call's shape is checked once, where it
+ * enters (RoutingChatService, or the first RoutingChatModel / ModelRouter a code caller calls),
+ * and every layer still checks a request it was not told about.
  */
-export function streamChecked<T>(request: ChatRequest, stream: AsyncIterable<T>): AsyncIterable<T> {
-  return {
-    [Symbol.asyncIterator]() {
-      const iterator = stream[Symbol.asyncIterator]();
-      let started = false;
-      return {
-        next: (...args: [] | [undefined]) => {
-          if (started) return iterator.next(...args);
-          started = true;
-          return passChecked(request, () => iterator.next(...args));
-        },
-        return: (value?: unknown) =>
-          iterator.return?.(value) ?? Promise.resolve({ done: true as const, value: undefined }),
-        ...(iterator.throw ? { throw: (error?: unknown) => iterator.throw!(error) } : {}),
-      } as AsyncIterator<T>;
-    },
-  };
+export function assertChatRequestOnce(
+  request: unknown,
+  options: ChatCallOptions | undefined,
+): asserts request is ChatRequest {
+  if (options?.checkedRequest === undefined || options.checkedRequest !== request) {
+    assertChatRequest(request);
+  }
 }
 
 /** What is wrong with one message (starting with its field), or undefined. */

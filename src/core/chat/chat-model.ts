@@ -12,6 +12,13 @@ export interface ChatCallOptions {
    * call passes through. Set by the Nest module; components forward it unchanged to what they call.
    */
   observer?: RoutingObserver;
+  /**
+   * The request of this call, when the caller has already checked its shape (a router checking
+   * it for the group it calls, RoutingChatService for the router, or a body validated against
+   * its wire schema): a layer given this very object does not check it again. It travels with
+   * the call it belongs to, so any other request, or one an interceptor replaced, is checked.
+   */
+  checkedRequest?: ChatRequest;
 }
 
 /**

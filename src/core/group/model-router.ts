@@ -1,5 +1,5 @@
 import { raceAbort, throwIfAborted } from '../chat/abort.js';
-import { assertChatRequest } from '../chat/assert-chat-request.js';
+import { assertChatRequestOnce, type ChecksChatRequests } from '../chat/assert-chat-request.js';
 import { Capability, capabilitiesOf } from '../chat/capability.js';
 import type { ChatCallOptions, ChatModel, ChatStreamEvent } from '../chat/chat-model.js';
 import type { ChatRequest, ChatRequestParameters } from '../chat/request.js';
@@ -42,7 +42,8 @@ const NOTHING_PRODUCED = Object.freeze({ characters: 0, deltas: 0 });
  * tried (each at most once per call, then the default route once). When all fail, the call
  * rejects with NoMatchingModelFoundException carrying every error in order.
  */
-export class ModelRouter implements ChatModel, InspectableRouting {
+export class ModelRouter implements ChatModel, InspectableRouting, ChecksChatRequests {
+  readonly checksChatRequests = true as const;
   protected readonly group: RouterGroup;
   protected readonly strategy: ModelRoutingStrategy;
   /** The checks before each call (context window, rate limits, budgets) around the strategy. */
@@ -116,7 +117,7 @@ export class ModelRouter implements ChatModel, InspectableRouting {
 
   async chat(request: ChatRequest, options: ChatCallOptions = {}): Promise<ChatResponse> {
     throwIfAborted(options?.signal);
-    assertChatRequest(request);
+    assertChatRequestOnce(request, options);
     const call = new ModelRouterCall(this.group, request, options ?? {});
     for (;;) {
       throwIfAborted(options?.signal);
@@ -150,7 +151,7 @@ export class ModelRouter implements ChatModel, InspectableRouting {
     options: ChatCallOptions = {},
   ): AsyncGenerator<ChatStreamEvent> {
     throwIfAborted(options?.signal);
-    assertChatRequest(request);
+    assertChatRequestOnce(request, options);
     const call = new ModelRouterCall(this.group, request, options ?? {}, true);
     yield* streamWithFailover(call, this.continuation);
   }

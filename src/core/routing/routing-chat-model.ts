@@ -1,6 +1,10 @@
 import { raceAbort, throwIfAborted } from '../chat/abort.js';
 import { abortable } from '../chat/abortable-stream.js';
-import { assertChatRequest, passChecked, streamChecked } from '../chat/assert-chat-request.js';
+import {
+  assertChatRequestOnce,
+  type ChecksChatRequests,
+  checksChatRequests,
+} from '../chat/assert-chat-request.js';
 import { capabilitiesOf, type Capability } from '../chat/capability.js';
 import type { ChatCallOptions, ChatModel, ChatStreamEvent } from '../chat/chat-model.js';
 import type { ChatRequest, ChatRequestParameters } from '../chat/request.js';
@@ -55,7 +59,8 @@ export interface RouteSelection {
  * model. The answer carries the route's name (`chat_model_route`) so a tool loop comes back to
  * the same route.
  */
-export class RoutingChatModel implements ChatModel, InspectableRouting {
+export class RoutingChatModel implements ChatModel, InspectableRouting, ChecksChatRequests {
+  readonly checksChatRequests = true as const;
   private readonly configuredRoutes: readonly ConfiguredRoute[];
   /** Every route as routers see it, built once: most calls offer the router all of them. */
   private readonly views: readonly ChatModelRoute[];
@@ -106,7 +111,7 @@ export class RoutingChatModel implements ChatModel, InspectableRouting {
   async chat(request: ChatRequest, options: ChatCallOptions = {}): Promise<ChatResponse> {
     const { route } = await this.selectRoute(request, options);
     const call = async () =>
-      passChecked(request, () => route.model.chat(request, this.modelCallOptions(route, options)));
+      route.model.chat(request, this.modelCallOptions(route, options, request));
     const response = await raceAbort(call(), options.signal);
     return withRouteAttribute(response, route.name);
   }
@@ -116,9 +121,10 @@ export class RoutingChatModel implements ChatModel, InspectableRouting {
     options: ChatCallOptions = {},
   ): AsyncGenerator<ChatStreamEvent> {
     const { route } = await this.selectRoute(request, options);
-    const source = streamChecked(
+    const source = streamModel(
+      route.model,
       request,
-      streamModel(route.model, request, this.modelCallOptions(route, options)),
+      this.modelCallOptions(route, options, request),
     );
     for await (const event of abortable(source, options.signal)) {
       if (event.type === 'complete') {
@@ -192,7 +198,7 @@ export class RoutingChatModel implements ChatModel, InspectableRouting {
     options: ChatCallOptions,
   ): Promise<RouteSelection> {
     throwIfAborted(options.signal);
-    assertChatRequest(request);
+    assertChatRequestOnce(request, options);
     const selection = this.toolLoopSelection(request) ?? (await this.askRouter(request, options));
     throwIfAborted(options.signal);
     emitTo(options.observer, {
@@ -267,11 +273,19 @@ export class RoutingChatModel implements ChatModel, InspectableRouting {
     });
   }
 
-  /** What the route's model is called with: the caller's options plus the route's name. */
-  protected modelCallOptions(route: ConfiguredRoute, options: ChatCallOptions): ChatCallOptions {
+  /**
+   * What the route's model is called with: the caller's options plus the route's name, and the
+   * request as checked (selectRoute checked it) for a model that would check it again (a group).
+   */
+  protected modelCallOptions(
+    route: ConfiguredRoute,
+    options: ChatCallOptions,
+    checked: ChatRequest,
+  ): ChatCallOptions {
     const callOptions: ChatCallOptions = {
       attributes: { ...options.attributes, ...routeAttribute.entry(route.name) },
     };
+    if (checksChatRequests(route.model)) callOptions.checkedRequest = checked;
     if (options.signal !== undefined) callOptions.signal = options.signal;
     if (options.observer !== undefined) callOptions.observer = options.observer;
     return callOptions;

@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
-  ArrayMinSize,
   Equals,
   IsArray,
   IsIn,
@@ -21,6 +20,7 @@ import type { ChatMessage, ContentPart, ToolCall } from '../../core/chat/message
 import type { ChatRequest, ChatRequestParameters, ToolChoice } from '../../core/chat/request.js';
 import { IsChatContent } from './chat-content.validator.js';
 import { DEFAULT_MAX_ARRAY_LENGTH } from './json-body-bounds.js';
+import { IsMessageList } from './message-list.validator.js';
 import { IsToolChoice } from './tool-choice.validator.js';
 
 /** At most this many messages, tools or tool calls: each one is validated and mapped. */
@@ -191,12 +191,7 @@ export class ChatRequestParametersDto {
  * (`messages.1.role must be one of the following values: …`).
  */
 export class ChatRequestDto {
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(MAX_CHAT_ARRAY_LENGTH, {
-    message: `messages must contain at most ${MAX_CHAT_ARRAY_LENGTH} messages`,
-  })
-  @IsObject({ each: true })
+  @IsMessageList(MAX_CHAT_ARRAY_LENGTH)
   @ValidateNested({ each: true })
   @Type(() => ChatMessageDto)
   messages!: ChatMessageDto[];

@@ -26,7 +26,9 @@ export interface BoundsProblem {
 interface Pending {
   value: object;
   depth: number;
-  path: string;
+  /** Where the value is, for a breach's message only: the path string is built then. */
+  parent: Pending | undefined;
+  key: string | number;
 }
 
 /**
@@ -44,15 +46,16 @@ export function bodyBoundsProblem(
   const maxValues = bounds.maxValues ?? DEFAULT_MAX_VALUES;
   const maxDepth = bounds.maxDepth ?? MAX_JSON_DEPTH;
   if (typeof root !== 'object' || root === null) return undefined;
-  const pending: Pending[] = [{ value: root, depth: 0, path: '' }];
+  const pending: Pending[] = [{ value: root, depth: 0, parent: undefined, key: '' }];
   let values = 1;
   while (pending.length > 0) {
     const node = pending.pop()!;
     if (node.depth > maxDepth) {
-      return { path: node.path, message: tooDeepMessage(node.path) };
+      const path = pathOf(node);
+      return { path, message: tooDeepMessage(path) };
     }
     if (Array.isArray(node.value) && node.value.length > maxArrayLength) {
-      const path = node.path || '(body)';
+      const path = pathOf(node) || '(body)';
       return {
         path,
         message:
@@ -60,26 +63,51 @@ export function bodyBoundsProblem(
           `${maxArrayLength} are accepted. Send fewer (split the conversation or the list).`,
       };
     }
-    if (strip && !Array.isArray(node.value)) stripProtoKeys(node.value);
+    const isArray = Array.isArray(node.value);
+    if (strip && !isArray) stripProtoKeys(node.value);
+    const count = isArray ? (node.value as unknown[]).length : 0;
+    values += count;
+    if (values > maxValues) return tooManyValues(node, maxValues);
+    if (isArray) {
+      // an index loop: for…in would make a string of every index
+      const items = node.value as unknown[];
+      for (let index = 0; index < count; index++) {
+        const child = items[index];
+        if (typeof child === 'object' && child !== null) {
+          pending.push({ value: child, depth: node.depth + 1, parent: node, key: index });
+        }
+      }
+      continue;
+    }
     // for…in visits keys without building an entries array (a body is plain JSON: no prototype keys)
     for (const key in node.value) {
       values += 1;
-      if (values > maxValues) {
-        return {
-          path: node.path || '(body)',
-          message:
-            `Invalid request body: more than ${maxValues} JSON values; ` +
-            'send a smaller body (fewer messages, parts or tools).',
-        };
-      }
+      if (values > maxValues) return tooManyValues(node, maxValues);
       const child = (node.value as Record<string, unknown>)[key];
       if (typeof child === 'object' && child !== null) {
-        const path = node.path ? `${node.path}.${key}` : key;
-        pending.push({ value: child, depth: node.depth + 1, path: clip(path) });
+        pending.push({ value: child, depth: node.depth + 1, parent: node, key });
       }
     }
   }
   return undefined;
+}
+
+function tooManyValues(node: Pending, maxValues: number): BoundsProblem {
+  return {
+    path: pathOf(node) || '(body)',
+    message:
+      `Invalid request body: more than ${maxValues} JSON values; ` +
+      'send a smaller body (fewer messages, parts or tools).',
+  };
+}
+
+/** `messages.0.content`, built only for a breach (most bodies have none). */
+function pathOf(node: Pending): string {
+  const keys: (string | number)[] = [];
+  for (let at: Pending | undefined = node; at?.parent !== undefined; at = at.parent) {
+    keys.push(at.key);
+  }
+  return clip(keys.reverse().join('.'));
 }
 
 function stripProtoKeys(value: object): void {

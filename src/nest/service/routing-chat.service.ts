@@ -9,11 +9,7 @@ import {
 import type { ChatRequest } from '../../core/chat/request.js';
 import type { ChatResponse } from '../../core/chat/response.js';
 import { abortReason } from '../../core/chat/abort.js';
-import {
-  assertChatRequest,
-  passChecked,
-  streamChecked,
-} from '../../core/chat/assert-chat-request.js';
+import { assertChatRequestOnce, checksChatRequests } from '../../core/chat/assert-chat-request.js';
 import { streamModel } from '../../core/chat/stream.js';
 import { systemClock, type Clock } from '../../core/clock.js';
 import type { RoutingEvent, RoutingObserver } from '../../core/observability/routing-event.js';
@@ -68,6 +64,15 @@ export interface RoutingChatOptions {
    * provider connection) instead of the events piling up in memory.
    */
   flow?: StreamFlow;
+  /**
+   * This call's request, when the caller built it from a body already validated by a schema that
+   * implies the ChatRequest shape (the gateway's wire mappings): the service does not check it
+   * again, nor do the router and group below. Without it, the service checks the request at its
+   * entry, once for all the layers. An option of the call rather than state of the module, so the
+   * vouching belongs to this call and this object: an interceptor that replaces the request gets
+   * the replacement checked by the router.
+   */
+  checkedRequest?: ChatRequest;
 }
 
 /** A model addressed by a call without being registered in the module. */
@@ -141,19 +146,19 @@ export class RoutingChatService {
       unlink();
       return Promise.reject(abortReason(options.signal));
     }
-    const ask = () => {
-      context.noteInvoked();
-      return target.model.chat(context.request, this.callOptions(context));
-    };
     return runHookedChat(
       hooks,
       context,
       options.signal,
-      () =>
-        (context.request === request ? passChecked(request, ask) : ask()).then((response) => {
-          context.recordResponse(response);
-          return response;
-        }),
+      () => {
+        context.noteInvoked();
+        return target.model
+          .chat(context.request, this.callOptions(context, target.model, request))
+          .then((response) => {
+            context.recordResponse(response);
+            return response;
+          });
+      },
       unlink,
     );
   }
@@ -255,7 +260,7 @@ export class RoutingChatService {
     unlink: () => void;
   } {
     // before the interceptors, which read the messages too
-    assertChatRequest(request);
+    assertChatRequestOnce(request, options);
     const target = this.resolveTarget(options, scope);
     // not AbortSignal.any: it leaks per call under a long-lived caller signal on Node 20/22
     const { controller, signal, unlink } = linkAbort(options.signal);
@@ -277,10 +282,27 @@ export class RoutingChatService {
     return { context, target, controller, unlink };
   }
 
-  protected callOptions(context: ChatInterceptorContext): ChatCallOptions {
+  /**
+   * What the router (or model) is called with. `checked` is the request openCall checked (or the
+   * caller vouched for): a router that would check it again is told so; a replacement an
+   * interceptor made is not vouched for, and is checked by the router.
+   */
+  protected callOptions(
+    context: ChatInterceptorContext,
+    model: ChatModel,
+    checked: ChatRequest,
+  ): ChatCallOptions {
     const observer = (event: RoutingEvent) => context.notify(event);
     records.set(observer, context);
-    return { signal: context.signal, attributes: { ...context.attributes }, observer };
+    const options: ChatCallOptions = {
+      signal: context.signal,
+      attributes: { ...context.attributes },
+      observer,
+    };
+    if (context.request === checked && checksChatRequests(model)) {
+      options.checkedRequest = checked;
+    }
+    return options;
   }
 
   /** The innermost handler: the router (or model) itself. */
@@ -290,16 +312,13 @@ export class RoutingChatService {
     checked: ChatRequest,
     flow?: StreamFlow,
   ): Observable<ChatStreamEvent> {
+    // checked at the entry; a request an interceptor replaced is checked by the router again
     const callOptions = () => {
       context.noteInvoked();
-      return this.callOptions(context);
+      return this.callOptions(context, model, checked);
     };
     if (context.mode === 'chat') {
-      const ask = () => model.chat(context.request, callOptions());
-      // checked at the entry; a request an interceptor replaced is checked by the router again
-      const answer = defer(() =>
-        from(context.request === checked ? passChecked(checked, ask) : ask()),
-      );
+      const answer = defer(() => from(model.chat(context.request, callOptions())));
       return answer.pipe(
         map((response): ChatStreamEvent => {
           context.recordResponse(response);
@@ -308,10 +327,7 @@ export class RoutingChatService {
       );
     }
     let completed = false;
-    const open = () => {
-      const stream = streamModel(model, context.request, callOptions());
-      return context.request === checked ? streamChecked(checked, stream) : stream;
-    };
+    const open = () => streamModel(model, context.request, callOptions());
     return observableFromStream(open, flow).pipe(
       tap({
         next: (event) => {

@@ -82,7 +82,7 @@ describe.each(['express', 'fastify'] as const)('controllers under %s', (adapter)
 
   describe('invalid bodies get 400 naming the field, never 500', () => {
     it.each([
-      ['no messages', {}, 'messages must be an array'],
+      ['no messages', {}, 'messages is required'],
       ['empty messages', { messages: [] }, 'messages must contain at least 1 elements'],
       ['messages not an array', { messages: 'hi' }, 'messages must be an array'],
       ['a null message', { messages: [null] }, 'each value in messages must be an object'],

@@ -1,17 +1,15 @@
-import 'reflect-metadata';
 import { describe, expect, it } from '@jest/globals';
-import { JsonBodyValidationPipe } from '../../../src/nest/dto/json-body-validation.pipe.js';
-import { ChatCompletionRequestDto } from '../../../apps/gateway/src/openai/chat-completion-request.dto.js';
-import { acceptsChatCompletion } from '../../../apps/gateway/src/openai/chat-completion-schema.js';
+import { WireBodyPipe } from '../../../apps/gateway/src/http/wire-body.pipe.js';
+import { chatCompletionBody } from '../../../apps/gateway/src/openai/chat-completion-body.js';
+import { toChatRequest } from '../../../apps/gateway/src/openai/to-chat-request.js';
 import { hostileBodies } from '../../../bench/lib/hostile-bodies.js';
-import { expectSameAnswers, outcome } from './schema-equivalence.js';
+import { expectOnlyClientErrors, refusal, verdict } from './wire-body-fuzz.js';
 
-const byDto = new JsonBodyValidationPipe(ChatCompletionRequestDto);
-const quick = new JsonBodyValidationPipe(ChatCompletionRequestDto, {}, acceptsChatCompletion);
+const pipe = new WireBodyPipe(chatCompletionBody);
 
 const user = { role: 'user', content: 'What is the capital of France?' };
 
-/** Well-formed bodies of every shape the schema covers: each must pass the quick check. */
+/** Well-formed bodies of every shape the surface takes. */
 const VALID: object[] = [
   { model: 'auto', messages: [user] },
   { model: 'up/m', messages: [user], stream: true, stream_options: { include_usage: true } },
@@ -56,27 +54,85 @@ const VALID: object[] = [
       { role: 'developer', content: 'Stay on topic.' },
     ],
     tools: [{ type: 'function', function: { name: 'f', description: 'd', parameters: {} } }],
-    tool_choice: 'auto',
+    tool_choice: { type: 'function', function: { name: 'f' } },
     response_format: { type: 'json_schema', json_schema: { name: 'n', schema: {}, strict: true } },
   },
   { model: 'auto', messages: [user], response_format: { type: 'json_object' }, vendor_extra: 1 },
+  // an optional field sent as null is absent, as OpenAI reads it
+  { model: 'auto', messages: [user], stream: null, temperature: null, tools: null, n: null },
 ];
 
-describe('chat completions quick check (JSON schema before the DTO)', () => {
-  it('passes the common well-formed bodies without the DTO', () => {
-    for (const body of VALID) expect(acceptsChatCompletion(body)).toBe(true);
+describe('the chat completions body, described once (chatCompletionBody)', () => {
+  it('passes the well-formed bodies and hands on their fields, typed', () => {
+    for (const body of VALID) expect(verdict(pipe, body)).toHaveProperty('passed');
+    const parsed = pipe.transform({ ...VALID[2], vendor_extra: 1 });
+    expect(parsed).toMatchObject({ model: 'auto', temperature: 0.2, stop: ['\n', 'END'] });
   });
 
-  it('passes nothing the DTO refuses: over the fuzz corpus, the answers are the same', async () => {
+  it('reports a missing field as missing, and only that', () => {
+    expect(refusal(pipe, { model: 'auto' })).toEqual({
+      message: 'Invalid request body: messages is required',
+      param: 'messages',
+    });
+    expect(refusal(pipe, { messages: [user] }).message).toBe(
+      'Invalid request body: model is required',
+    );
+    expect(refusal(pipe, { model: 'auto', messages: [{ role: 'user' }] })).toEqual({
+      message: 'Invalid request body: messages.0.content is required',
+      param: 'messages.0.content',
+    });
+  });
+
+  it('names each problem by its path, the first one as the param', () => {
+    const { message, param } = refusal(pipe, {
+      model: 'auto',
+      messages: [{ role: 'robot', content: 'x' }, user],
+      temperature: 7,
+    });
+    expect(param).toBe('messages.0.role');
+    expect(message).toBe(
+      'Invalid request body: messages.0.role must be one of system, developer, user, assistant, ' +
+        'tool; temperature must be at most 2',
+    );
+  });
+
+  it('words the problems of a part inside content, and media outside a user message', () => {
+    expect(
+      refusal(pipe, {
+        model: 'auto',
+        messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: '' } }] }],
+      }).message,
+    ).toContain('messages.0.content.0.image_url.url must not be empty');
+    expect(
+      refusal(pipe, {
+        model: 'auto',
+        messages: [{ role: 'system', content: [{ type: 'image_url', image_url: { url: 'u' } }] }],
+      }).message,
+    ).toContain('messages.0.content must be a string or an array of text parts');
+    expect(refusal(pipe, { model: 'auto', messages: [user], n: 2 }).message).toContain(
+      'n must be 1: one choice per request is served',
+    );
+  });
+
+  it('keeps its bounds: Infinity is no integer, 4096 messages at most, a JSON object only', () => {
+    const raw = '{"model":"auto","max_tokens":1e999,"messages":[{"role":"user","content":"hi"}]}';
+    expect(refusal(pipe, JSON.parse(raw)).param).toBe('max_tokens');
+    const many = Array.from({ length: 4097 }, () => user);
+    expect(refusal(pipe, { model: 'auto', messages: many }).message).toContain('at most 4096');
+    expect(verdict(pipe, { model: 'auto', messages: many.slice(1) })).toHaveProperty('passed');
+    expect(refusal(pipe, [user]).message).toContain('must be a JSON object');
+  });
+
+  it('answers every body of the fuzz corpus with a pass or a 400, never anything else', () => {
     const fuzzed = hostileBodies(3_000)
       .filter((body) => body.path === '/v1/chat/completions')
       .map((body) => body.raw);
-    await expectSameAnswers(fuzzed, VALID, acceptsChatCompletion, quick, byDto);
-  });
-
-  it('leaves what it refuses to the DTO, which may still pass it (nulls for absent fields)', async () => {
-    const body = { model: 'auto', messages: [user], stream: null, temperature: null };
-    expect(acceptsChatCompletion(body)).toBe(false);
-    expect(await outcome(quick, JSON.stringify(body))).toEqual({ passed: body });
+    const { passed, refused } = expectOnlyClientErrors(
+      pipe,
+      [...VALID.map((body) => JSON.stringify(body)), ...fuzzed],
+      (body) => toChatRequest(body),
+    );
+    expect(passed).toBeGreaterThan(VALID.length);
+    expect(refused).toBeGreaterThan(passed);
   });
 });

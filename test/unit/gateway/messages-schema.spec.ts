@@ -1,16 +1,15 @@
-import 'reflect-metadata';
 import { describe, expect, it } from '@jest/globals';
-import { JsonBodyValidationPipe } from '../../../src/nest/dto/json-body-validation.pipe.js';
-import { MessagesRequestDto } from '../../../apps/gateway/src/anthropic/messages-request.dto.js';
-import { acceptsMessages } from '../../../apps/gateway/src/anthropic/messages-schema.js';
-import { expectSameAnswers, outcome, surfaceBodies } from './schema-equivalence.js';
+import { messagesBody } from '../../../apps/gateway/src/anthropic/messages-body.js';
+import { toChatRequest } from '../../../apps/gateway/src/anthropic/to-chat-request.js';
+import { WireBodyPipe } from '../../../apps/gateway/src/http/wire-body.pipe.js';
+import { processToolCallIds } from '../../../apps/gateway/src/openai/tool-call-ids.js';
+import { expectOnlyClientErrors, refusal, surfaceBodies, verdict } from './wire-body-fuzz.js';
 
-const byDto = new JsonBodyValidationPipe(MessagesRequestDto);
-const quick = new JsonBodyValidationPipe(MessagesRequestDto, {}, acceptsMessages);
+const pipe = new WireBodyPipe(messagesBody);
 
 const user = { role: 'user', content: 'What is the capital of France?' };
 
-/** Well-formed bodies of every shape the schema covers: each must pass the quick check. */
+/** Well-formed bodies of every shape the surface takes. */
 const VALID: object[] = [
   { model: 'auto', max_tokens: 64, messages: [user] },
   {
@@ -30,10 +29,22 @@ const VALID: object[] = [
     max_tokens: 64,
     system: 'Use the tools.',
     messages: [
-      user,
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'What is in these?' },
+          { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AAAA' } },
+          { type: 'image', source: { type: 'url', url: 'https://example.com/a.png' } },
+          {
+            type: 'document',
+            source: { type: 'base64', media_type: 'application/pdf', data: 'AAAA' },
+          },
+        ],
+      },
       {
         role: 'assistant',
         content: [
+          { type: 'thinking', thinking: 'hm', signature: 's' },
           { type: 'text', text: 'Looking it up.' },
           { type: 'tool_use', id: 't1', name: 'lookup', input: { q: 'France' } },
         ],
@@ -50,28 +61,66 @@ const VALID: object[] = [
       { name: 'lookup', description: 'd', input_schema: { type: 'object' } },
       { type: 'custom', name: 'other', input_schema: {} },
     ],
-    tool_choice: { type: 'any' },
+    tool_choice: { type: 'tool', name: 'lookup' },
   },
 ];
 
-describe('Messages quick check (JSON schema before the DTO)', () => {
-  it('passes the common well-formed bodies without the DTO', () => {
-    for (const body of VALID) expect(acceptsMessages(body)).toBe(true);
+/** The 400's message for a minimal body with `fields` changed. */
+const refusalWith = (fields: object) =>
+  refusal(pipe, { model: 'auto', max_tokens: 10, messages: [user], ...fields }).message;
+
+describe('the Messages body, described once (messagesBody)', () => {
+  it('passes the well-formed bodies', () => {
+    for (const body of VALID) expect(verdict(pipe, body)).toHaveProperty('passed');
   });
 
-  it('passes nothing the DTO refuses: over the fuzz corpus, the answers are the same', async () => {
-    await expectSameAnswers(surfaceBodies('/v1/messages'), VALID, acceptsMessages, quick, byDto);
+  it('reports a missing field as missing, and only that', () => {
+    expect(refusal(pipe, { model: 'auto', max_tokens: 10 })).toEqual({
+      message: 'Invalid request body: messages is required',
+      param: 'messages',
+    });
+    expect(refusal(pipe, { model: 'auto', messages: [] }).message).toBe(
+      'Invalid request body: max_tokens is required; messages must be a non-empty array',
+    );
   });
 
-  it('keeps to the bounds of the DTO where JSON Schema counts otherwise (Infinity, code points)', async () => {
-    // 1e999 parses to Infinity: an integer to JSON Schema, not to class-validator's IsInt
+  it('refuses blocks in the wrong turn, server tools and stored files by name', () => {
+    expect(
+      refusalWith({ messages: [{ role: 'assistant', content: [{ type: 'tool_result' }] }] }),
+    ).toContain('messages.0.content.0.type: tool_result blocks belong to user messages');
+    expect(refusalWith({ tools: [{ type: 'web_search_20250305', name: 'web' }] })).toContain(
+      "tools.0.type 'web_search_20250305': server tools",
+    );
+    expect(
+      refusalWith({
+        messages: [
+          {
+            role: 'user',
+            content: [{ type: 'document', source: { type: 'base64', media_type: 'x', data: 'A' } }],
+          },
+        ],
+      }),
+    ).toContain('messages.0.content.0.source.media_type must be application/pdf');
+    expect(refusalWith({ messages: [{ role: 'system', content: 'x' }] })).toContain(
+      'messages.0.role must be user or assistant',
+    );
+  });
+
+  it('keeps its bounds: Infinity is no integer; a model name of 256 code points', () => {
     const raw = '{"model":"auto","max_tokens":1e999,"messages":[{"role":"user","content":"hi"}]}';
-    expect(acceptsMessages(JSON.parse(raw) as object)).toBe(false);
-    expect(await outcome(quick, raw)).toEqual(await outcome(byDto, raw));
-    // 257 astral characters are 514 UTF-16 units: both count 257, over the limit of 256
+    expect(refusal(pipe, JSON.parse(raw)).param).toBe('max_tokens');
     const long = { model: '🙂'.repeat(257), max_tokens: 1, messages: [user] };
-    expect(acceptsMessages(long)).toBe(false);
-    expect(await outcome(quick, JSON.stringify(long))).toMatchObject({ refused: {} });
-    expect(acceptsMessages({ ...long, model: '🙂'.repeat(256) })).toBe(true);
+    expect(refusal(pipe, long).param).toBe('model');
+    expect(verdict(pipe, { ...long, model: '🙂'.repeat(256) })).toHaveProperty('passed');
+  });
+
+  it('answers every body of the fuzz corpus with a pass or a 400, never anything else', () => {
+    const { passed, refused } = expectOnlyClientErrors(
+      pipe,
+      [...VALID.map((body) => JSON.stringify(body)), ...surfaceBodies('/v1/messages')],
+      (body) => toChatRequest(body, processToolCallIds),
+    );
+    expect(passed).toBeGreaterThan(VALID.length);
+    expect(refused).toBeGreaterThan(passed);
   });
 });

@@ -2,7 +2,8 @@ import 'reflect-metadata';
 import { describe, expect, it } from '@jest/globals';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { ChatCompletionRequestDto } from '../../../apps/gateway/src/openai/chat-completion-request.dto.js';
+import { chatCompletionBody } from '../../../apps/gateway/src/openai/chat-completion-body.js';
+import { bodyProblems, wording } from '../../../apps/gateway/src/http/wire-problems.js';
 import { toChatRequest } from '../../../apps/gateway/src/openai/to-chat-request.js';
 import {
   ChunkEncoder,
@@ -15,8 +16,10 @@ const ask = { model: 'm', messages: [{ role: 'user', content: 'hi' }], tools };
 const origin = { model: 'mini', origin: {} };
 
 function problems(body: unknown): string {
-  return validateSync(plainToInstance(ChatCompletionRequestDto, body))
-    .flatMap((e) => Object.values(e.constraints ?? {}))
+  const parsed = chatCompletionBody.safeParse(body, { error: wording });
+  if (parsed.success) return '';
+  return bodyProblems(parsed.error.issues)
+    .map(({ message }) => message)
     .join('\n');
 }
 

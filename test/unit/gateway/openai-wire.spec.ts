@@ -1,12 +1,15 @@
 import 'reflect-metadata';
 import { describe, expect, it } from '@jest/globals';
-import { plainToInstance } from 'class-transformer';
-import { validateSync } from 'class-validator';
 import { BadRequestException } from '@nestjs/common';
 import {
-  ChatCompletionRequestDto,
+  chatCompletionBody,
   MAX_MESSAGES,
-} from '../../../apps/gateway/src/openai/chat-completion-request.dto.js';
+} from '../../../apps/gateway/src/openai/chat-completion-body.js';
+import {
+  bodyProblems,
+  describeProblem,
+  wording,
+} from '../../../apps/gateway/src/http/wire-problems.js';
 import { toChatRequest } from '../../../apps/gateway/src/openai/to-chat-request.js';
 import {
   ChunkEncoder,
@@ -25,17 +28,13 @@ import { ProviderException } from '../../../src/core/errors/provider-exception.j
 import { ROUTE_ATTRIBUTE } from '../../../src/core/chat/call-attributes.js';
 import { MODEL_ATTRIBUTE } from '../../../src/core/chat/call-attributes.js';
 
+/** The body's problems as `path: <path> <problem>`. */
 function problems(body: unknown): string[] {
-  const dto = plainToInstance(ChatCompletionRequestDto, body);
-  const flatten = (errors: ReturnType<typeof validateSync>, path: string): string[] =>
-    errors.flatMap((e) => {
-      const here = path ? `${path}.${e.property}` : e.property;
-      return [
-        ...Object.values(e.constraints ?? {}).map((m) => `${here}: ${m}`),
-        ...flatten(e.children ?? [], here),
-      ];
-    });
-  return flatten(validateSync(dto), '');
+  const parsed = chatCompletionBody.safeParse(body, { error: wording });
+  if (parsed.success) return [];
+  return bodyProblems(parsed.error.issues).map(
+    (problem) => `${problem.path}: ${describeProblem(problem)}`,
+  );
 }
 
 describe('tool call ids carry the route across a stateless tool loop', () => {

@@ -1,16 +1,15 @@
-import 'reflect-metadata';
 import { describe, expect, it } from '@jest/globals';
-import { JsonBodyValidationPipe } from '../../../src/nest/dto/json-body-validation.pipe.js';
-import { ResponsesRequestDto } from '../../../apps/gateway/src/responses/responses-request.dto.js';
-import { acceptsResponses } from '../../../apps/gateway/src/responses/responses-schema.js';
-import { expectSameAnswers, outcome, surfaceBodies } from './schema-equivalence.js';
+import { WireBodyPipe } from '../../../apps/gateway/src/http/wire-body.pipe.js';
+import { processToolCallIds } from '../../../apps/gateway/src/openai/tool-call-ids.js';
+import { responsesBody } from '../../../apps/gateway/src/responses/responses-body.js';
+import { toChatRequest } from '../../../apps/gateway/src/responses/to-chat-request.js';
+import { expectOnlyClientErrors, refusal, surfaceBodies, verdict } from './wire-body-fuzz.js';
 
-const byDto = new JsonBodyValidationPipe(ResponsesRequestDto);
-const quick = new JsonBodyValidationPipe(ResponsesRequestDto, {}, acceptsResponses);
+const pipe = new WireBodyPipe(responsesBody);
 
 const user = { role: 'user', content: 'What is the capital of France?' };
 
-/** Well-formed bodies of every shape the schema covers: each must pass the quick check. */
+/** Well-formed bodies of every shape the surface takes. */
 const VALID: object[] = [
   { model: 'auto', input: 'What is the capital of France?' },
   {
@@ -21,6 +20,14 @@ const VALID: object[] = [
       { role: 'assistant', content: [{ type: 'output_text', text: 'Paris.' }] },
       { role: 'user', content: [{ type: 'input_text', text: 'And Spain?' }] },
       { role: 'assistant', content: [{ type: 'refusal', refusal: 'No.' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'input_image', image_url: 'data:image/png;base64,AAAA' },
+          { type: 'input_file', file_data: 'data:application/pdf;base64,AAAA' },
+        ],
+      },
+      { type: 'reasoning', id: 'rs_1' },
     ],
     instructions: 'Answer in one word.',
     temperature: 1.5,
@@ -46,28 +53,66 @@ const VALID: object[] = [
       { type: 'function_call_output', call_id: 'c1', output: [{ type: 'input_text', text: 'P' }] },
     ],
     tools: [{ type: 'function', name: 'lookup', description: 'd', parameters: {}, strict: false }],
-    tool_choice: 'required',
+    tool_choice: { type: 'function', name: 'lookup' },
     text: { format: { type: 'text' } },
   },
 ];
 
-describe('Responses quick check (JSON schema before the DTO)', () => {
-  it('passes the common well-formed bodies without the DTO', () => {
-    for (const body of VALID) expect(acceptsResponses(body)).toBe(true);
+/** The 400 of a minimal body with `fields` changed. */
+const refusalWith = (fields: object) => refusal(pipe, { model: 'auto', input: 'hi', ...fields });
+
+describe('the Responses body, described once (responsesBody)', () => {
+  it('passes the well-formed bodies', () => {
+    for (const body of VALID) expect(verdict(pipe, body)).toHaveProperty('passed');
   });
 
-  it('passes nothing the DTO refuses: over the fuzz corpus, the answers are the same', async () => {
-    await expectSameAnswers(surfaceBodies('/v1/responses'), VALID, acceptsResponses, quick, byDto);
+  it('reports a missing field as missing, and only that', () => {
+    expect(refusal(pipe, { model: 'auto' })).toEqual({
+      message: 'Invalid request body: input is required',
+      param: 'input',
+    });
+    expect(refusal(pipe, { model: 'auto', input: [{ role: 'user' }] }).message).toBe(
+      'Invalid request body: input.0.content is required',
+    );
   });
 
-  it('keeps to the bounds of the DTO where JSON Schema counts otherwise (Infinity, UTF-16)', async () => {
-    // 1e999 parses to Infinity: an integer to JSON Schema, not to class-validator's IsInt
+  it('refuses what needs stored state, and media outside a user message, by name', () => {
+    expect(refusalWith({ previous_response_id: 'resp_1' }).message).toContain(
+      'previous_response_id: this gateway stores no responses',
+    );
+    expect(
+      refusalWith({ input: [{ role: 'user', content: [{ type: 'input_image', file_id: 'f' }] }] }),
+    ).toMatchObject({ param: 'input.0.content.0.file_id' });
+    expect(
+      refusalWith({
+        input: [{ role: 'assistant', content: [{ type: 'input_image', image_url: 'u' }] }],
+      }).message,
+    ).toContain('input.0.content.0: only a user message takes images');
+    expect(refusalWith({ input: [{ type: 'computer_call' }] }).message).toContain(
+      "input.0.type 'computer_call' is not supported here",
+    );
+    expect(refusalWith({ tool_choice: { type: 'function', name: 'x' } }).message).toContain(
+      "tool_choice names the function 'x', which is not one of the tools",
+    );
+  });
+
+  it('keeps its bounds: Infinity is no integer, metadata values of 512 UTF-16 units', () => {
     const raw = '{"model":"auto","input":"hi","max_output_tokens":1e999}';
-    expect(acceptsResponses(JSON.parse(raw) as object)).toBe(false);
-    expect(await outcome(quick, raw)).toEqual(await outcome(byDto, raw));
-    // 300 astral characters: 300 code points, 600 UTF-16 units, over the DTO's 512
+    expect(refusal(pipe, JSON.parse(raw)).param).toBe('max_output_tokens');
     const long = { model: 'auto', input: 'hi', metadata: { note: '🙂'.repeat(300) } };
-    expect(acceptsResponses(long)).toBe(false);
-    expect(await outcome(quick, JSON.stringify(long))).toMatchObject({ refused: {} });
+    expect(refusal(pipe, long).param).toBe('metadata');
+    expect(verdict(pipe, { ...long, metadata: { note: '🙂'.repeat(256) } })).toHaveProperty(
+      'passed',
+    );
+  });
+
+  it('answers every body of the fuzz corpus with a pass or a 400, never anything else', () => {
+    const { passed, refused } = expectOnlyClientErrors(
+      pipe,
+      [...VALID.map((body) => JSON.stringify(body)), ...surfaceBodies('/v1/responses')],
+      (body) => toChatRequest(body, processToolCallIds),
+    );
+    expect(passed).toBeGreaterThan(VALID.length);
+    expect(refused).toBeGreaterThan(passed);
   });
 });

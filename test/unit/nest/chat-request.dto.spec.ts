@@ -97,3 +97,13 @@ describe('ChatRequestDto', () => {
     );
   });
 });
+
+describe('ChatRequestDto reports a missing messages list as missing', () => {
+  it("one problem through Nest's ValidationPipe, not every bound an absent list fails", async () => {
+    expect(await messagesOf({})).toEqual(['messages is required']);
+    const many = Array.from({ length: 4097 }, () => ({ role: 'user', content: 'x' }));
+    expect(await messagesOf({ messages: many })).toEqual([
+      'messages must contain at most 4096 messages',
+    ]);
+  });
+});

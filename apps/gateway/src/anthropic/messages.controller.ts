@@ -1,6 +1,6 @@
 import { Body, Controller, Inject, Logger, Post, Res, UseFilters } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { JsonBodyValidationPipe, RoutingChatService } from 'nest-model-router';
+import { RoutingChatService } from 'nest-model-router';
 import { answeredBy, settleAnswer } from '../http/answered-by.js';
 import type { SecretRedactor } from '../http/config-secrets.js';
 import { addressedCallOptions } from '../http/request-call-options.js';
@@ -11,10 +11,9 @@ import { streamReply } from '../http/stream-reply.js';
 import { ModelResolver } from '../models/model-resolver.js';
 import type { ToolCallIds } from '../openai/tool-call-ids.js';
 import { AnthropicExceptionFilter } from './anthropic-exception.filter.js';
-import type { AnthropicMessagesRequest } from './anthropic-wire-types.js';
+import { WireBodyPipe } from '../http/wire-body.pipe.js';
 import { MessageEventEncoder } from './message-event-encoder.js';
-import { acceptsMessages } from './messages-schema.js';
-import { MessagesRequestDto } from './messages-request.dto.js';
+import { type AnthropicMessagesRequest, messagesBody } from './messages-body.js';
 import { toChatRequest } from './to-chat-request.js';
 import { messageId, toAnthropicMessage } from './to-message.js';
 
@@ -39,14 +38,14 @@ export class MessagesController {
 
   @Post('messages')
   async create(
-    @Body(new JsonBodyValidationPipe(MessagesRequestDto, {}, acceptsMessages))
-    dto: MessagesRequestDto,
+    @Body(new WireBodyPipe(messagesBody)) body: AnthropicMessagesRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const body = dto as unknown as AnthropicMessagesRequest;
-    const options = addressedCallOptions(reply, this.resolver, body);
+    const addressed = addressedCallOptions(reply, this.resolver, body);
     const id = messageId();
     const request = toChatRequest(body, this.ids);
+    // a body its schema passed maps to a well-formed ChatRequest: the service need not walk it
+    const options = { ...addressed, checkedRequest: request };
     if (body.stream) {
       await streamReply(
         this.service,

@@ -13,7 +13,7 @@ import type {
   AnthropicMessage,
   AnthropicMessagesRequest,
   AnthropicSource,
-} from './anthropic-wire-types.js';
+} from './messages-body.js';
 
 /**
  * Maps a validated Messages body to a ChatRequest. A user turn's tool_result blocks become tool

@@ -27,7 +27,9 @@ export class ChatController {
       this.resolver.assertRouter(body.router, accessOf(reply.request));
       return body.router !== undefined ? { router: body.router } : {};
     });
-    const response = await this.service.chat(ChatRequestDto.toChatRequest(body), options);
+    // ChatRequestDto, the body's one description, checked it: the service need not walk it again
+    const request = ChatRequestDto.toChatRequest(body);
+    const response = await this.service.chat(request, { ...options, checkedRequest: request });
     await reply.status(200).send(response);
   }
 }

@@ -4,13 +4,14 @@ import {
   type EmbeddingModel,
   type EmbeddingResult,
   estimateTextTokens,
+  ProviderException,
 } from 'nest-model-router/core';
-import { JsonBodyValidationPipe, ProviderException } from 'nest-model-router';
 import { accessOf } from '../auth/key-access.js';
 import { abortOnDisconnect } from '../http/client-disconnect.js';
 import { EmbeddingAccounting } from './embedding-accounting.js';
 import { EmbeddingResolver } from './embedding-resolver.js';
-import { EmbeddingsRequestDto } from './embeddings-request.dto.js';
+import { WireBodyPipe } from '../http/wire-body.pipe.js';
+import { embeddingsBody, type EmbeddingsRequest } from './embeddings-body.js';
 import { toEmbeddingsResponse } from './to-embeddings-response.js';
 
 /**
@@ -27,7 +28,7 @@ export class EmbeddingsController {
 
   @Post('embeddings')
   async create(
-    @Body(new JsonBodyValidationPipe(EmbeddingsRequestDto)) body: EmbeddingsRequestDto,
+    @Body(new WireBodyPipe(embeddingsBody)) body: EmbeddingsRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const { request } = reply;
@@ -37,7 +38,7 @@ export class EmbeddingsController {
     const signal = abortOnDisconnect(reply.raw);
     let result: EmbeddingResult;
     try {
-      result = await this.embed(model, name, texts, signal, body.dimensions);
+      result = await this.embed(model, name, texts, signal, body.dimensions ?? undefined);
     } catch (error) {
       this.accounting.failed(name, error, signal);
       throw error;

@@ -3,7 +3,6 @@ import type { FastifyReply } from 'fastify';
 import {
   type ChatRequest,
   type Clock,
-  JsonBodyValidationPipe,
   RoutingChatService,
   type RoutingChatOptions,
 } from 'nest-model-router';
@@ -16,12 +15,11 @@ import { GATEWAY_CLOCK, GATEWAY_REDACTOR, GATEWAY_TOOL_CALL_IDS } from '../http/
 import { ShutdownGrace } from '../http/shutdown-grace.js';
 import { StreamBackpressure } from '../http/stream-backpressure.js';
 import { ModelResolver } from '../models/model-resolver.js';
-import { ChatCompletionRequestDto } from './chat-completion-request.dto.js';
-import { acceptsChatCompletion } from './chat-completion-schema.js';
+import { WireBodyPipe } from '../http/wire-body.pipe.js';
+import { chatCompletionBody, type WireChatCompletionRequest } from './chat-completion-body.js';
 import { ChunkEncoder, completionId, toChatCompletion } from './to-chat-completion.js';
 import { toChatRequest } from './to-chat-request.js';
 import type { ToolCallIds } from './tool-call-ids.js';
-import type { WireChatCompletionRequest } from './wire-types.js';
 
 /** OpenAI's chat completions API over the module's routers and models. */
 @Controller('v1')
@@ -44,14 +42,17 @@ export class ChatCompletionsController {
    */
   @Post('chat/completions')
   async create(
-    @Body(new JsonBodyValidationPipe(ChatCompletionRequestDto, {}, acceptsChatCompletion))
-    body: ChatCompletionRequestDto,
+    @Body(new WireBodyPipe(chatCompletionBody)) wire: WireChatCompletionRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const wire = body as unknown as WireChatCompletionRequest;
-    const options = addressedCallOptions(reply, this.resolver, wire);
     const created = Math.floor(this.clock() / 1000);
     const request = toChatRequest(wire, this.ids);
+    // the body passed its schema, whose type the mapping turns into a well-formed ChatRequest:
+    // the service is told so, and does not walk the messages again
+    const options = {
+      ...addressedCallOptions(reply, this.resolver, wire),
+      checkedRequest: request,
+    };
     if (wire.stream) {
       await this.stream(
         request,

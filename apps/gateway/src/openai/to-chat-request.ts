@@ -12,7 +12,7 @@ import type {
   WireContentPart,
   WireMessage,
   WireTextContent,
-} from './wire-types.js';
+} from './chat-completion-body.js';
 
 /**
  * Maps a validated OpenAI chat completions body to the library's ChatRequest. An optional field

@@ -1,55 +1,10 @@
-/** The slice of OpenAI's chat completions wire format that the gateway speaks. */
+/** The answers of OpenAI's chat completions that the gateway writes (the body: chat-completion-body.ts). */
 
-export type WireContentPart =
-  | { type: 'text'; text: string }
-  | { type: 'image_url'; image_url: { url: string; detail?: string } }
-  | { type: 'input_audio'; input_audio: { data: string; format: string } }
-  | { type: 'file'; file: { file_data?: string; filename?: string } };
-
+/** A tool call of an answer (requests' tool calls: chat-completion-body.ts). */
 export interface WireToolCall {
   id: string;
   type: 'function';
   function: { name: string; arguments: string };
-}
-
-export type WireTextContent = string | { type: 'text'; text: string }[];
-
-export type WireMessage =
-  | { role: 'system' | 'developer'; content: WireTextContent }
-  | { role: 'user'; content: string | WireContentPart[]; name?: string }
-  | { role: 'assistant'; content?: WireTextContent | null; tool_calls?: WireToolCall[] }
-  | { role: 'tool'; tool_call_id: string; content: WireTextContent };
-
-export interface WireTool {
-  type: 'function';
-  function: { name: string; description?: string; parameters?: Record<string, unknown> };
-}
-
-export type WireToolChoice =
-  'auto' | 'required' | 'none' | { type: 'function'; function: { name: string } };
-
-export interface WireChatCompletionRequest {
-  model: string;
-  messages: WireMessage[];
-  stream?: boolean;
-  stream_options?: { include_usage?: boolean };
-  temperature?: number;
-  top_p?: number;
-  max_tokens?: number;
-  max_completion_tokens?: number;
-  stop?: string | string[];
-  tools?: WireTool[];
-  tool_choice?: WireToolChoice;
-  response_format?:
-    | { type: 'text' }
-    | { type: 'json_object' }
-    | {
-        type: 'json_schema';
-        json_schema: { name: string; schema?: Record<string, unknown>; strict?: boolean };
-      };
-  /** Per-request failover order (OpenRouter's extension). */
-  models?: string[];
-  user?: string;
 }
 
 export interface WireUsage {

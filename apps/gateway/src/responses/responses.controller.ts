@@ -1,6 +1,6 @@
 import { Body, Controller, Inject, Logger, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { type Clock, JsonBodyValidationPipe, RoutingChatService } from 'nest-model-router';
+import { type Clock, RoutingChatService } from 'nest-model-router';
 import { answeredBy, settleAnswer } from '../http/answered-by.js';
 import type { SecretRedactor } from '../http/config-secrets.js';
 import { addressedCallOptions } from '../http/request-call-options.js';
@@ -11,9 +11,8 @@ import { streamReply } from '../http/stream-reply.js';
 import { ModelResolver } from '../models/model-resolver.js';
 import type { ToolCallIds } from '../openai/tool-call-ids.js';
 import { ResponseEventEncoder } from './response-event-encoder.js';
-import { acceptsResponses } from './responses-schema.js';
-import { ResponsesRequestDto } from './responses-request.dto.js';
-import type { ResponsesRequest } from './responses-wire-types.js';
+import { WireBodyPipe } from '../http/wire-body.pipe.js';
+import { responsesBody, type ResponsesRequest } from './responses-body.js';
 import { toChatRequest } from './to-chat-request.js';
 import { echoOf, itemId, outputItems, responseObject } from './to-response.js';
 
@@ -38,16 +37,16 @@ export class ResponsesController {
 
   @Post('responses')
   async create(
-    @Body(new JsonBodyValidationPipe(ResponsesRequestDto, {}, acceptsResponses))
-    dto: ResponsesRequestDto,
+    @Body(new WireBodyPipe(responsesBody)) body: ResponsesRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const body = dto as unknown as ResponsesRequest;
-    const options = addressedCallOptions(reply, this.resolver, body);
+    const addressed = addressedCallOptions(reply, this.resolver, body);
     const id = itemId('resp');
     const createdAt = Math.floor(this.clock() / 1000);
     const echo = echoOf(body);
     const request = toChatRequest(body, this.ids);
+    // a body its schema passed maps to a well-formed ChatRequest: the service need not walk it
+    const options = { ...addressed, checkedRequest: request };
     if (body.stream) {
       await streamReply(
         this.service,

@@ -9,11 +9,7 @@ import {
 } from 'nest-model-router';
 import { MODEL_ATTRIBUTE } from 'nest-model-router/core';
 import type { ToolCallIds, ToolCallOrigin } from '../openai/tool-call-ids.js';
-import type {
-  ResponsesInputItem,
-  ResponsesInputPart,
-  ResponsesRequest,
-} from './responses-wire-types.js';
+import type { ResponsesInputItem, ResponsesInputPart, ResponsesRequest } from './responses-body.js';
 
 /**
  * Maps a validated Responses body to a ChatRequest: `instructions` first as a system message,

@@ -3,10 +3,10 @@ import type { ChatResponse, TokenUsage } from 'nest-model-router';
 import { totalTokensOf } from 'nest-model-router/core';
 import type { AnsweredBy } from '../http/answered-by.js';
 import type { ToolCallIds } from '../openai/tool-call-ids.js';
+import type { ResponsesRequest } from './responses-body.js';
 import type {
   ResponseObject,
   ResponsesOutputItem,
-  ResponsesRequest,
   ResponsesUsage,
 } from './responses-wire-types.js';
 

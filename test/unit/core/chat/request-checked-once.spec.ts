@@ -1,9 +1,7 @@
-import { describe, expect, it } from '@jest/globals';
-import {
-  assertChatRequest,
-  passChecked,
-  streamChecked,
-} from '../../../../src/core/chat/assert-chat-request.js';
+import 'reflect-metadata';
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { Test, type TestingModule } from '@nestjs/testing';
+import { lastValueFrom } from 'rxjs';
 import type { ChatMessage } from '../../../../src/core/chat/messages.js';
 import type { ChatRequest } from '../../../../src/core/chat/request.js';
 import { collectStream } from '../../../../src/core/chat/stream.js';
@@ -12,6 +10,8 @@ import { ModelRouter } from '../../../../src/core/group/model-router.js';
 import { ChatModelRoutingResult } from '../../../../src/core/routing/chat-model-routing-result.js';
 import { RoutingChatModel } from '../../../../src/core/routing/routing-chat-model.js';
 import { FailoverStrategy } from '../../../../src/core/strategies/failover-strategy.js';
+import { ModelRouterModule } from '../../../../src/nest/module/model-router.module.js';
+import { RoutingChatService } from '../../../../src/nest/service/routing-chat.service.js';
 
 /** Messages that count how often the shape check walks them (it is the only forEach caller). */
 class CountedMessages extends Array<ChatMessage> {
@@ -69,34 +69,69 @@ describe("a call's request shape is checked once, at its entry", () => {
     expect(messages.walks).toBe(2);
   });
 
-  it('the hand-off covers one check of that request only, never another request', () => {
-    const bad = { messages: [{ role: 'robot' }] } as unknown as ChatRequest;
-    const other = { messages: [{ role: 'robot' }] } as unknown as ChatRequest;
-    passChecked(bad, () => {
-      expect(() => assertChatRequest(other)).toThrow(InvalidChatRequestException);
-      assertChatRequest(bad); // handed off: not checked again
-      expect(() => assertChatRequest(bad)).toThrow(InvalidChatRequestException);
+  it('a group called directly checks; told the request is checked, it does not', async () => {
+    const group = new ModelRouter({
+      routes: [{ name: 'a', model: answering }],
+      routingStrategy: new FailoverStrategy(),
     });
-    expect(() => assertChatRequest(bad)).toThrow(InvalidChatRequestException);
+    const { request, messages } = countedRequest();
+    await group.chat(request);
+    expect(messages.walks).toBe(1);
+    await group.chat(request, { checkedRequest: request });
+    expect(messages.walks).toBe(1);
   });
 
-  it('a checked stream hands off on its first step only', async () => {
+  it('the vouching covers that very object only: another request is checked', async () => {
     const bad = { messages: [{ role: 'robot' }] } as unknown as ChatRequest;
-    const checks: string[] = [];
-    async function* layer() {
-      assertChatRequest(bad);
-      checks.push('first step skipped the check');
-      yield 1;
-      try {
-        assertChatRequest(bad);
-      } catch {
-        checks.push('a later check ran');
-      }
-      yield 2;
-    }
-    const values: number[] = [];
-    for await (const value of streamChecked(bad, layer())) values.push(value);
-    expect(values).toEqual([1, 2]);
-    expect(checks).toEqual(['first step skipped the check', 'a later check ran']);
+    const other = { messages: [{ role: 'robot' }] } as unknown as ChatRequest;
+    await expect(routerOverGroup().chat(other, { checkedRequest: bad })).rejects.toThrow(
+      InvalidChatRequestException,
+    );
+    await expect(
+      collectStream(routerOverGroup().stream(other, { checkedRequest: bad })),
+    ).rejects.toThrow(InvalidChatRequestException);
+  });
+});
+
+describe('RoutingChatService checks at its entry, once for the layers below', () => {
+  let moduleRef: TestingModule | undefined;
+  afterEach(async () => {
+    await moduleRef?.close();
+    moduleRef = undefined;
+  });
+
+  async function service(): Promise<RoutingChatService> {
+    moduleRef = await Test.createTestingModule({
+      imports: [ModelRouterModule.forRoot({ routers: { main: routerOverGroup() } })],
+    }).compile();
+    await moduleRef.init();
+    return moduleRef.get(RoutingChatService);
+  }
+
+  it("a code caller's request: the service checks, the router and the group do not", async () => {
+    const chat = await service();
+    const { request, messages } = countedRequest();
+    await chat.chat(request);
+    expect(messages.walks).toBe(1);
+    const streamed = countedRequest();
+    await lastValueFrom(chat.stream(streamed.request));
+    expect(streamed.messages.walks).toBe(1);
+  });
+
+  it('a request its caller vouches for (a validated wire body) is not walked at all', async () => {
+    const chat = await service();
+    const { request, messages } = countedRequest();
+    await chat.chat(request, { checkedRequest: request });
+    await lastValueFrom(chat.stream(request, { checkedRequest: request }));
+    expect(messages.walks).toBe(0);
+  });
+
+  it('vouching for another object does not cover this one', async () => {
+    const chat = await service();
+    const bad = { messages: [{ role: 'robot' }] } as unknown as ChatRequest;
+    const { request } = countedRequest();
+    await expect(chat.chat(bad, { checkedRequest: request })).rejects.toThrow(
+      InvalidChatRequestException,
+    );
   });
 });

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import {
+  failoverList,
+  jsonObject,
+  modelName,
+  nonEmpty,
+  shapes,
+  unknownTag,
+} from '../http/wire-schema.js';
+
+/**
+ * An Anthropic Messages body: its one description (type, check, wording; see WireBodyPipe).
+ * Unknown extra fields (metadata, top_k, thinking…) are tolerated; server tools and stored files
+ * are refused by name.
+ */
+
+export const MAX_MESSAGES = 4096;
+export const MAX_BLOCKS = 256;
+export const MAX_TOOLS = 128;
+
+const textBlock = z.object({ type: z.literal('text'), text: z.string() });
+const textBlocks = z.array(textBlock).max(MAX_BLOCKS);
+
+const source = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('base64'), media_type: nonEmpty, data: nonEmpty }),
+    z.object({ type: z.literal('url'), url: nonEmpty }),
+  ],
+  {
+    error: unknownTag(
+      'type',
+      {},
+      () => 'must be base64 or url (files are not stored on this gateway)',
+    ),
+  },
+);
+
+const image = z.object({ type: z.literal('image'), source });
+const document = z.object({ type: z.literal('document'), source }).check((context) => {
+  const { source: given } = context.value;
+  if (given.type === 'base64' && given.media_type !== 'application/pdf') {
+    context.issues.push({
+      code: 'custom',
+      input: given.media_type,
+      path: ['source', 'media_type'],
+      message: 'must be application/pdf (only PDF documents are supported)',
+    });
+  }
+});
+const toolUse = z.object({
+  type: z.literal('tool_use'),
+  id: nonEmpty,
+  name: nonEmpty,
+  input: jsonObject,
+});
+const toolResult = z.object({
+  type: z.literal('tool_result'),
+  tool_use_id: nonEmpty,
+  content: z
+    .union([z.string(), textBlocks], {
+      error: shapes('must be a string or an array of text blocks'),
+    })
+    .optional(),
+  is_error: z.boolean().nullish(),
+});
+// the model's earlier reasoning: not sent on
+const thinking = z.object({ type: z.enum(['thinking', 'redacted_thinking']) });
+
+const SUPPORTED = 'is not supported (text, image, document, tool_use, tool_result)';
+const blockTag = (misplaced: Readonly<Record<string, string>>) =>
+  unknownTag('type', misplaced, (type) => `'${type}' ${SUPPORTED}`);
+
+const userBlock = z.discriminatedUnion('type', [textBlock, image, document, toolResult, thinking], {
+  error: blockTag({ tool_use: 'tool_use blocks belong to assistant messages' }),
+});
+const assistantBlock = z.discriminatedUnion('type', [textBlock, toolUse, thinking], {
+  error: blockTag({
+    tool_result: 'tool_result blocks belong to user messages',
+    image: 'only a user message takes an image',
+    document: 'only a user message takes a document',
+  }),
+});
+
+const contentOf = <Block extends z.ZodType>(block: Block) =>
+  z.union([z.string(), z.array(block).min(1).max(MAX_BLOCKS)], {
+    error: shapes(`must be a string or 1 to ${MAX_BLOCKS} content blocks`),
+  });
+
+const message = z.discriminatedUnion(
+  'role',
+  [
+    z.object({ role: z.literal('user'), content: contentOf(userBlock) }),
+    z.object({ role: z.literal('assistant'), content: contentOf(assistantBlock) }),
+  ],
+  {
+    error: unknownTag(
+      'role',
+      {},
+      () => 'must be user or assistant (system goes in the top-level system field)',
+    ),
+  },
+);
+
+const tool = z.object({
+  type: z
+    .literal('custom', {
+      error: (issue) =>
+        `'${String(issue.input).slice(0, 40)}': server tools (web search, code execution…) are ` +
+        'not available on this gateway; only client tools with an input_schema',
+    })
+    .optional(),
+  name: nonEmpty,
+  description: z.string().nullish(),
+  input_schema: jsonObject,
+});
+
+const toolChoice = z.discriminatedUnion(
+  'type',
+  [
+    z.object({
+      type: z.enum(['auto', 'any', 'none']),
+      disable_parallel_tool_use: z.boolean().nullish(),
+    }),
+    z.object({
+      type: z.literal('tool'),
+      name: nonEmpty,
+      disable_parallel_tool_use: z.boolean().nullish(),
+    }),
+  ],
+  { error: shapes("must be { type: 'auto' | 'any' | 'none' } or { type: 'tool', name }") },
+);
+
+export const messagesBody = z
+  .object({
+    model: modelName,
+    max_tokens: z.int().min(1),
+    messages: z.array(message).min(1).max(MAX_MESSAGES),
+    system: z
+      .union([z.string(), textBlocks], {
+        error: shapes('must be a string or an array of text blocks'),
+      })
+      .nullish(),
+    stop_sequences: z.array(z.string()).max(16).nullish(),
+    temperature: z.number().min(0).max(1).nullish(),
+    top_p: z.number().min(0).max(1).nullish(),
+    stream: z.boolean().nullish(),
+    tools: z.array(tool).max(MAX_TOOLS).nullish(),
+    tool_choice: toolChoice.nullish(),
+    models: failoverList(1),
+  })
+  .check((context) => {
+    const { tool_choice: choice, tools } = context.value;
+    if (choice?.type !== 'tool') return;
+    if (tools?.some((offered) => offered.name === choice.name)) return;
+    context.issues.push({
+      code: 'custom',
+      input: choice,
+      path: ['tool_choice'],
+      message: `names the tool '${choice.name.slice(0, 64)}', which is not one of the tools`,
+    });
+  });
+
+export type AnthropicMessagesRequest = z.output<typeof messagesBody>;
+export type AnthropicMessage = AnthropicMessagesRequest['messages'][number];
+export type AnthropicBlock = z.output<typeof userBlock> | z.output<typeof assistantBlock>;
+export type AnthropicSource = z.output<typeof source>;
+export type AnthropicTool = z.output<typeof tool>;
+export type AnthropicToolChoice = z.output<typeof toolChoice>;
