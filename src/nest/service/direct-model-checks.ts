@@ -5,6 +5,7 @@ import type { ChatResponse } from '../../core/chat/response.js';
 import { streamModel } from '../../core/chat/stream.js';
 import type { Clock } from '../../core/clock.js';
 import { profileOf } from '../../core/cost/model-profile.js';
+import { OutputCounter, partialUsage } from '../../core/cost/partial-usage.js';
 import { NoMatchingModelFoundException } from '../../core/errors/exceptions.js';
 import type { ChatModelWrapper } from '../../core/chat/chat-model-wrapper.js';
 import { ModelChecks } from '../../core/limits/model-checks.js';
@@ -18,6 +19,9 @@ export interface DirectModelState {
   store: RouteStateStore;
   clock: Clock;
 }
+
+/** A call's context as the checks' hooks read it; `usage` is set when a call ends unanswered. */
+type CallContext = { -readonly [K in keyof StrategyCallContext]: StrategyCallContext[K] };
 
 /** The only model there is: what ModelChecks wraps for a model called on its own. */
 const ONLY_MODEL = { route: (models: readonly ChatModelWrapper[]) => models[0] };
@@ -88,6 +92,8 @@ export class DirectModelChecks {
     try {
       response = await model.model.chat(request, options);
     } catch (error) {
+      // the caller left while the model was answering: the prompt was read, and is paid for
+      if (options?.signal?.aborted) context.usage = partialUsage(request, new OutputCounter());
       await checks.onFailure(model, error, request, context);
       throw error;
     }
@@ -102,23 +108,32 @@ export class DirectModelChecks {
   ): AsyncIterable<ChatStreamEvent> {
     const context = await this.admit(model, checks, request, options, true);
     let settled = false;
+    // what reached the caller is paid for if the stream ends before its answer (as in a group)
+    const produced = new OutputCounter();
     try {
       for await (const event of streamModel(model.model, request, options)) {
         if (event.type === 'complete') {
           settled = true;
           await checks.onSuccess(model, event.response, request, context);
-        }
+        } else if (event.type === 'text-delta') produced.add(event.text);
+        else if (event.type === 'tool-call-delta') produced.add(event.argumentsDelta);
         yield event;
       }
     } catch (error) {
       if (!settled) {
         settled = true;
+        if (produced.deltas > 0 || options?.signal?.aborted) {
+          context.usage = partialUsage(request, produced);
+        }
         await checks.onFailure(model, error, request, context);
       }
       throw error;
     } finally {
       // the consumer stopped reading before the answer was complete
-      if (!settled) await checks.onCancel(model, undefined, request, context);
+      if (!settled) {
+        context.usage = partialUsage(request, produced);
+        await checks.onCancel(model, undefined, request, context);
+      }
     }
   }
 
@@ -129,8 +144,8 @@ export class DirectModelChecks {
     request: ChatRequest,
     options: ChatCallOptions | undefined,
     stream: boolean,
-  ): Promise<StrategyCallContext> {
-    const context: StrategyCallContext = {
+  ): Promise<CallContext> {
+    const context: CallContext = {
       attributes: options?.attributes ?? {},
       attempt: 1,
       ...(options?.signal ? { signal: options.signal } : {}),

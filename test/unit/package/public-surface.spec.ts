@@ -173,6 +173,11 @@ describe('the published surface', () => {
     ) as { files: { path: string }[] }[];
     const paths = packed!.files.map((file) => file.path);
     expect(paths).toContain('package.json');
-    expect(paths.filter((path) => /^(apps|test|bench|src)\//.test(path))).toEqual([]);
+    // the embedded model's vectors and corpus are the only files shipped from src/
+    const unexpected = paths.filter(
+      (path) => /^(apps|test|bench|src)\//.test(path) && !path.startsWith('src/embedded/assets/'),
+    );
+    expect(unexpected).toEqual([]);
+    expect(paths).toContain('src/embedded/assets/glove-6b-50k-glossary-100d-int8.bin');
   }, 60_000);
 });
