@@ -76,6 +76,7 @@ export class RedisRouteStateStore implements RouteStateStore {
     this.stickies = new StickyMirror(this.options.clock);
     this.counters = new RedisCounters({
       prefix: this.options.keyPrefix,
+      replica: this.origin,
       command: () => this.sharing.command,
       isShared: () => this.isShared(),
       clock: this.options.clock,
@@ -89,7 +90,10 @@ export class RedisRouteStateStore implements RouteStateStore {
       tokens: this.tokens,
       counters: this.counters,
       circuitTtl: (record) => this.circuitTtl(record),
-      becameShared: () => this.sendUnsyncedTokens(),
+      becameShared: () => {
+        this.sendUnsyncedTokens();
+        this.counters.flushLocal();
+      },
     });
     this.link = {
       command: () => this.sharing.command!,

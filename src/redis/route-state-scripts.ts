@@ -160,20 +160,3 @@ export function parseWriteCircuitReply(reply: unknown): WriteCircuitReply {
 export const READ_TOTALS = new LuaScript(`
 return {redis.call('GET', KEYS[2]), redis.call('HGETALL', KEYS[1])}
 `);
-
-/**
- * Adds to a windowed counter, refusing a positive delta that would take it above the limit, so
- * a limit holds exactly however many replicas add at once. Totals travel as strings: Redis
- * would truncate a Lua number to an integer.
- * KEYS: the window's key. ARGV: delta, limit ('' for none), TTL ms. Returns {1|0, total}.
- */
-export const ADD_TO_WINDOW = new LuaScript(`
-local current = tonumber(redis.call('GET', KEYS[1]) or '0')
-local delta = tonumber(ARGV[1])
-if ARGV[2] ~= '' and delta > 0 and current + delta > tonumber(ARGV[2]) then
-  return {0, tostring(current)}
-end
-local total = redis.call('INCRBYFLOAT', KEYS[1], ARGV[1])
-redis.call('PEXPIRE', KEYS[1], ARGV[3])
-return {1, total}
-`);

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { CircuitRecord } from '../core/state/route-state-store.js';
 import type { CircuitMirror } from './circuit-mirror.js';
 import { decodeCircuitOrClosed, encodeCircuit, withVersion } from './circuit-codec.js';
+import type { RedisCounters } from './redis-counters.js';
 import type { RedisKeySpace } from './redis-key-space.js';
 import {
   BEGIN_SYNC,
@@ -24,6 +25,7 @@ export interface SyncContext {
   readonly circuits: CircuitMirror;
   readonly stickies: StickyMirror;
   readonly tokens: TokenCounters;
+  readonly counters: RedisCounters;
   readonly origin: string;
   /** TTL of a circuit key written now. */
   circuitTtl(record: Omit<CircuitRecord, 'version'>): number;
@@ -46,6 +48,9 @@ const SCAN_BATCH = 500;
  *    of a conversation is the one to keep).
  * 4. Everything Redis holds is loaded into the mirror (circuits, sticky assignments, token totals),
  *    and token increments counted here while Redis was away are added to Redis's totals.
+ * 5. Windowed counters (rpm/tpm, budget spend): this replica's whole contribution to every
+ *    window it added to is written back, idempotently (see RedisCounters.writeBack), so what it
+ *    counted alone reaches Redis, and a Redis that lost its data gets it back.
  */
 export class RouteStateSync {
   /** The Redis data set this replica last synced with. */
@@ -80,6 +85,7 @@ export class RouteStateSync {
     if (lost) await this.restoreTokenTotals();
     await this.flushTokens();
     await this.loadTokenTotals();
+    await this.ctx.counters.writeBack(this.ctx.command);
   }
 
   /** Only the circuits and assignments changed while away; used until nothing is left to push. */
