@@ -160,3 +160,17 @@ export function parseWriteCircuitReply(reply: unknown): WriteCircuitReply {
 export const READ_TOTALS = new LuaScript(`
 return {redis.call('GET', KEYS[2]), redis.call('HGETALL', KEYS[1])}
 `);
+
+/**
+ * Adds to a token total once: an increment numbered at or below the last one Redis applied from
+ * this replica was applied already (a resend after a lost answer), and is skipped.
+ * KEYS: tokens hash, the replica's last applied number. ARGV: field, delta, number, TTL ms of
+ * the number. Returns the field's total (a string).
+ */
+export const ADD_TOKENS = new LuaScript(`
+if tonumber(ARGV[3]) > tonumber(redis.call('GET', KEYS[2]) or '0') then
+  redis.call('HINCRBYFLOAT', KEYS[1], ARGV[1], ARGV[2])
+  redis.call('SET', KEYS[2], ARGV[3], 'PX', ARGV[4])
+end
+return redis.call('HGET', KEYS[1], ARGV[1]) or '0'
+`);

@@ -18,6 +18,7 @@ import {
 import { decodeSticky, encodeSticky } from './sticky-codec.js';
 import type { StickyMirror } from './sticky-mirror.js';
 import type { TokenCounters } from './token-counters.js';
+import { sendTokenIncrement } from './token-writes.js';
 
 export interface SyncContext {
   readonly command: Redis;
@@ -216,18 +217,22 @@ export class RouteStateSync {
     await RESTORE_TOKENS.run(this.ctx.command, [this.ctx.keys.tokens], totals.flat());
   }
 
+  /**
+   * Resends the increments that got no answer, with their own numbers and before anything newer
+   * (so Redis skips those it had applied), then sends those counted while Redis was away.
+   */
   private async flushTokens(): Promise<void> {
-    const { command, keys, tokens } = this.ctx;
+    const { command, keys, tokens, origin } = this.ctx;
+    const resent = tokens.takeUnanswered();
+    const counted = tokens.takeUnsynced().map(([key, delta]) => ({
+      seq: tokens.nextSeq(),
+      key,
+      delta,
+    }));
     const results = await Promise.allSettled(
-      tokens.takeUnsynced().map(async ([key, delta]) => {
-        try {
-          const total = await command.hincrbyfloat(keys.tokens, key, delta);
-          tokens.confirmed(key, delta, Number(total));
-        } catch (error) {
-          tokens.failed(key, delta);
-          throw error;
-        }
-      }),
+      [...resent, ...counted].map((increment) =>
+        sendTokenIncrement(command, keys, origin, tokens, increment),
+      ),
     );
     const failure = results.find((r) => r.status === 'rejected');
     if (failure) throw failure.reason;

@@ -153,17 +153,21 @@ describe('an add whose reply was lost although Redis applied it', () => {
     await proxy?.close();
   });
 
-  it('counts once after the resync', async () => {
+  it('counts once after the resync: spend, windows and token totals', async () => {
     const cut = await env.stores.open({ ...FAST, url: `redis://127.0.0.1:${proxy.port}` });
     const other = await env.stores.open(FAST);
     const replicas = [replica(cut), replica(other)];
     await calls(replicas, 20);
+    await other.addTokens('usage/x', 10);
     await agreed(replicas, total(replicas, 'usd'));
+    await waitFor('the tokens to reach the other replica', () => cut.getTokens('usage/x') === 10);
 
     // Redis seems to hang for this replica: its adds time out, it counts them alone; the
     // commands still reach Redis when the connection resumes, and are applied there.
     proxy.stall();
+    const tokens = cut.addTokens('usage/x', 7);
     await calls([replicas[0]!], 5);
+    expect(await tokens).toBe(17);
     expect(cut.isShared()).toBe(false);
     proxy.heal();
     await waitFor('the stalled replica to share again', () => cut.isShared(), 10_000);
@@ -171,5 +175,14 @@ describe('an add whose reply was lost although Redis applied it', () => {
     await agreed(replicas, total(replicas, 'usd'));
     expect(await spentInRedis()).toBeCloseTo(total(replicas, 'usd'), 9);
     expect(await inRedis('limits:priced:rpm', MINUTE)).toBe(25);
+    await waitFor('both to count 17 tokens', () =>
+      [cut, other].every((s) => s.getTokens('usage/x') === 17),
+    );
+    const raw = new Redis(env.redis.url);
+    try {
+      expect(Number(await raw.hget(`${env.stores.prefix}tokens`, 'usage/x'))).toBe(17);
+    } finally {
+      raw.disconnect();
+    }
   });
 });
