@@ -144,6 +144,28 @@ describe('spend counted while Redis was away', () => {
   });
 });
 
+describe('spend in a Redis flushed under connected replicas', () => {
+  it('is put back from every replica, once', async () => {
+    const stores = [await env.stores.open(FAST), await env.stores.open(FAST)];
+    const replicas = stores.map(replica);
+    await calls(replicas, 40);
+    await agreed(replicas, total(replicas, 'usd'));
+
+    const admin = new Redis(env.redis.url);
+    try {
+      await admin.flushall();
+    } finally {
+      admin.disconnect();
+    }
+    // the refresh notices the lost data set; each replica's resync puts its contribution back
+    await agreed(replicas, total(replicas, 'usd'));
+    await calls(replicas, 10);
+    await agreed(replicas, total(replicas, 'usd'));
+    expect(await spentInRedis()).toBeCloseTo(total(replicas, 'usd'), 9);
+    expect(await inRedis('limits:priced:rpm', MINUTE)).toBe(50);
+  });
+});
+
 describe('an add whose reply was lost although Redis applied it', () => {
   let proxy: TcpProxy;
   beforeAll(async () => {
