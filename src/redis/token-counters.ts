@@ -51,7 +51,7 @@ export class TokenCounters {
 
   /** Hands the unanswered increments over for resending, oldest first; pending from now on. */
   takeUnanswered(): NumberedIncrement[] {
-    const taken = this.unanswered.sort((a, b) => a.seq - b.seq);
+    const taken = this.unanswered.toSorted((a, b) => a.seq - b.seq);
     this.unanswered = [];
     this.unansweredByKey.clear();
     for (const { key, delta } of taken) add(this.pending, key, delta);
