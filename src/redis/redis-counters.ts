@@ -6,7 +6,7 @@ import {
   type CounterWindow,
   type WindowedAdd,
 } from '../core/state/counter-store.js';
-import { ADD_TO_WINDOW } from './route-state-scripts.js';
+import { ADD_TO_WINDOW, WRITE_BACK_WINDOW } from './window-scripts.js';
 
 interface WindowView {
   key: string;
@@ -17,13 +17,19 @@ interface WindowView {
   remote: number;
   /** Adds sent and not answered yet (counted at once, so this replica never overshoots). */
   pending: number;
-  /** Adds made while Redis was away: this replica decided alone. */
+  /** Adds made while Redis was away (or whose reply was lost): not known to be in Redis. */
   local: number;
+  /** This replica's contribution: every add it counted, in Redis or alone. */
+  mine: number;
+  /** Redis may hold another contribution of this replica than `mine`: adds counted alone. */
+  dirty: boolean;
   readAt: number;
 }
 
 export interface RedisCountersDeps {
   prefix: string;
+  /** This replica's id: the field of its contributions in Redis. */
+  replica: string;
   command: () => Redis | undefined;
   isShared: () => boolean;
   clock: () => number;
@@ -41,11 +47,26 @@ const WATCH_MS = 60_000;
  * local view: this replica's own adds at once, other replicas' when a reply or the store's
  * periodic refresh brings the window's total. Gauges (latency averages) are last-writer-wins
  * in one hash, written without waiting and re-read on refresh.
+ *
+ * No add is lost to an outage. Redis keeps, next to each window's total, every replica's
+ * contribution to it (see window-scripts.ts), and each replica keeps its own (`mine`). What a
+ * replica counted alone while Redis was away is written back by the resync that ends the outage
+ * — as its whole contribution, not as the outage's delta: Redis sets that replica's field to it
+ * and moves the total by the difference. So a retry after a lost reply, an add whose reply timed
+ * out although Redis applied it, and a write-back that lands twice all count once; and a Redis
+ * that restarted empty gets every replica's full contribution back, which sums to the true
+ * total, since each replica writes only its own field (a replica that exited meanwhile takes its
+ * share with it). Adds counted locally during the resync itself go out as ordinary adds once the
+ * store shares again.
  */
 export class RedisCounters implements CounterStore {
   private readonly windows = new Map<string, WindowView>();
   private readonly gauges = new Map<string, { value: number; expiresAt: number }>();
   private readonly gaugeKey: string;
+  /** Numbers this replica's writes, so Redis can tell a stale one from a newer one. */
+  private seq = 0;
+  /** Adds on their way to Redis: a write-back waits for them (its snapshot must include them). */
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(private readonly deps: RedisCountersDeps) {
     this.gaugeKey = `${deps.prefix}gauges`;
@@ -65,24 +86,87 @@ export class RedisCounters implements CounterStore {
     if (limit !== undefined && delta > 0 && total + delta > limit) return { ok: false, total };
     view.pending += delta;
     const ttl = Math.max(1, windowEnd(window) - window.now + window.windowMs);
-    return ADD_TO_WINDOW.run(
-      command,
-      [this.redisKey(key, view.start)],
-      [delta, limit ?? '', ttl],
-    ).then(
+    return this.send(command, view, delta, limit, ttl).then(
       (reply) => {
         const [ok, stored] = reply as [number, string];
         view.pending -= delta;
-        const remote = Number(stored);
-        if (Number.isFinite(remote)) view.remote = remote;
+        this.noteTotal(view, stored);
+        if (Number(ok) === 1) view.mine += delta;
         return { ok: Number(ok) === 1, total: view.remote + view.pending + view.local };
       },
       (error: unknown) => {
         view.pending -= delta;
         this.deps.failed(error);
+        // Redis may have applied it (a lost reply): the write-back's whole contribution settles it
         return this.addLocally(view, delta, limit);
       },
     );
+  }
+
+  /**
+   * Writes back, during a resync (the store not shared, so every add goes local meanwhile),
+   * this replica's whole contribution to every window it added to. Most are already in Redis
+   * and change nothing; but windows counted in alone, adds whose reply was lost, and whatever a
+   * Redis that restarted (empty, or from a persistence file a little behind) no longer holds
+   * come out right, whichever of these happened. Throws when a write fails; the next resync
+   * writes them all again.
+   */
+  async writeBack(command: Redis): Promise<void> {
+    // adds already sent reach Redis first (one connection, in order): their answers must be in
+    // the contribution written, or it would undo them
+    await Promise.allSettled(this.inFlight);
+    const now = this.deps.clock();
+    const due: WindowView[] = [];
+    for (const view of this.windows.values()) {
+      if (view.mine === 0 && !view.dirty) continue;
+      // expired in Redis by now: nothing to write into
+      if (view.end + view.windowMs <= now) view.dirty = false;
+      else due.push(view);
+    }
+    await Promise.all(
+      due.map(async (view) => {
+        const { mine, local } = view;
+        const ttl = view.end + view.windowMs - now;
+        const reply = (await WRITE_BACK_WINDOW.run(command, this.redisKeys(view), [
+          this.deps.replica,
+          ++this.seq,
+          mine,
+          ttl,
+        ])) as [number, string];
+        view.local = residue(view.local - local);
+        view.dirty = view.local !== 0;
+        this.noteTotal(view, reply[1]);
+      }),
+    );
+  }
+
+  /**
+   * Sends, once the store shares again, what was counted locally after the resync's write-back
+   * took its snapshot, as ordinary adds (no limit: the calls were let through already).
+   */
+  flushLocal(): void {
+    const command = this.deps.command();
+    if (!this.deps.isShared() || command === undefined) return;
+    const now = this.deps.clock();
+    for (const view of this.windows.values()) {
+      const delta = view.local;
+      if (delta === 0 || view.end + view.windowMs <= now) continue;
+      view.local = 0;
+      view.pending += delta;
+      void this.send(command, view, delta, undefined, view.end + view.windowMs - now).then(
+        (reply) => {
+          view.pending -= delta;
+          view.dirty = view.local !== 0;
+          this.noteTotal(view, (reply as [number, string])[1]);
+        },
+        (error: unknown) => {
+          view.pending -= delta;
+          view.local += delta;
+          view.dirty = true;
+          this.deps.failed(error);
+        },
+      );
+    }
   }
 
   /** A window read here is watched from now on, so other replicas' adds reach it on refresh. */
@@ -114,6 +198,7 @@ export class RedisCounters implements CounterStore {
   async refresh(): Promise<void> {
     const command = this.deps.command();
     if (!this.deps.isShared() || command === undefined) return;
+    this.flushLocal();
     const now = this.deps.clock();
     for (const [id, view] of this.windows) {
       // over for a whole window length and not read lately: nobody adds to it any more
@@ -122,7 +207,7 @@ export class RedisCounters implements CounterStore {
     const watched = [...this.windows].filter(([, view]) => now - view.readAt < WATCH_MS);
     const [totals, gauges] = await Promise.all([
       watched.length > 0
-        ? command.mget(...watched.map(([, view]) => this.redisKey(view.key, view.start)))
+        ? command.mget(...watched.map(([, view]) => this.redisKeys(view)[0]!))
         : Promise.resolve([] as (string | null)[]),
       command.hgetall(this.gaugeKey),
     ]);
@@ -154,6 +239,8 @@ export class RedisCounters implements CounterStore {
         remote: 0,
         pending: 0,
         local: 0,
+        mine: 0,
+        dirty: false,
         readAt: this.deps.clock(),
       };
       this.windows.set(id, view);
@@ -165,10 +252,43 @@ export class RedisCounters implements CounterStore {
     const total = view.remote + view.pending + view.local;
     if (limit !== undefined && delta > 0 && total + delta > limit) return { ok: false, total };
     view.local += delta;
+    view.mine += delta;
+    view.dirty = true;
     return { ok: true, total: total + delta };
   }
 
-  private redisKey(key: string, start: number): string {
-    return `${this.deps.prefix}window:${key}:${start}`;
+  /** One add, numbered, tracked until answered. */
+  private send(
+    command: Redis,
+    view: WindowView,
+    delta: number,
+    limit: number | undefined,
+    ttl: number,
+  ): Promise<unknown> {
+    const args = [delta, limit ?? '', ttl, this.deps.replica, ++this.seq];
+    const sent = ADD_TO_WINDOW.run(command, this.redisKeys(view), args);
+    this.inFlight.add(sent);
+    const done = () => this.inFlight.delete(sent);
+    sent.then(done, done);
+    return sent;
   }
+
+  private noteTotal(view: WindowView, stored: string): void {
+    const remote = Number(stored);
+    if (Number.isFinite(remote)) view.remote = remote;
+  }
+
+  /**
+   * The window's total and its contributions, under one hash tag (one Cluster slot): the total's
+   * key ends with the tag's `}`, and is the start of the contributions' key.
+   */
+  private redisKeys(view: Pick<WindowView, 'key' | 'start'>): [total: string, by: string] {
+    const total = `${this.deps.prefix}window:{${view.key}:${view.start}}`;
+    return [total, `${total}:by`];
+  }
+}
+
+/** Float sums of opposite adds can leave a residue like 1e-13; treat it as zero. */
+function residue(value: number): number {
+  return Math.abs(value) < 1e-9 ? 0 : value;
 }

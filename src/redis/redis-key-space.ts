@@ -26,6 +26,11 @@ export class RedisKeySpace {
     this.stickyPattern = `${escapeGlob(this.stickyPrefix)}*`;
   }
 
+  /** The last token increment Redis applied from `replica` (see ADD_TOKENS). */
+  tokenSeq(replica: string): string {
+    return `${this.tokens}:seq:${replica}`;
+  }
+
   circuit(key: string): string {
     return this.circuitPrefix + key;
   }

@@ -30,6 +30,7 @@ import { decodeSticky, encodeSticky } from './sticky-codec.js';
 import { StickyMirror } from './sticky-mirror.js';
 import { TokenCounters } from './token-counters.js';
 import { TokenIncrementBatch } from './token-increment-batch.js';
+import { sendTokenIncrement } from './token-writes.js';
 import { RedisCounters } from './redis-counters.js';
 
 /**
@@ -79,6 +80,7 @@ export class RedisRouteStateStore implements RouteStateStore {
     this.stickies = new StickyMirror(this.options.clock);
     this.counters = new RedisCounters({
       prefix: this.options.keyPrefix,
+      replica: this.origin,
       command: () => this.sharing.command,
       isShared: () => this.isShared(),
       clock: this.options.clock,
@@ -92,7 +94,10 @@ export class RedisRouteStateStore implements RouteStateStore {
       tokens: this.tokens,
       counters: this.counters,
       circuitTtl: (record) => this.circuitTtl(record),
-      becameShared: () => this.sendUnsyncedTokens(),
+      becameShared: () => {
+        this.sendUnsyncedTokens();
+        this.counters.flushLocal();
+      },
     });
     this.link = {
       command: () => this.sharing.command!,
@@ -281,17 +286,22 @@ export class RedisRouteStateStore implements RouteStateStore {
     for (const [key, delta] of this.tokens.takeUnsynced()) void this.increments.add(key, delta);
   }
 
-  /** One coalesced increment (see TokenIncrementBatch); kept locally if it does not land. */
+  /** One coalesced increment (see TokenIncrementBatch); kept to resend if it gets no answer. */
   private async sendIncrement(key: string, delta: number): Promise<void> {
     if (!this.isShared()) {
       this.tokens.failed(key, delta);
       return;
     }
+    const increment = { seq: this.tokens.nextSeq(), key, delta };
     try {
-      const total = await this.sharing.command!.hincrbyfloat(this.keys.tokens, key, delta);
-      this.tokens.confirmed(key, delta, Number(total));
+      await sendTokenIncrement(
+        this.sharing.command!,
+        this.keys,
+        this.origin,
+        this.tokens,
+        increment,
+      );
     } catch (error) {
-      this.tokens.failed(key, delta);
       this.sharing.commandFailed(error);
     }
   }

@@ -159,6 +159,7 @@ export class RedisSharing {
       circuits: state.circuits,
       stickies: state.stickies,
       tokens: state.tokens,
+      counters: state.counters,
       origin: state.origin,
       circuitTtl: (record) => state.circuitTtl(record),
       warn: (message) => this.warn(message),

@@ -162,18 +162,15 @@ return {redis.call('GET', KEYS[2]), redis.call('HGETALL', KEYS[1])}
 `);
 
 /**
- * Adds to a windowed counter, refusing a positive delta that would take it above the limit, so
- * a limit holds exactly however many replicas add at once. Totals travel as strings: Redis
- * would truncate a Lua number to an integer.
- * KEYS: the window's key. ARGV: delta, limit ('' for none), TTL ms. Returns {1|0, total}.
+ * Adds to a token total once: an increment numbered at or below the last one Redis applied from
+ * this replica was applied already (a resend after a lost answer), and is skipped.
+ * KEYS: tokens hash, the replica's last applied number. ARGV: field, delta, number, TTL ms of
+ * the number. Returns the field's total (a string).
  */
-export const ADD_TO_WINDOW = new LuaScript(`
-local current = tonumber(redis.call('GET', KEYS[1]) or '0')
-local delta = tonumber(ARGV[1])
-if ARGV[2] ~= '' and delta > 0 and current + delta > tonumber(ARGV[2]) then
-  return {0, tostring(current)}
+export const ADD_TOKENS = new LuaScript(`
+if tonumber(ARGV[3]) > tonumber(redis.call('GET', KEYS[2]) or '0') then
+  redis.call('HINCRBYFLOAT', KEYS[1], ARGV[1], ARGV[2])
+  redis.call('SET', KEYS[2], ARGV[3], 'PX', ARGV[4])
 end
-local total = redis.call('INCRBYFLOAT', KEYS[1], ARGV[1])
-redis.call('PEXPIRE', KEYS[1], ARGV[3])
-return {1, total}
+return redis.call('HGET', KEYS[1], ARGV[1]) or '0'
 `);

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { CircuitRecord } from '../core/state/route-state-store.js';
 import type { CircuitMirror } from './circuit-mirror.js';
 import { decodeCircuitOrClosed, encodeCircuit, withVersion } from './circuit-codec.js';
+import type { RedisCounters } from './redis-counters.js';
 import type { RedisKeySpace } from './redis-key-space.js';
 import {
   BEGIN_SYNC,
@@ -17,6 +18,7 @@ import {
 import { decodeSticky, encodeSticky } from './sticky-codec.js';
 import type { StickyMirror } from './sticky-mirror.js';
 import type { TokenCounters } from './token-counters.js';
+import { sendTokenIncrement } from './token-writes.js';
 
 export interface SyncContext {
   readonly command: Redis;
@@ -24,6 +26,7 @@ export interface SyncContext {
   readonly circuits: CircuitMirror;
   readonly stickies: StickyMirror;
   readonly tokens: TokenCounters;
+  readonly counters: RedisCounters;
   readonly origin: string;
   /** TTL of a circuit key written now. */
   circuitTtl(record: Omit<CircuitRecord, 'version'>): number;
@@ -46,6 +49,9 @@ const SCAN_BATCH = 500;
  *    of a conversation is the one to keep).
  * 4. Everything Redis holds is loaded into the mirror (circuits, sticky assignments, token totals),
  *    and token increments counted here while Redis was away are added to Redis's totals.
+ * 5. Windowed counters (rpm/tpm, budget spend): this replica's whole contribution to every
+ *    window it added to is written back, idempotently (see RedisCounters.writeBack), so what it
+ *    counted alone reaches Redis, and a Redis that lost its data gets it back.
  */
 export class RouteStateSync {
   /** The Redis data set this replica last synced with. */
@@ -80,6 +86,7 @@ export class RouteStateSync {
     if (lost) await this.restoreTokenTotals();
     await this.flushTokens();
     await this.loadTokenTotals();
+    await this.ctx.counters.writeBack(this.ctx.command);
   }
 
   /** Only the circuits and assignments changed while away; used until nothing is left to push. */
@@ -210,18 +217,22 @@ export class RouteStateSync {
     await RESTORE_TOKENS.run(this.ctx.command, [this.ctx.keys.tokens], totals.flat());
   }
 
+  /**
+   * Resends the increments that got no answer, with their own numbers and before anything newer
+   * (so Redis skips those it had applied), then sends those counted while Redis was away.
+   */
   private async flushTokens(): Promise<void> {
-    const { command, keys, tokens } = this.ctx;
+    const { command, keys, tokens, origin } = this.ctx;
+    const resent = tokens.takeUnanswered();
+    const counted = tokens.takeUnsynced().map(([key, delta]) => ({
+      seq: tokens.nextSeq(),
+      key,
+      delta,
+    }));
     const results = await Promise.allSettled(
-      tokens.takeUnsynced().map(async ([key, delta]) => {
-        try {
-          const total = await command.hincrbyfloat(keys.tokens, key, delta);
-          tokens.confirmed(key, delta, Number(total));
-        } catch (error) {
-          tokens.failed(key, delta);
-          throw error;
-        }
-      }),
+      [...resent, ...counted].map((increment) =>
+        sendTokenIncrement(command, keys, origin, tokens, increment),
+      ),
     );
     const failure = results.find((r) => r.status === 'rejected');
     if (failure) throw failure.reason;
