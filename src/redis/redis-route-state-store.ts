@@ -60,7 +60,9 @@ export class RedisRouteStateStore implements RouteStateStore {
    * Windowed counters (rpm/tpm, spend) and gauges (latency): see RedisCounters. Typed by what
    * the store uses of them, so that the typings a consumer compiles never name ioredis.
    */
-  protected readonly counters: CounterStore & { refresh(): Promise<void> };
+  protected readonly counters: CounterStore & { refresh(): Promise<void>; flushLocal(): void };
+  /** The same counters, as the sharing's resync writes them back (private: no ioredis type). */
+  private readonly sharedCounters: RedisCounters;
   private readonly increments = new TokenIncrementBatch((key, delta) =>
     this.sendIncrement(key, delta),
   );
@@ -78,7 +80,7 @@ export class RedisRouteStateStore implements RouteStateStore {
       this.options.logger.warn(`a circuit listener threw: ${this.sharing.redact(error)}`),
     );
     this.stickies = new StickyMirror(this.options.clock);
-    this.counters = new RedisCounters({
+    this.counters = this.sharedCounters = new RedisCounters({
       prefix: this.options.keyPrefix,
       replica: this.origin,
       command: () => this.sharing.command,
@@ -92,7 +94,7 @@ export class RedisRouteStateStore implements RouteStateStore {
       circuits: this.circuits,
       stickies: this.stickies,
       tokens: this.tokens,
-      counters: this.counters,
+      counters: this.sharedCounters,
       circuitTtl: (record) => this.circuitTtl(record),
       becameShared: () => {
         this.sendUnsyncedTokens();

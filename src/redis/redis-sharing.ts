@@ -18,6 +18,7 @@ import { RouteStateSync } from './route-state-sync.js';
 import { SharingStatus } from './sharing-status.js';
 import type { StickyMirror } from './sticky-mirror.js';
 import type { TokenCounters } from './token-counters.js';
+import type { RedisCounters } from './redis-counters.js';
 
 /** The store's state that sharing keeps in step with Redis. */
 export interface SharedState {
@@ -27,7 +28,7 @@ export interface SharedState {
   circuits: CircuitMirror;
   stickies: StickyMirror;
   tokens: TokenCounters;
-  counters: { refresh(): Promise<void> };
+  counters: RedisCounters;
   /** TTL of a circuit key written now. */
   circuitTtl(record: Omit<CircuitRecord, 'version'>): number;
   /** Sharing (re)started: what was counted locally in the meantime goes out. */
