@@ -180,7 +180,7 @@ export {
 export {
   ChatRequestDto,
   JsonBodyValidationPipe,
-  bodyBoundsProblem,
+  assertBoundedJsonObject,
   MAX_REPORTED_PROBLEMS,
   MAX_ERROR_MESSAGE_LENGTH,
   type JsonBodyBounds,

@@ -123,6 +123,7 @@ export {
 } from './dto/json-body-validation.pipe.js';
 export {
   bodyBoundsProblem,
+  assertBoundedJsonObject,
   DEFAULT_MAX_ARRAY_LENGTH,
   DEFAULT_MAX_VALUES,
   type JsonBodyBounds,

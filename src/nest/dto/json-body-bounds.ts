@@ -1,3 +1,4 @@
+import { BadRequestException } from '@nestjs/common';
 import { MAX_JSON_DEPTH, tooDeepMessage } from './json-depth.js';
 
 /**
@@ -118,4 +119,25 @@ function stripProtoKeys(value: object): void {
 
 function clip(path: string): string {
   return path.length > 200 ? `${path.slice(0, 200)}…` : path;
+}
+
+/**
+ * The first step of every body pipe: a JSON object within `bounds` (prototype-polluting keys
+ * stripped), else a 400 naming the field. Refused before any schema or DTO visits every value:
+ * deeper bodies overflow their stack (a 500), longer ones hold the event loop and the heap.
+ */
+export function assertBoundedJsonObject(
+  value: unknown,
+  bounds: JsonBodyBounds = {},
+): asserts value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new BadRequestException({
+      message: 'The request body must be a JSON object (Content-Type: application/json)',
+      param: null,
+    });
+  }
+  const problem = bodyBoundsProblem(value, bounds, { stripProtoKeys: true });
+  if (problem !== undefined) {
+    throw new BadRequestException({ message: problem.message, param: problem.path });
+  }
 }

@@ -1,7 +1,7 @@
 import { BadRequestException, type PipeTransform, type Type } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
-import { bodyBoundsProblem, type JsonBodyBounds } from './json-body-bounds.js';
+import { assertBoundedJsonObject, type JsonBodyBounds } from './json-body-bounds.js';
 
 /** Problems listed in one answer: enough to fix a body, bounded whatever the body holds. */
 export const MAX_REPORTED_PROBLEMS = 10;
@@ -27,18 +27,7 @@ export class JsonBodyValidationPipe implements PipeTransform {
   ) {}
 
   async transform(value: unknown): Promise<unknown> {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      throw new BadRequestException({
-        message: 'The request body must be a JSON object (Content-Type: application/json)',
-        param: null,
-      });
-    }
-    // refused before class-transformer copies and class-validator visits every value: deeper
-    // bodies overflow their stack (a 500), longer ones hold the event loop and the heap
-    const problem = bodyBoundsProblem(value, this.bounds, { stripProtoKeys: true });
-    if (problem !== undefined) {
-      throw new BadRequestException({ message: problem.message, param: problem.path });
-    }
+    assertBoundedJsonObject(value, this.bounds);
     const errors = await validate(plainToInstance(this.dto, value), {
       forbidUnknownValues: false,
       // the error's target and value would copy the body into every error

@@ -1,6 +1,6 @@
 import { BadRequestException, type PipeTransform } from '@nestjs/common';
 import {
-  bodyBoundsProblem,
+  assertBoundedJsonObject,
   type JsonBodyBounds,
   MAX_ERROR_MESSAGE_LENGTH,
   MAX_REPORTED_PROBLEMS,
@@ -29,16 +29,7 @@ export class WireBodyPipe<Schema extends z.ZodType> implements PipeTransform<
   ) {}
 
   transform(value: unknown): z.output<Schema> {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      throw new BadRequestException({
-        message: 'The request body must be a JSON object (Content-Type: application/json)',
-        param: null,
-      });
-    }
-    const problem = bodyBoundsProblem(value, this.bounds, { stripProtoKeys: true });
-    if (problem !== undefined) {
-      throw new BadRequestException({ message: problem.message, param: problem.path });
-    }
+    assertBoundedJsonObject(value, this.bounds);
     // parse options cost zod its fast path (~2.5x the CPU of a typical body): a valid body is
     // parsed without them, and only a refused one again, with the gateway's wording
     const parsed = this.schema.safeParse(value);
