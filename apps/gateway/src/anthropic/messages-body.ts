@@ -6,6 +6,7 @@ import {
   nonEmpty,
   shapes,
   unknownTag,
+  unofferedToolIssue,
 } from '../http/wire-schema.js';
 
 /**
@@ -151,14 +152,12 @@ export const messagesBody = z
   })
   .check((context) => {
     const { tool_choice: choice, tools } = context.value;
-    if (choice?.type !== 'tool') return;
-    if (tools?.some((offered) => offered.name === choice.name)) return;
-    context.issues.push({
-      code: 'custom',
-      input: choice,
-      path: ['tool_choice'],
-      message: `names the tool '${choice.name.slice(0, 64)}', which is not one of the tools`,
-    });
+    const issue = unofferedToolIssue(
+      choice?.type === 'tool' ? { name: choice.name, input: choice } : undefined,
+      tools?.map((offered) => offered.name),
+      'tool',
+    );
+    if (issue) context.issues.push(issue);
   });
 
 export type AnthropicMessagesRequest = z.output<typeof messagesBody>;

@@ -54,3 +54,21 @@ export function unknownTag(
     return otherwise?.(String(value).slice(0, 40));
   };
 }
+
+/**
+ * A `tool_choice` that forces a tool must name one of the offered tools (OpenAI and Anthropic
+ * refuse one they were not offered, and so do we): the problem for a body's `.check`, or none.
+ */
+export function unofferedToolIssue(
+  forced: { name: string; input: unknown } | undefined,
+  offered: readonly string[] | undefined,
+  kind: 'tool' | 'function',
+): z.core.$ZodRawIssue | undefined {
+  if (forced === undefined || offered?.includes(forced.name)) return undefined;
+  return {
+    code: 'custom',
+    input: forced.input,
+    path: ['tool_choice'],
+    message: `names the ${kind} '${forced.name.slice(0, 64)}', which is not one of the tools`,
+  };
+}

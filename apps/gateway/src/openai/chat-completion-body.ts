@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { failoverList, jsonObject, nonEmpty, shapes } from '../http/wire-schema.js';
+import {
+  failoverList,
+  jsonObject,
+  nonEmpty,
+  shapes,
+  unofferedToolIssue,
+} from '../http/wire-schema.js';
 
 /**
  * An OpenAI chat completions body: its one description, which gives its type, its check and its
@@ -148,17 +154,14 @@ export const chatCompletionBody = z
     user: z.string().nullish(),
   })
   .check((context) => {
-    // OpenAI refuses a forced function it was not offered, and so do we
     const { tool_choice: choice, tools } = context.value;
-    if (typeof choice !== 'object' || choice === null) return;
-    const name = choice.function.name;
-    if (tools?.some((offered) => offered.function.name === name)) return;
-    context.issues.push({
-      code: 'custom',
-      input: choice,
-      path: ['tool_choice'],
-      message: `names the function '${name.slice(0, 64)}', which is not one of the tools`,
-    });
+    const forced = typeof choice === 'object' && choice !== null;
+    const issue = unofferedToolIssue(
+      forced ? { name: choice.function.name, input: choice } : undefined,
+      tools?.map((offered) => offered.function.name),
+      'function',
+    );
+    if (issue) context.issues.push(issue);
   });
 
 export type WireChatCompletionRequest = z.output<typeof chatCompletionBody>;

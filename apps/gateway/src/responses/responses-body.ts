@@ -6,6 +6,7 @@ import {
   nonEmpty,
   shapes,
   unknownTag,
+  unofferedToolIssue,
 } from '../http/wire-schema.js';
 
 /**
@@ -216,14 +217,13 @@ export const responsesBody = z
   })
   .check((context) => {
     const { tool_choice: choice, tools } = context.value;
-    if (typeof choice !== 'object' || choice === null) return;
-    if (tools?.some((tool) => tool.name === choice.name)) return;
-    context.issues.push({
-      code: 'custom',
-      input: choice,
-      path: ['tool_choice'],
-      message: `names the function '${choice.name.slice(0, 64)}', which is not one of the tools`,
-    });
+    const forced = typeof choice === 'object' && choice !== null;
+    const issue = unofferedToolIssue(
+      forced ? { name: choice.name, input: choice } : undefined,
+      tools?.map((tool) => tool.name),
+      'function',
+    );
+    if (issue) context.issues.push(issue);
   });
 
 export type ResponsesRequest = z.output<typeof responsesBody>;
