@@ -22,7 +22,11 @@ describe("the README's try-it script", () => {
       expect(answered.body.text).toBe(
         'You said: What is the capital of France? (model gpt-4o-mini)',
       );
-      expect(broken).toMatchObject({ status: 503, retryAfter: '30' });
+      expect(broken).toMatchObject({
+        status: 503,
+        retryAfter: '30',
+        body: { code: 'models_cooling_down' },
+      });
       expect(log.mock.calls).toEqual([[answered], [broken]]);
     } finally {
       log.mockRestore();
