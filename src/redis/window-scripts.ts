@@ -4,7 +4,7 @@ import { LuaScript } from './lua-script.js';
  * The Lua scripts of the windowed counters (rpm/tpm windows, budget spend and holds, in-flight
  * counts). Each window is two keys under one hash tag (so a script touches one slot, as Redis
  * Cluster requires): the total, a string for INCRBYFLOAT and MGET, and a hash of each replica's
- * contribution to it (field `<replica>`) with the sequence number of the last write from that
+ * contribution to it (field `<replica>`) with the sequence number of the last write-back from that
  * replica that Redis applied (field `<replica>#seq`). The total is always the sum of the
  * contributions: every script changes both together.
  *
@@ -17,7 +17,10 @@ import { LuaScript } from './lua-script.js';
 
 /**
  * Adds to a window, refusing a positive delta that would take it above the limit, so a limit
- * holds exactly however many replicas add at once.
+ * holds exactly however many replicas add at once. Only a write-back records its sequence number:
+ * adds are relative and may reach Redis out of order (a NOSCRIPT retry sends one again after a
+ * later one), so an add is stale only when it is older than the replica's last write-back, whose
+ * contribution already counted it.
  * KEYS: total, contributions. ARGV: delta, limit ('' for none), TTL ms, replica, sequence number.
  * Returns {1|0, total}; {1, total} unchanged for an add older than the replica's last write.
  */
@@ -34,7 +37,6 @@ if ARGV[2] ~= '' and delta > 0 and current + delta > tonumber(ARGV[2]) then
 end
 local total = redis.call('INCRBYFLOAT', KEYS[1], ARGV[1])
 redis.call('HINCRBYFLOAT', KEYS[2], ARGV[4], ARGV[1])
-redis.call('HSET', KEYS[2], seqField, ARGV[5])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 redis.call('PEXPIRE', KEYS[2], ARGV[3])
 return {1, total}
