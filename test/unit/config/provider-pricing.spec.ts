@@ -90,34 +90,36 @@ describe('a provider’s pricing (issue 24, point 3)', () => {
   });
 });
 
-describe('the gateway’s providers.<name>.models', () => {
-  const parse = (models: unknown) =>
-    parseModelRouterConfig(
-      {
-        providers: { p: { type: 'openai', models } },
-        models: { m: { type: 'demo' } },
-        routers: { r: { model: 'm' } },
-      },
-      { env: {}, schema: gatewayConfigSchema },
-    );
+/** A gateway file whose provider `p` lists `models`. */
+function parseGateway(models: unknown) {
+  return parseModelRouterConfig(
+    {
+      providers: { p: { type: 'openai', models } },
+      models: { m: { type: 'demo' } },
+      routers: { r: { model: 'm' } },
+    },
+    { env: {}, schema: gatewayConfigSchema },
+  );
+}
 
+describe('the gateway’s providers.<name>.models', () => {
   it('is a list of ids or globs, or a mapping from id or glob to its pricing', () => {
-    expect(parse(['gpt-4o*']).providers!.p!.models).toEqual(['gpt-4o*']);
+    expect(parseGateway(['gpt-4o*']).providers!.p!.models).toEqual(['gpt-4o*']);
     const mapping = { 'gpt-4o': { pricing: OWN_PRICE }, 'gpt-4o-mini*': null };
-    expect(parse(mapping).providers!.p!.models).toEqual(mapping);
+    expect(parseGateway(mapping).providers!.p!.models).toEqual(mapping);
   });
 
   it('refuses anything else, saying what it may be', () => {
     for (const models of ['gpt-4o', [1], { 'gpt-4o': 3 }]) {
-      const problems = problemsOf(() => parse(models));
+      const problems = problemsOf(() => parseGateway(models));
       expect(problems).toEqual([expect.stringMatching(/^providers\.p\.models: must be a list/)]);
     }
     // a mapping's wrong setting is named by its path
-    expect(problemsOf(() => parse({ 'gpt-4o': { price: 1 } }))).toEqual([
+    expect(problemsOf(() => parseGateway({ 'gpt-4o': { price: 1 } }))).toEqual([
       'providers.p.models.gpt-4o.price: unknown setting; known: pricing',
     ]);
-    expect(problemsOf(() => parse({ 'gpt-4o': { pricing: { input: -1, output: 1 } } }))).toEqual([
-      expect.stringMatching(/^providers\.p\.models\.gpt-4o\.pricing\.input: /),
-    ]);
+    expect(
+      problemsOf(() => parseGateway({ 'gpt-4o': { pricing: { input: -1, output: 1 } } })),
+    ).toEqual([expect.stringMatching(/^providers\.p\.models\.gpt-4o\.pricing\.input: /)]);
   });
 });
