@@ -47,6 +47,26 @@ describe('a provider’s pricing (issue 24, point 3)', () => {
     expect(own!.metadata.get('profile')).toEqual({ pricing: OWN_PRICE, contextWindow: 8000 });
   });
 
+  it('lets a configured model ask to be refused under a budget while it has no price', async () => {
+    const yaml = (setting: string) =>
+      parseModelRouterConfig(
+        {
+          models: { strict: { type: 'echo', unpricedUnderBudget: setting } },
+          routers: { r: { model: 'strict' } },
+        },
+        { env: {} },
+      );
+    const options = await buildModelRouterOptions(yaml('refuse'), {
+      factories: testFactories().factories,
+    });
+    expect((options.routers.r as ModelRouter).models()[0]!.metadata.get('profile')).toEqual({
+      unpricedUnderBudget: 'refuse',
+    });
+    expect(problemsOf(() => yaml('never'))).toEqual([
+      expect.stringMatching(/^models\.strict\.unpricedUnderBudget: must be 'refuse' or 'allow'/),
+    ]);
+  });
+
   it('prices provider/model-id models: the model’s own price, else the provider’s', () => {
     const source = providerModelSource(
       'echoes',
