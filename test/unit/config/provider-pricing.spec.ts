@@ -48,21 +48,13 @@ describe('a provider’s pricing (issue 24, point 3)', () => {
   });
 
   it('lets a configured model ask to be refused under a budget while it has no price', async () => {
-    const yaml = (setting: string) =>
-      parseModelRouterConfig(
-        {
-          models: { strict: { type: 'echo', unpricedUnderBudget: setting } },
-          routers: { r: { model: 'strict' } },
-        },
-        { env: {} },
-      );
-    const options = await buildModelRouterOptions(yaml('refuse'), {
+    const options = await buildModelRouterOptions(strictModel('refuse'), {
       factories: testFactories().factories,
     });
     expect((options.routers.r as ModelRouter).models()[0]!.metadata.get('profile')).toEqual({
       unpricedUnderBudget: 'refuse',
     });
-    expect(problemsOf(() => yaml('never'))).toEqual([
+    expect(problemsOf(() => strictModel('never'))).toEqual([
       expect.stringMatching(/^models\.strict\.unpricedUnderBudget: must be 'refuse' or 'allow'/),
     ]);
   });
@@ -109,6 +101,17 @@ describe('a provider’s pricing (issue 24, point 3)', () => {
     expect(problems.some((p) => p.startsWith('unpricedUnderBudget'))).toBe(true);
   });
 });
+
+/** A file with one configured model `strict`, without a price. */
+function strictModel(unpricedUnderBudget: string) {
+  return parseModelRouterConfig(
+    {
+      models: { strict: { type: 'echo', unpricedUnderBudget } },
+      routers: { r: { model: 'strict' } },
+    },
+    { env: {} },
+  );
+}
 
 /** A gateway file whose provider `p` lists `models`. */
 function parseGateway(models: unknown) {
