@@ -91,6 +91,7 @@ export {
   UnknownRouterException,
   BudgetExceededException,
   ContextLengthExceededException,
+  UnpricedModelException,
   StreamInterruptedException,
   type ProviderExceptionDetails,
 } from './core/index.js';

@@ -14,6 +14,7 @@ export const MODEL_PROFILE_KEYS = [
   'maxOutputTokens',
   'limits',
   'weight',
+  'unpricedUnderBudget',
 ] as const;
 
 /** The profile settings of a model's configuration, and the rest (for its factory). */

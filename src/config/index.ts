@@ -27,6 +27,7 @@ export { registerProviderModelTypes, demoModelFactory } from './provider-model-f
 export {
   modelRouterConfigSchema,
   providerConfigSchema,
+  pricingSchema,
   GROUP_STRATEGIES,
   type ModelRouterConfig,
   type ModelRouterConfigSchema,
@@ -46,6 +47,7 @@ export { buildModel, type ModelSpec } from './build-model.js';
 export {
   providerModelSource,
   type ProviderFactory,
+  type ProviderPricingOptions,
   type DisabledProvider,
 } from './provider-model-source.js';
 export { providerEmbeddingSource, type EmbeddingFactory } from './provider-embedding-source.js';

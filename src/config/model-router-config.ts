@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BALANCERS } from '../core/strategies/balancers/balancer.js';
 import type { BudgetDefinition } from '../core/budget/budget.js';
+import { UNPRICED_UNDER_BUDGET } from '../core/cost/model-profile.js';
 import { decimal, flag, integer, oneOf, text } from './config-fields.js';
 import { checkModelRouterConfig } from './check-model-router-config.js';
 
@@ -97,8 +98,22 @@ const modelSchema = z.looseObject({
     .optional(),
 });
 
-/** An endpoint (OpenAI-compatible or Anthropic) that models share; keys stay out of logs. */
-export const providerConfigSchema = z.looseObject({ type: text() });
+/** USD per million tokens (ModelPricing). */
+export const pricingSchema = z.strictObject({
+  input: decimal(0),
+  output: decimal(0),
+  cachedInput: decimal(0).optional(),
+});
+
+/**
+ * An endpoint (OpenAI-compatible or Anthropic) that models share; keys stay out of logs.
+ * `pricing`: the price of its models that have none of their own (its `provider/model-id`
+ * models, and configured models that name it).
+ */
+export const providerConfigSchema = z.looseObject({
+  type: text(),
+  pricing: pricingSchema.optional(),
+});
 
 export const modelRouterConfigSchema = z
   .strictObject(
@@ -122,6 +137,12 @@ export const modelRouterConfigSchema = z
        * checked by the budgets' own check, which options given in code go through too.
        */
       budgets: z.custom<BudgetDefinition[]>().optional(),
+      /**
+       * A `provider/model-id` call with no price known (neither its provider nor the model has a
+       * `pricing`) when a budget applies to it: `refuse` (default; 403 `model_unpriced`) or
+       * `allow` (served, and charged nothing). Configured models keep their own profile.
+       */
+      unpricedUnderBudget: oneOf(UNPRICED_UNDER_BUDGET).optional(),
     },
     {
       error: (issue) =>

@@ -1,7 +1,9 @@
 import type { ChatModel } from '../core/chat/chat-model.js';
 import type { Clock } from '../core/clock.js';
 import { InvalidConfigurationException } from '../core/errors/exceptions.js';
+import type { ModelPricing, UnpricedUnderBudget } from '../core/cost/model-profile.js';
 import type { ResilienceOptions } from '../core/resilience/resilient-chat-model.js';
+import { rememberProfile } from './cost-config.js';
 import { CREDENTIALS_IN_URL, hasCredentials } from '../providers/shared/option-checks.js';
 import { plainWordKeyProblem } from '../providers/shared/plain-word-key.js';
 import { buildModel } from './build-model.js';
@@ -10,6 +12,14 @@ import type { ModelRouterFactories } from './model-router-factories.js';
 
 /** A provider as a function from model id to model (tests, custom clients). */
 export type ProviderFactory = (modelId: string) => ChatModel;
+
+/** How a provider's models are priced, beside its entry's own `pricing`. */
+export interface ProviderPricingOptions {
+  /** A model id's own price (e.g. from per-model settings); else the provider's `pricing`. */
+  pricingOf?: (modelId: string) => ModelPricing | undefined;
+  /** What a budget does with a model of no known price; default `refuse`. */
+  unpricedUnderBudget?: UnpricedUnderBudget;
+}
 
 /** A declared provider that cannot serve here, with the reason shown to clients (no key…). */
 export interface DisabledProvider {
@@ -21,20 +31,28 @@ export interface DisabledProvider {
  * `providers`) as a source of `provider/model-id` models, built by `buildModel` like any
  * configured model. A blank `apiKey` (e.g. `${OPENAI_API_KEY:-}` with the variable unset)
  * disables the provider instead of failing the start: the offline demo declares providers that
- * only work when their key is set.
+ * only work when their key is set. Each model is priced by `pricing.pricingOf(id)`, else the
+ * entry's `pricing`; with neither, a budget over its call refuses it unless
+ * `unpricedUnderBudget` is `allow` (an unpriced call would spend without being counted).
  */
 export function providerModelSource(
   name: string,
   provider: ProviderConfig,
   factories: ModelRouterFactories,
   clock?: Clock,
+  pricing: ProviderPricingOptions = {},
 ): ProviderFactory | DisabledProvider {
   if (typeof provider !== 'object' || provider === null) {
     throw new InvalidConfigurationException(
       `providers.${name}: must be an object { type, baseURL?, apiKey }`,
     );
   }
-  const { type, resilience, ...settings } = provider as ProviderConfig & {
+  const {
+    type,
+    resilience,
+    pricing: providerPricing,
+    ...settings
+  } = provider as ProviderConfig & {
     resilience?: ResilienceOptions | false;
   };
   if (!factories.modelType(type)) {
@@ -59,8 +77,9 @@ export function providerModelSource(
       throw new InvalidConfigurationException(`providers.${name}: apiKey ${problem}`);
     }
   }
-  return (modelId) =>
-    buildModel(
+  const unpricedUnderBudget = pricing.unpricedUnderBudget ?? 'refuse';
+  return (modelId) => {
+    const model = buildModel(
       {
         type,
         ...(resilience !== undefined ? { resilience } : {}),
@@ -79,6 +98,10 @@ export function providerModelSource(
         ...(clock ? { clock } : {}),
       },
     );
+    const price = pricing.pricingOf?.(modelId) ?? providerPricing;
+    rememberProfile(model, { ...(price ? { pricing: price } : {}), unpricedUnderBudget });
+    return model;
+  };
 }
 
 export function noKeyReason(provider: string): string {

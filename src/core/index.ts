@@ -200,6 +200,8 @@ export {
   type ModelProfile,
   type ModelPricing,
   type ModelLimits,
+  UNPRICED_UNDER_BUDGET,
+  type UnpricedUnderBudget,
 } from './cost/model-profile.js';
 export {
   COST_ATTRIBUTE,
@@ -239,6 +241,7 @@ export {
 } from './budget/budget-ledger.js';
 export { BudgetExceededException } from './errors/budget-exceeded.exception.js';
 export { ContextLengthExceededException } from './errors/context-length-exceeded.exception.js';
+export { UnpricedModelException } from './errors/unpriced-model.exception.js';
 export {
   Balancer,
   OrderedBalancer,

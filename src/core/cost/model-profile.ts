@@ -25,7 +25,17 @@ export interface ModelProfile {
   readonly limits?: ModelLimits;
   /** Share of traffic under the `weighted` balancer; default 1. */
   readonly weight?: number;
+  /**
+   * Without `pricing`, when a budget applies to a call: `refuse` it (UnpricedModelException),
+   * or `allow` it (it is charged only what its answer's cost attribute says). Default `allow`,
+   * as registered models always were; `provider/model-id` models get the configuration's
+   * `unpricedUnderBudget`, default `refuse`.
+   */
+  readonly unpricedUnderBudget?: UnpricedUnderBudget;
 }
+
+export const UNPRICED_UNDER_BUDGET = ['refuse', 'allow'] as const;
+export type UnpricedUnderBudget = (typeof UNPRICED_UNDER_BUDGET)[number];
 
 /** The metadata key of a model's profile on its ChatModelWrapper. */
 export const MODEL_PROFILE = 'profile';
@@ -71,6 +81,14 @@ export function validateProfile(profile: unknown, where: string): ModelProfile {
     for (const field of ['rpm', 'tpm']) {
       if (limits[field] !== undefined) positiveInteger(limits[field], `${where}.limits.${field}`);
     }
+  }
+  if (
+    p.unpricedUnderBudget !== undefined &&
+    !(UNPRICED_UNDER_BUDGET as readonly unknown[]).includes(p.unpricedUnderBudget)
+  ) {
+    throw new InvalidConfigurationException(
+      `${where}.unpricedUnderBudget must be 'refuse' or 'allow'; got ${String(p.unpricedUnderBudget)}.`,
+    );
   }
   if (p.weight !== undefined && !(typeof p.weight === 'number' && p.weight > 0)) {
     throw new InvalidConfigurationException(

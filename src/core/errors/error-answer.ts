@@ -14,6 +14,7 @@ import { ProviderException } from './provider-exception.js';
 import { ModelTimeoutException } from './timeout-exception.js';
 import { uniformRefusal } from './uniform-refusal.js';
 import { UnknownRouterException } from './unknown-router.exception.js';
+import { UnpricedModelException } from './unpriced-model.exception.js';
 
 /** OpenAI's error types, which every HTTP surface of the project uses. */
 export type ErrorAnswerType =
@@ -96,6 +97,12 @@ function answerFor(error: unknown): Omit<ErrorAnswer, 'name'> {
         spent_usd: error.spentUsd,
         resets_at: new Date(error.resetsAt).toISOString(),
       },
+    };
+  }
+  if (error instanceof UnpricedModelException) {
+    return {
+      ...answer(403, 'invalid_request_error', error.message, 'model_unpriced', 'model'),
+      details: { budget: error.budget, models: error.models.join(', ') },
     };
   }
   if (error instanceof ProviderException) return fromProvider(error);

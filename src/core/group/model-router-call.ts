@@ -3,6 +3,8 @@ import type { ChatCallOptions } from '../chat/chat-model.js';
 import type { ChatRequest } from '../chat/request.js';
 import type { ChatResponse } from '../chat/response.js';
 import { NoMatchingModelFoundException, RoutingException } from '../errors/exceptions.js';
+import { BudgetExceededException } from '../errors/budget-exceeded.exception.js';
+import { UnpricedModelException } from '../errors/unpriced-model.exception.js';
 import { emitTo, summarizeError, type RoutingEvent } from '../observability/routing-event.js';
 import {
   dispositionOf,
@@ -259,8 +261,9 @@ export class ModelRouterCall {
       return this.resolve(await this.group.strategy.route(untried, this.request, context), untried);
     } catch (error) {
       // before any attempt the strategy's error is the call's answer; after, it must not hide
-      // the models' own errors, so the call ends as exhausted and mentions it
-      if (this.errors.length === 0) throw error;
+      // the models' own errors, so the call ends as exhausted and mentions it. A budget's
+      // verdict on every model left is the answer either way: the call stopped there (429).
+      if (this.errors.length === 0 || isBudgetVerdict(error)) throw error;
       this.strategyProblem = error;
       return undefined;
     }
@@ -362,6 +365,11 @@ export class ModelRouterCall {
   private routeField(): { route?: string } {
     return this.route === undefined ? {} : { route: this.route };
   }
+}
+
+/** ModelChecks' refusal of every model left because of a budget (spent, or no price to count). */
+function isBudgetVerdict(error: unknown): boolean {
+  return error instanceof BudgetExceededException || error instanceof UnpricedModelException;
 }
 
 function brief(error: unknown): string {

@@ -1,7 +1,7 @@
 import type { ChatRequest } from '../chat/request.js';
 import type { ChatResponse } from '../chat/response.js';
 import { systemClock, type Clock } from '../clock.js';
-import { callScopeOf, type BudgetScope } from '../budget/budget.js';
+import { callScopeOf, matches, type BudgetScope } from '../budget/budget.js';
 import type { BudgetLedger } from '../budget/budget-ledger.js';
 import { estimatePromptTokens } from '../cost/cost.js';
 import { totalTokensOf } from '../cost/partial-usage.js';
@@ -10,6 +10,7 @@ import { BudgetHolds } from './budget-holds.js';
 import { profileOf } from '../cost/model-profile.js';
 import { BudgetExceededException } from '../errors/budget-exceeded.exception.js';
 import { ContextLengthExceededException } from '../errors/context-length-exceeded.exception.js';
+import { UnpricedModelException } from '../errors/unpriced-model.exception.js';
 import type { ChatModelWrapper } from '../chat/chat-model-wrapper.js';
 import type { RouteStateBinding } from '../inspection/inspection.js';
 import { emitTo, type RoutingObserver, type SkipReason } from '../observability/routing-event.js';
@@ -47,7 +48,8 @@ interface Skipped extends ModelSkip {
  * passed over for this call (not failed, not cooled down) and reported as `model-skipped`; the
  * strategy chooses among the rest. A chosen model with limits takes its slot atomically; one
  * that lost the race is released and the strategy chooses again without it. When nothing is
- * left the caller gets why: context (400), budget (429), or rate limits (a retry-after hint).
+ * left the caller gets why: context (400), budget (429), no price under a budget (403), or rate
+ * limits (a retry-after hint).
  */
 export class ModelChecks implements ModelRoutingStrategy {
   private budgets: BudgetLedger | undefined;
@@ -122,7 +124,17 @@ export class ModelChecks implements ModelRoutingStrategy {
     }
     const over = this.budgets.exceeded(scope);
     if (over) return { reason: 'over-budget', until: over.resetsAt, budget: over.budget.name };
+    // a call's verdict only: outside a call (health) no budget is known to apply
+    if (context) return this.unpriced(model, scope);
     return undefined;
+  }
+
+  /** A model that must have a price under a budget, without one, and the budget over the call. */
+  private unpriced(model: ChatModelWrapper, scope: BudgetScope): ModelSkip | undefined {
+    const profile = profileOf(model);
+    if (profile.pricing || profile.unpricedUnderBudget !== 'refuse') return undefined;
+    const budget = this.budgets?.budgets.find((candidate) => matches(candidate, scope));
+    return budget ? { reason: 'unpriced', budget: budget.name } : undefined;
   }
 
   onSuccess(
@@ -298,7 +310,15 @@ export class ModelChecks implements ModelRoutingStrategy {
     }
     // rate limits end within the minute: no model now, and a retry-after hint
     if (skipped.some((skip) => skip.reason === 'rate-limited')) return undefined;
-    const budget = skipped.find((skip) => skip.reason === 'over-budget')!;
+    const budget = skipped.find((skip) => skip.reason === 'over-budget');
+    if (!budget) {
+      // what is left: models without a price, under a budget that cannot count their spend
+      const unpriced = skipped.filter((skip) => skip.reason === 'unpriced');
+      throw new UnpricedModelException({
+        models: unpriced.map((skip) => skip.model.name),
+        budget: unpriced[0]!.budget!,
+      });
+    }
     const over = this.budgets!.statusOf(budget.budget!)!;
     throw this.overBudget(
       over,

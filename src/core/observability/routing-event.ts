@@ -83,7 +83,8 @@ export type RoutingEvent =
   | { type: 'stream-chunk-skipped'; route?: string; model: string; reason: string };
 
 /** Why a model was passed over for a call: its rate limit, a budget, or its context window. */
-export type SkipReason = 'rate-limited' | 'over-budget' | 'context';
+/** `unpriced`: a budget applies to the call and the model has no price (and must have one). */
+export type SkipReason = 'rate-limited' | 'over-budget' | 'context' | 'unpriced';
 
 export type RoutingObserver = (event: RoutingEvent) => void;
 

@@ -34,6 +34,7 @@ import type {
   ModelRouterFactories,
 } from '../../config/model-router-factories.js';
 import { quoteNames } from '../../core/errors/quote-names.js';
+import type { ModelProfile } from '../../core/cost/model-profile.js';
 import {
   groupBalancer,
   profileMetadata,
@@ -118,11 +119,17 @@ function buildModels(
     const {
       type: providerType,
       resilience: providerResilience,
+      pricing: providerPricing,
       ...inherited
     } = (provider ?? {}) as Record<string, unknown>;
     const { type: ownType, provider: _provider, resilience: ownResilience, ...settings } = model;
     // pricing, limits, context window, weight: the router's to read, not the provider factory's
-    const { profile, rest: own } = splitProfile(settings);
+    const { profile: ownProfile, rest: own } = splitProfile(settings);
+    // the provider's price is the default of the models that name it
+    const profile =
+      providerPricing !== undefined && ownProfile?.pricing === undefined
+        ? ({ ...ownProfile, pricing: providerPricing } as ModelProfile)
+        : ownProfile;
     const type = ownType ?? (providerType as string | undefined);
     const resilience = ownResilience ?? (providerResilience as ModelConfig['resilience']);
     const built = attempt(path, problems, () =>

@@ -18,6 +18,7 @@ import {
 } from '../../core/resilience/error-classification.js';
 import { scrubCredentials } from '../../core/observability/scrub-credentials.js';
 import { UnknownRouterException } from '../../core/errors/unknown-router.exception.js';
+import { UnpricedModelException } from '../../core/errors/unpriced-model.exception.js';
 import { RemoteModelRouterException } from './remote-model-router.exception.js';
 
 /**
@@ -41,8 +42,10 @@ export interface RemoteErrorData {
   timeoutMs?: number;
   requested?: string;
   known?: string[];
-  /** BudgetExceededException. */
+  /** BudgetExceededException, UnpricedModelException. */
   budget?: string;
+  /** UnpricedModelException: the models without a price. */
+  models?: string[];
   limitUsd?: number;
   spentUsd?: number;
   resetsAt?: number;
@@ -107,6 +110,13 @@ export function toRemoteError(error: unknown, depth = 0): RemoteErrorData {
       spentUsd: error.spentUsd,
       resetsAt: error.resetsAt,
     });
+  }
+  if (error instanceof UnpricedModelException) {
+    data.budget = boundedName(error.budget) ?? '';
+    data.models = error.models
+      .slice(0, MAX_KNOWN_NAMES)
+      .map((name) => boundedName(name) ?? '')
+      .filter((name) => name !== '');
   }
   if (error instanceof ContextLengthExceededException) {
     Object.assign(data, {
@@ -188,6 +198,16 @@ export function fromRemoteError(data: RemoteErrorData, depth = 0): Error {
       });
       return withMessage(rebuilt, message);
     }
+    case 'UnpricedModelException':
+      return withMessage(
+        new UnpricedModelException({
+          budget: stringOf(data.budget) ?? '',
+          models: Array.isArray(data.models)
+            ? data.models.filter((name) => typeof name === 'string')
+            : [],
+        }),
+        message,
+      );
     case 'ContextLengthExceededException':
       return withMessage(
         new ContextLengthExceededException({

@@ -116,9 +116,8 @@ describe('budgets and tpm under concurrency, two replicas sharing Redis', () => 
     clock.advance(31 * 86_400_000);
     const outcomes = await concurrently(SPENDER, 'upgrade');
     expect(outcomes.filter((o) => o.status === 200).length).toBeGreaterThan(0);
-    // 429: the budget refused the call; 502: its first model failed, and the budget stopped
-    // its failover (the model's error is the call's answer)
-    expect(outcomes.every((o) => [200, 429, 502].includes(o.status))).toBe(true);
+    // 429 also when the first model failed and the budget stopped the failover to the second
+    expect(outcomes.every((o) => o.status === 200 || o.status === 429)).toBe(true);
     const spent = await agreedSpend();
     expect(spent).not.toBe(before);
     expect(spent).toBeLessThanOrEqual(BUDGET_USD + worstCaseUsd(1000, 2000));

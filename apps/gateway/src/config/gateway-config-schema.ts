@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   configSchemaParts,
   modelRouterConfigSchema,
+  pricingSchema,
   providerConfigSchema,
 } from 'nest-model-router/config';
 import { DEMO_EMBEDDING } from './demo-embeddings.js';
@@ -11,6 +12,9 @@ const { unknownName, problemIssue } = configSchemaParts;
 
 const isModelList = (value: unknown) =>
   Array.isArray(value) && value.every((model) => typeof model === 'string' && model.trim() !== '');
+
+const MODELS =
+  'must be a list of model ids or globs, or a mapping from model id (or glob) to { pricing }';
 
 /**
  * The whole YAML file as the gateway reads it: the library's schema with the gateway's sections
@@ -22,9 +26,21 @@ export const gatewayConfigSchema = modelRouterConfigSchema
       .record(
         z.string(),
         providerConfigSchema.safeExtend({
-          /** The model ids (or globs) the provider serves as `provider/model-id`. */
+          /**
+           * The model ids (or globs) the provider serves as `provider/model-id`: a list, or a
+           * mapping from id (or glob) to its own settings (`pricing`, else the provider's).
+           */
           models: z
-            .custom<string[]>(isModelList, { error: 'must be a list of model ids or globs' })
+            .union(
+              [
+                z.custom<string[]>(isModelList, { error: MODELS }),
+                z.record(
+                  z.string().trim().min(1),
+                  z.strictObject({ pricing: pricingSchema.optional() }).nullable(),
+                ),
+              ],
+              { error: MODELS },
+            )
             .optional(),
         }),
       )

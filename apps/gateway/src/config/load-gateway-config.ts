@@ -11,7 +11,9 @@ import {
   type ProviderConfig,
   providerModelSource,
 } from 'nest-model-router/config';
+import type { ModelPricing } from 'nest-model-router/core';
 import { withHashedKeys } from '../auth/api-keys.js';
+import { globMatcher } from '../auth/glob.js';
 import { configSecrets } from '../http/config-secrets.js';
 import type { GatewayConfig } from './gateway-config.js';
 import { demoEmbeddings } from './demo-embeddings.js';
@@ -53,7 +55,10 @@ export async function loadGatewayConfig(
   const providers = Object.fromEntries(
     Object.entries(config.providers ?? {}).map(([name, provider]) => [
       name,
-      providerModelSource(name, provider, factories, options.clock),
+      providerModelSource(name, provider, factories, options.clock, {
+        pricingOf: modelPricing(sections.providerPrices[name]),
+        ...(config.unpricedUnderBudget ? { unpricedUnderBudget: config.unpricedUnderBudget } : {}),
+      }),
     ]),
   );
   const auth = sections.auth;
@@ -82,6 +87,20 @@ interface GatewaySections {
   toolCalls?: ToolCallsConfig;
   /** `providers.<name>.models`: the model ids (or globs) a provider serves as `provider/id`. */
   providerModels: Record<string, string[]>;
+  /** `providers.<name>.models.<id or glob>.pricing`, in the order written. */
+  providerPrices: Record<string, [string, ModelPricing][]>;
+}
+
+/** A model id's own price: an exact id first, else the first glob that matches it. */
+function modelPricing(
+  prices: [string, ModelPricing][] | undefined,
+): ((modelId: string) => ModelPricing | undefined) | undefined {
+  if (!prices?.length) return undefined;
+  const exact = new Map(prices.filter(([pattern]) => !pattern.includes('*')));
+  const globs = prices
+    .filter(([pattern]) => pattern.includes('*'))
+    .map(([pattern, pricing]) => ({ match: globMatcher([pattern]), pricing }));
+  return (modelId) => exact.get(modelId) ?? globs.find(({ match }) => match(modelId))?.pricing;
 }
 
 /**
@@ -98,15 +117,24 @@ function readGatewayFile(
     schema: gatewayConfigSchema,
   });
   const providerModels: Record<string, string[]> = {};
+  const providerPrices: Record<string, [string, ModelPricing][]> = {};
   const libraryProviders: Record<string, ProviderConfig> = {};
   for (const [name, { models, ...provider }] of Object.entries(providers ?? {})) {
     libraryProviders[name] = provider;
-    if (models !== undefined) providerModels[name] = models;
+    if (Array.isArray(models)) providerModels[name] = models;
+    else if (models !== undefined) {
+      // a mapping: its keys are the allow-list, its values each id's own settings
+      providerModels[name] = Object.keys(models);
+      providerPrices[name] = Object.entries(models).flatMap(([id, settings]) =>
+        settings?.pricing ? [[id, settings.pricing] as [string, ModelPricing]] : [],
+      );
+    }
   }
   return {
     config: { ...rest, ...(providers !== undefined ? { providers: libraryProviders } : {}) },
     sections: {
       providerModels,
+      providerPrices,
       ...(auth !== undefined ? { auth } : {}),
       ...(cors !== undefined ? { cors } : {}),
       ...(toolCalls !== undefined ? { toolCalls } : {}),

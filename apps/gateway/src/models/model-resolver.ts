@@ -144,9 +144,15 @@ export class ModelResolver {
     throw this.unknown(name, provider, access);
   }
 
-  /** What an answer served by model `name` cost: the library's one rule (costOfAnswer). */
+  /**
+   * What an answer served by model `name` cost: the library's one rule (costOfAnswer), at the
+   * price of a registered model or of a `provider/model-id` model (its provider's `pricing`).
+   */
   costOf(name: string | undefined, response: ChatResponse): number | undefined {
-    const model = name === undefined ? undefined : this.registry.getModel(name);
+    const model =
+      name === undefined
+        ? undefined
+        : (this.registry.getModel(name) ?? this.providers.cached(name));
     return costOfAnswer(response, model && configuredProfile(model)?.pricing);
   }
 

@@ -82,6 +82,11 @@ export class ProviderModels {
     return `provider '${provider}' serves only the models ${allowed.patterns.join(', ')} on this gateway`;
   }
 
+  /** The model already built for `provider/model-id`, if any (nothing is built or reordered). */
+  cached(name: string): ChatModel | undefined {
+    return this.cache.get(name);
+  }
+
   /** The model for `provider/model-id`; undefined when the provider cannot serve it. */
   get(provider: string, modelId: string): ChatModel | undefined {
     const factory = this.factories.get(provider);

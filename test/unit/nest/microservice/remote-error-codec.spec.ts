@@ -19,6 +19,7 @@ import {
 } from '../../../../src/nest/microservice/remote-error-codec.js';
 import { RemoteModelRouterException } from '../../../../src/nest/microservice/remote-model-router.exception.js';
 import { UnknownRouterException } from '../../../../src/core/errors/unknown-router.exception.js';
+import { UnpricedModelException } from '../../../../src/core/errors/unpriced-model.exception.js';
 
 /** As a transport carries it: JSON. */
 const across = (error: unknown): Error =>
@@ -61,6 +62,18 @@ describe('the remote error codec', () => {
     const unknown = across(new UnknownRouterException("Unknown router 'x'", 'x', ['a', 'b']));
     expect(unknown).toBeInstanceOf(UnknownRouterException);
     expect(unknown).toMatchObject({ requested: 'x', known: ['a', 'b'] });
+  });
+
+  it('keeps the fields of UnpricedModelException', () => {
+    const unpriced = new UnpricedModelException({ budget: 'key:a', models: ['openai/gpt-x'] });
+    const rebuilt = across(unpriced);
+    expect(rebuilt).toBeInstanceOf(UnpricedModelException);
+    expect(rebuilt).toMatchObject({
+      budget: 'key:a',
+      models: ['openai/gpt-x'],
+      kind: 'invalid-request',
+      message: unpriced.message,
+    });
   });
 
   it('keeps the fields of BudgetExceededException and ContextLengthExceededException', () => {
