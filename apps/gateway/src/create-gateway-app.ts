@@ -3,6 +3,9 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Registry } from 'prom-client';
 import { type Clock, InvalidConfigurationException } from 'nest-model-router';
+import type { ApiKeys } from './auth/api-keys.js';
+import { GATEWAY_API_KEYS } from './auth/api-key.guard.js';
+import { registerEarlyKeyCheck } from './auth/early-key-check.js';
 import type { GatewayConfig } from './config/gateway-config.js';
 import { gatewayConfigPath, loadGatewayConfig } from './config/load-gateway-config.js';
 import { GatewayModule } from './gateway.module.js';
@@ -98,6 +101,9 @@ export async function createGatewayApp(
   registerRequestIdHeader(fastify);
   const accessLog = options.accessLog ?? (options.logger === false ? false : {});
   if (accessLog !== false) registerAccessLog(fastify, accessLog);
+  if (config.auth !== undefined && config.auth !== 'none') {
+    registerEarlyKeyCheck(fastify, app.get<string, ApiKeys>(GATEWAY_API_KEYS));
+  }
   if (config.cors) {
     app.enableCors({
       origin: config.cors.origins.includes('*') ? true : config.cors.origins,

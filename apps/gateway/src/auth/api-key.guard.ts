@@ -9,7 +9,7 @@ import {
 } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { type ApiKeys } from './api-keys.js';
-import { setKeyOf } from './request-key.js';
+import { keyOf, setKeyOf } from './request-key.js';
 
 /** The gateway's keys; absent when the configuration has no `auth`. */
 export const GATEWAY_API_KEYS = 'nest-model-router:gateway:api-keys';
@@ -35,7 +35,9 @@ export class ApiKeyGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const path = request.routeOptions?.url ?? request.url.split('?')[0] ?? '';
     const credential = credentialOf(request.headers);
-    const key = credential === undefined ? undefined : this.keys.authenticate(credential);
+    // found already before the body was read (registerEarlyKeyCheck)
+    const key =
+      keyOf(request) ?? (credential === undefined ? undefined : this.keys.authenticate(credential));
     if (key) setKeyOf(request, key);
     if (OPEN_PATHS.has(path)) return true;
     if (!key) throw new InvalidApiKeyException(credential !== undefined);

@@ -1,0 +1,118 @@
+import 'reflect-metadata';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { FakeProvider } from '../../../src/testing/index.js';
+import { startGateway, type RunningGateway } from './gateway-harness.js';
+import { KEYS, TEAM_FIXTURE, teamEnv } from './team-support.js';
+
+/** The body the issue's trial sent: 19.5 MB of JSON, announced by its Content-Length. */
+const BIG_BODY_BYTES = 19.5 * 1024 * 1024;
+
+/**
+ * Sends the headers and only the first 64 KB of a body of `total` bytes, and resolves with the
+ * answer if the server gives one while the rest is still unsent (it never is).
+ */
+function answerBeforeBodyEnds(
+  url: string,
+  path: string,
+  headers: Record<string, string>,
+  total = BIG_BODY_BYTES,
+): Promise<{
+  status: number;
+  body: string;
+  bodyFinished: boolean;
+  headers: IncomingMessage['headers'];
+}> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': String(total), ...headers },
+    });
+    request.on('response', (response) => {
+      const bodyFinished = request.writableFinished;
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        resolve({
+          status: response.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString('utf8'),
+          bodyFinished,
+          headers: response.headers,
+        });
+        request.destroy();
+      });
+    });
+    // the server closes the connection after answering: a reset after the answer is expected
+    request.on('error', (error) => {
+      if (!request.destroyed || !('code' in error)) reject(error);
+    });
+    request.write(`{"model":"auto","messages":[{"role":"user","content":"${'a'.repeat(64 * 1024)}`);
+  });
+}
+
+describe('cheap refusals (issue 24, point 7)', () => {
+  let fake: FakeProvider;
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    fake = await FakeProvider.start({ apiKey: KEYS.upstream });
+    gateway = await startGateway({ config: TEAM_FIXTURE, env: teamEnv(fake) });
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await fake.close();
+  });
+
+  describe('with auth, the key is checked before the body is read', () => {
+    it.each([
+      ['no key', {}, /didn't provide an API key/],
+      [
+        'a wrong key',
+        { authorization: 'Bearer sk-not-a-key-of-this-gateway' },
+        /Incorrect API key/,
+      ],
+    ])('%s: 401 while 19.5 MB of body are still unsent', async (_case, headers, message) => {
+      const answer = await answerBeforeBodyEnds(gateway.url, '/v1/chat/completions', headers);
+      expect(answer.status).toBe(401);
+      expect(answer.bodyFinished).toBe(false);
+      expect(answer.headers['www-authenticate']).toBe('Bearer');
+      const body = JSON.parse(answer.body) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('invalid_api_key');
+      expect(body.error.message).toMatch(message);
+      expect(answer.body).not.toContain('sk-not-a-key');
+    });
+
+    it('answers the Messages endpoint in Anthropic’s shape', async () => {
+      const answer = await answerBeforeBodyEnds(gateway.url, '/v1/messages', {});
+      expect(answer.status).toBe(401);
+      expect(answer.bodyFinished).toBe(false);
+      expect(JSON.parse(answer.body)).toMatchObject({
+        type: 'error',
+        error: { type: 'authentication_error' },
+      });
+    });
+
+    it('every body-taking surface refuses before reading', async () => {
+      for (const path of ['/v1/responses', '/v1/embeddings', '/chat']) {
+        const answer = await answerBeforeBodyEnds(gateway.url, path, {});
+        expect([path, answer.status, answer.bodyFinished]).toEqual([path, 401, false]);
+      }
+      expect(fake.requests.all()).toHaveLength(0);
+    });
+
+    it('a valid key still has its body read and served', async () => {
+      const answer = await fetch(`${gateway.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${KEYS.teamA}` },
+        body: JSON.stringify({ model: 'auto', messages: [{ role: 'user', content: 'hi' }] }),
+      });
+      expect(answer.status).toBe(200);
+    });
+
+    it('leaves /health open and unknown paths to their 404', async () => {
+      expect((await fetch(`${gateway.url}/health`)).status).toBe(200);
+      expect((await fetch(`${gateway.url}/no-such-path`)).status).toBe(404);
+    });
+  });
+});
