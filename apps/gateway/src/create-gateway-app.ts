@@ -26,7 +26,12 @@ export interface GatewayAppOptions {
   clock?: Clock;
   /** Nest's logger option: `false` silences it. */
   logger?: LoggerService | LogLevel[] | false;
-  /** Largest accepted request body in bytes (images travel inline); default 20 MiB. */
+  /**
+   * Largest accepted request body in bytes, else `MODEL_ROUTER_BODY_LIMIT` of `env`; default
+   * 8 MiB (DEFAULT_BODY_LIMIT). Images travel inline as base64 data URLs: 8 MiB holds a 5 MB
+   * image (Anthropic's per-image limit) with room for the conversation, and parses in under
+   * ~0.1 s of event loop in the worst shape; 20 MiB took several times that.
+   */
   bodyLimit?: number;
   /**
    * How long a client may take to send a whole request (headers and body) before the server
@@ -67,7 +72,7 @@ export async function createGatewayApp(
   const adapter = new FastifyAdapter({
     // x-request-id when the client sends a plain one, else a new UUID; returned on every answer
     genReqId: requestIdOf,
-    bodyLimit: options.bodyLimit ?? 20 * 1024 * 1024,
+    bodyLimit: bodyLimitOf(options),
     // Fastify's default (0) lets a client trickle a body in forever
     requestTimeout: requestTimeoutOf(options),
     http: nodeTimeoutsOf(options),
@@ -154,6 +159,20 @@ function defaultLogger(
   return wantsJsonLogs(env)
     ? new ConsoleLogger({ json: true, colors: false, logLevels: levels })
     : levels;
+}
+
+/** 8 MiB: see GatewayAppOptions.bodyLimit. */
+export const DEFAULT_BODY_LIMIT = 8 * 1024 * 1024;
+
+function bodyLimitOf({ bodyLimit, env = process.env }: GatewayAppOptions): number {
+  const fromEnv = env.MODEL_ROUTER_BODY_LIMIT;
+  const limit = bodyLimit ?? (fromEnv ? Number(fromEnv) : DEFAULT_BODY_LIMIT);
+  if (!Number.isSafeInteger(limit) || limit < 1) {
+    throw new InvalidConfigurationException(
+      `bodyLimit (MODEL_ROUTER_BODY_LIMIT) must be a whole number of bytes >= 1; got ${String(bodyLimit ?? fromEnv)}.`,
+    );
+  }
+  return limit;
 }
 
 function requestTimeoutOf({ requestTimeoutMs = 60_000 }: GatewayAppOptions): number {

@@ -1,6 +1,9 @@
 import 'reflect-metadata';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { demoGatewayConfig } from '../../../apps/gateway/src/config/demo-config.js';
+import { DEFAULT_BODY_LIMIT } from '../../../apps/gateway/src/create-gateway-app.js';
 import { FakeProvider } from '../../../src/testing/index.js';
 import { startGateway, type RunningGateway } from './gateway-harness.js';
 import { KEYS, TEAM_FIXTURE, teamEnv } from './team-support.js';
@@ -114,5 +117,77 @@ describe('cheap refusals (issue 24, point 7)', () => {
       expect((await fetch(`${gateway.url}/health`)).status).toBe(200);
       expect((await fetch(`${gateway.url}/no-such-path`)).status).toBe(404);
     });
+  });
+});
+
+/** A chat request carrying an image of `imageBytes` as a base64 data URL. */
+function withImage(imageBytes: number): string {
+  return JSON.stringify({
+    model: 'auto',
+    messages: [
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'what is in this picture?' },
+          {
+            type: 'image_url',
+            image_url: { url: `data:image/png;base64,${'A'.repeat((imageBytes / 3) * 4)}` },
+          },
+        ],
+      },
+    ],
+  });
+}
+
+describe('the body limit (issue 24, point 7)', () => {
+  const MiB = 1024 * 1024;
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    gateway = await startGateway({
+      config: demoGatewayConfig({ tokenDelayMs: 0, failEvery: 0 }),
+      metricsRegistry: new Registry(),
+    });
+  });
+
+  afterAll(() => gateway.close());
+
+  it('is 8 MiB by default: a 5 MB image fits, a body over the limit is 413 before it is read', async () => {
+    expect(DEFAULT_BODY_LIMIT).toBe(8 * MiB);
+    const image = await fetch(`${gateway.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: withImage(5 * 1000 * 1000 - 2),
+    });
+    expect(image.status).toBe(200);
+    const over = await answerBeforeBodyEnds(gateway.url, '/v1/chat/completions', {}, 8 * MiB + 1);
+    expect(over.status).toBe(413);
+    expect(over.bodyFinished).toBe(false);
+    expect(JSON.parse(over.body)).toMatchObject({
+      error: { message: 'Request body is too large', type: 'invalid_request_error' },
+    });
+  });
+
+  it('is configurable, by option or by MODEL_ROUTER_BODY_LIMIT', async () => {
+    const small = await startGateway({
+      config: demoGatewayConfig({ tokenDelayMs: 0, failEvery: 0 }),
+      env: { MODEL_ROUTER_BODY_LIMIT: String(64 * 1024) },
+      metricsRegistry: new Registry(),
+    });
+    try {
+      const post = (body: string) =>
+        fetch(`${small.url}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
+      expect((await post(withImage(30_000))).status).toBe(200);
+      expect((await post(withImage(60_000))).status).toBe(413);
+    } finally {
+      await small.close();
+    }
+    await expect(
+      startGateway({ config: demoGatewayConfig(), env: { MODEL_ROUTER_BODY_LIMIT: 'lots' } }),
+    ).rejects.toThrow(/MODEL_ROUTER_BODY_LIMIT.*whole number of bytes/);
   });
 });
