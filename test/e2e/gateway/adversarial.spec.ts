@@ -341,33 +341,34 @@ describe('the gateway under hostile and careless clients', () => {
 
   describe('model names no HTTP header can carry', () => {
     it.each([false, true])(
-      'answers (stream: %s) with the name percent-encoded in the header, where a stream used to crash the process',
+      'answers (stream: %s) with a Latin-1 name percent-encoded in the header, where a stream used to crash the process',
       async (stream) => {
         const response = await postJson(completions, {
-          model: 'watched/gpt-\u0100-ü',
+          model: 'watched/gpt-ü',
           stream,
           messages: [user('hi')],
         });
         const text = await response.text();
 
         expect(response.status).toBe(200);
-        expect(response.headers.get('x-model-router-model')).toBe('watched/gpt-%C4%80-%C3%BC');
-        expect(text).toContain('"model":"watched/gpt-\u0100-ü"');
+        expect(response.headers.get('x-model-router-model')).toBe('watched/gpt-%C3%BC');
+        expect(text).toContain('"model":"watched/gpt-ü"');
         if (stream) expect(text.trimEnd().endsWith('data: [DONE]')).toBe(true);
       },
     );
 
-    it('never lets a name add a header of its own', async () => {
-      const response = await postJson(completions, {
-        model: 'watched/gpt\r\nx-evil: 1',
-        stream: true,
-        messages: [user('hi')],
-      });
-      await response.text();
+    it.each([
+      ['beyond Latin-1', 'watched/gpt-\u0100'],
+      ['with a header of its own', 'watched/gpt\r\nx-evil: 1'],
+    ])('refuses a name %s with a 400, streamed or not', async (_case, model) => {
+      for (const stream of [false, true]) {
+        const response = await postJson(completions, { model, stream, messages: [user('hi')] });
+        await response.text();
 
-      expect(response.status).toBe(200);
-      expect(response.headers.get('x-evil')).toBeNull();
-      expect(response.headers.get('x-model-router-model')).toBe('watched/gpt%0D%0Ax-evil: 1');
+        expect(response.status).toBe(400);
+        expect(response.headers.get('x-evil')).toBeNull();
+        expect(response.headers.get('x-model-router-model')).toBeNull();
+      }
     });
   });
 

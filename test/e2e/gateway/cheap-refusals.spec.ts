@@ -191,3 +191,80 @@ describe('the body limit (issue 24, point 7)', () => {
     ).rejects.toThrow(/MODEL_ROUTER_BODY_LIMIT.*whole number of bytes/);
   });
 });
+
+describe('model names no response header can carry (issue 24, point 7)', () => {
+  let fake: FakeProvider;
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    fake = await FakeProvider.start({ apiKey: KEYS.upstream });
+    gateway = await startGateway({
+      config: TEAM_FIXTURE,
+      env: teamEnv(fake),
+      metricsRegistry: new Registry(),
+    });
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await fake.close();
+  });
+
+  const bodies: Record<string, (model: string, models?: string[]) => unknown> = {
+    '/v1/chat/completions': (model, models) => ({
+      model,
+      models,
+      messages: [{ role: 'user', content: 'hi' }],
+    }),
+    '/v1/responses': (model, models) => ({ model, models, input: 'hi' }),
+    '/v1/messages': (model, models) => ({
+      model,
+      models,
+      max_tokens: 16,
+      messages: [{ role: 'user', content: 'hi' }],
+    }),
+    '/v1/embeddings': (model, models) => ({ model, models, input: 'hi' }),
+  };
+  const names = {
+    'a CR LF': 'fake/gpt-4o\r\nx-evil: 1',
+    'an emoji': 'fake/😀',
+    'a C1 control character': 'fake/gpt-4o\u0085',
+    '257 characters': `fake/${'a'.repeat(252)}`,
+  };
+  const cases = Object.keys(bodies).flatMap((path) =>
+    Object.entries(names).map(([what, name]) => [path, what, name] as const),
+  );
+
+  it.each(cases)('%s refuses %s with a 400 before any provider call', async (path, _what, name) => {
+    for (const [body, param] of [
+      [bodies[path]!(name), 'model'],
+      [bodies[path]!('fake/gpt-4o-mini', [name]), 'models.0'],
+    ] as const) {
+      const answer = await fetch(`${gateway.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${KEYS.teamB}` },
+        body: JSON.stringify(body),
+      });
+      const text = await answer.text();
+      expect([param, answer.status]).toEqual([param, 400]);
+      expect(text).toMatch(/at most 256 characters|printable Latin-1/);
+      expect(answer.headers.get('x-evil')).toBeNull();
+      if (path !== '/v1/messages') {
+        expect((JSON.parse(text) as { error: { param: string } }).error.param).toBe(param);
+      }
+    }
+    expect(fake.requests.all()).toHaveLength(0);
+  });
+
+  it('serves a name of 256 printable characters, Latin-1 percent-encoded in the header', async () => {
+    const name = `fake/gpt-4o-${'é'.repeat(244)}`;
+    expect(name).toHaveLength(256);
+    const answer = await fetch(`${gateway.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${KEYS.teamB}` },
+      body: JSON.stringify(bodies['/v1/chat/completions']!(name)),
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-model-router-model')).toBe(`fake/gpt-4o-${'%C3%A9'.repeat(244)}`);
+  });
+});

@@ -14,18 +14,30 @@ export const jsonObject = z.custom<Record<string, unknown>>(
   { error: (issue) => (issue.input === undefined ? 'is required' : 'must be an object') },
 );
 
+/** The longest model name a request may use (router, model or `provider/model-id`). */
+export const MAX_MODEL_NAME_LENGTH = 256;
+
 /**
- * A model name of at most 256 characters, counted in code points as the previous validator did,
- * so 256 emoji are a valid name.
+ * What a response header can carry: printable Latin-1, no control characters (C0, DEL, C1).
+ * Served names go back in `x-model-router-model`, so a name outside it is refused with a 400
+ * before any provider is called, on every surface, rather than failing the answer afterwards.
  */
-export const modelName = nonEmpty.refine(
-  (name) => name.length <= 256 || [...name].length <= 256,
-  'must be at most 256 characters long',
-);
+const HEADER_SAFE = /^[\x20-\x7e\xa0-\xff]*$/;
+
+/**
+ * A model name: 1 to 256 characters of printable Latin-1, as a header can carry it. The message
+ * never repeats the name (it may hold anything).
+ */
+export const modelName = nonEmpty
+  .max(MAX_MODEL_NAME_LENGTH, `must be at most ${MAX_MODEL_NAME_LENGTH} characters long`)
+  .refine(
+    (name) => HEADER_SAFE.test(name),
+    'must be printable Latin-1 text without control characters (model names are sent back in the x-model-router-model header)',
+  );
 
 /** A per-request failover list after `model` (OpenRouter's extension): at most 10 names. */
 export function failoverList(minItems: 0 | 1) {
-  return z.array(z.string()).min(minItems).max(10).nullish();
+  return z.array(modelName).min(minItems).max(10).nullish();
 }
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   failoverList,
   jsonObject,
+  modelName,
   nonEmpty,
   shapes,
   unofferedToolIssue,
@@ -126,7 +127,7 @@ const responseFormat = z.discriminatedUnion('type', [
 
 export const chatCompletionBody = z
   .object({
-    model: nonEmpty,
+    model: modelName,
     messages: z
       .array(message)
       .min(1)
