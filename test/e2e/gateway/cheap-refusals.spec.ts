@@ -268,3 +268,79 @@ describe('model names no response header can carry (issue 24, point 7)', () => {
     expect(answer.headers.get('x-model-router-model')).toBe(`fake/gpt-4o-${'%C3%A9'.repeat(244)}`);
   });
 });
+
+describe('error texts name only what the key may use (issue 24, point 7)', () => {
+  const FIXTURE = new URL('./fixtures/scoped-errors.yaml', import.meta.url).pathname;
+  /** Names only other keys (or no key) may learn of. */
+  const HIDDEN = /internal|\bpro\b|secretlab|apiKey|serves only/;
+  let fake: FakeProvider;
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    fake = await FakeProvider.start({ apiKey: KEYS.upstream });
+    gateway = await startGateway({
+      config: FIXTURE,
+      env: teamEnv(fake),
+      metricsRegistry: new Registry(),
+    });
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await fake.close();
+  });
+
+  const ask = async (path: string, body: Record<string, unknown>) => {
+    const answer = await fetch(`${gateway.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${KEYS.teamA}` },
+      body: JSON.stringify({ max_tokens: 16, ...body }),
+    });
+    return { status: answer.status, text: await answer.text() };
+  };
+  const chatLike = {
+    '/v1/chat/completions': { messages: [{ role: 'user', content: 'hi' }] },
+    '/v1/responses': { input: 'hi' },
+    '/v1/messages': { messages: [{ role: 'user', content: 'hi' }] },
+  };
+
+  it.each(Object.entries(chatLike))(
+    '%s: an unknown name or a disabled provider lists only the key’s names',
+    async (path, body) => {
+      for (const model of ['nope', 'secretlab/gpt-4o']) {
+        const answer = await ask(path, { ...body, model });
+        expect([model, answer.status]).toEqual([model, 404]);
+        expect(answer.text).toContain('auto, mini, fake/<model-id>');
+        expect(answer.text.replace(model, '')).not.toMatch(HIDDEN);
+      }
+    },
+  );
+
+  it('/v1/embeddings: the same, and scope is checked before a provider’s allow-list', async () => {
+    for (const model of ['nope', 'secretlab/text-embedding-3-small']) {
+      const answer = await ask('/v1/embeddings', { model, input: 'hi' });
+      expect([model, answer.status]).toEqual([model, 404]);
+      expect(answer.text).toContain('Use one of: fake/<embedding-model-id>;');
+      expect(answer.text.replace(model, '')).not.toMatch(HIDDEN);
+    }
+    const outside = await ask('/v1/embeddings', { model: 'fake/text-embedding-3', input: 'hi' });
+    expect(outside.status).toBe(403);
+    expect(outside.text).not.toMatch(HIDDEN);
+  });
+
+  it('a router outside the scope, used as a failover list member, is a 403, not described', async () => {
+    for (const body of [
+      { model: 'internal', models: ['mini'] },
+      { model: 'mini', models: ['internal'] },
+    ]) {
+      const answer = await ask('/v1/chat/completions', {
+        ...chatLike['/v1/chat/completions'],
+        ...body,
+      });
+      expect(answer.status).toBe(403);
+      expect(answer.text).toContain('model_not_allowed');
+      expect(answer.text).not.toContain('failover list takes model names');
+    }
+    expect(fake.requests.all()).toHaveLength(0);
+  });
+});

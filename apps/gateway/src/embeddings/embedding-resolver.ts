@@ -64,19 +64,24 @@ export class EmbeddingResolver {
     const slash = name.indexOf('/');
     const provider = slash > 0 ? this.providers[name.slice(0, slash)] : undefined;
     const modelId = name.slice(slash + 1);
+    const providerName = name.slice(0, slash);
     if (typeof provider === 'function' && modelId.trim() !== '') {
-      const refused = this.refusal(name.slice(0, slash), modelId);
-      if (refused) throw new UnknownModelException(name, [], refused);
+      // scope first: a provider's allow-list is no business of a key that may not use it
       assertAllowed(access, 'provider-model', name, param);
+      const refused = this.refusal(providerName, modelId);
+      if (refused) throw new UnknownModelException(name, [], refused);
       return provider(modelId);
     }
-    if (provider && 'disabled' in provider) {
+    if (provider && 'disabled' in provider && access.allowsProvider(providerName)) {
       throw new UnknownModelException(name, [], provider.disabled);
     }
     if (name.length > 256) throw new BadRequestException('model: at most 256 characters');
+    // only what this key may use: an error tells no one what other keys can reach
     throw new UnknownModelException(name, [
-      ...this.names(),
-      ...Object.keys(this.providers).map((p) => `${p}/<embedding-model-id>`),
+      ...this.list(access),
+      ...Object.keys(this.providers)
+        .filter((p) => access.allowsProvider(p))
+        .map((p) => `${p}/<embedding-model-id>`),
     ]);
   }
 }

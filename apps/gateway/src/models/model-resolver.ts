@@ -50,6 +50,8 @@ export class ModelResolver {
     // an empty list: no fallback, the model alone
     if (models == null || models.length === 0) return this.single(model, access);
     if (this.registry.getRouter(model)) {
+      // a router outside the key's scope is not described to it
+      assertAllowed(access, 'router', model);
       throw new BadRequestException(
         `models: a failover list takes model names, but model '${model}' is a router; ` +
           'set model to the first model of the list or drop models',
@@ -58,6 +60,7 @@ export class ModelResolver {
     const names = [...new Set([model, ...models])];
     const entries = names.map((name) => {
       if (this.registry.getRouter(name)) {
+        assertAllowed(access, 'router', name, `models[${models.indexOf(name)}]`);
         throw new BadRequestException(
           `models[${models.indexOf(name)}]: '${name}' is a router; a failover list takes model names`,
         );
@@ -192,7 +195,11 @@ export class ModelResolver {
     provider: string | undefined,
     access: KeyAccess,
   ): UnknownModelException {
-    const reason = provider === undefined ? undefined : this.providers.disabledReason(provider);
+    // why a provider is disabled is told only to keys that may use it
+    const reason =
+      provider === undefined || !access.allowsProvider(provider)
+        ? undefined
+        : this.providers.disabledReason(provider);
     if (reason) return new UnknownModelException(name, [], reason);
     return new UnknownModelException(name, this.knownNames(access));
   }
