@@ -13,6 +13,7 @@ import { type AccessLogOptions, registerAccessLog, wantsJsonLogs } from './http/
 import { answerClientError, answerFrameworkError } from './http/fastify-errors.js';
 import { assertListenAllowed, registerLoopbackHostCheck } from './http/loopback-only.js';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.js';
+import { registerSessionPins, SessionPins } from './http/session-pins.js';
 
 export interface GatewayAppOptions {
   /**
@@ -53,6 +54,11 @@ export interface GatewayAppOptions {
    * runs beside another in the same process (tests) its own `new Registry()`.
    */
   metricsRegistry?: Registry;
+  /**
+   * Live `x-model-router-session` ids each API key (or, without `auth`, all clients) may have
+   * pinned at a time; a new one beyond it is served unpinned. Default 10 000.
+   */
+  maxSessionsPerKey?: number;
   /**
    * The access log (one line per request): where and how it is written, or `false`. Default:
    * stdout, unless `logger` is `false`.
@@ -104,6 +110,13 @@ export async function createGatewayApp(
   const fastify = app.getHttpAdapter().getInstance();
   registerLoopbackHostCheck(fastify);
   registerRequestIdHeader(fastify);
+  registerSessionPins(
+    fastify,
+    new SessionPins({
+      ...(options.maxSessionsPerKey !== undefined ? { maxPerKey: options.maxSessionsPerKey } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
+    }),
+  );
   const accessLog = options.accessLog ?? (options.logger === false ? false : {});
   if (accessLog !== false) registerAccessLog(fastify, accessLog);
   if (config.auth !== undefined && config.auth !== 'none') {

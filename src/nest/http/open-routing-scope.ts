@@ -21,15 +21,22 @@ export interface ServedHeaders {
  * (`options.scope`) instead of through ModelRoutingInterceptor's AsyncLocalStorage: on Node 20
  * an AsyncLocalStorage in use puts hooks on every promise of the process, a large share of a
  * gateway's work per request. The same scope as the interceptor's: the `x-model-router-session`
- * header is the session (400 when too long), the route and model headers are written as soon
- * as they are known.
+ * header is the session (400 when too long; `sessionKey` may map it), the route and model
+ * headers are written as soon as they are known.
  */
 export function openRoutingScope(
   request: object | undefined,
   headers: ServedHeaders | undefined,
   router?: string,
+  /**
+   * Turns the client's (checked) session into the session key the call pins under, or into
+   * none: a gateway namespaces sessions per API key and bounds how many each key holds.
+   */
+  sessionKey?: (session: string) => string | undefined,
 ): RequestRoutingScope {
-  const scope = new RequestRoutingScope(router, request, requestSession(request));
+  const session = requestSession(request);
+  const keyed = session === undefined || sessionKey === undefined ? session : sessionKey(session);
+  const scope = new RequestRoutingScope(router, request, keyed);
   if (headers !== undefined) scope.onServed((served) => writeServedHeaders(headers, served));
   return scope;
 }

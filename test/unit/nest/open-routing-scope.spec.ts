@@ -117,4 +117,30 @@ describe('openRoutingScope: a request scope passed to RoutingChatService, no Asy
       openRoutingScope({ headers: { [SESSION_HEADER]: ['s-1', 's-2'] } }, undefined).session,
     ).toBe('s-1');
   });
+
+  it('maps a checked session through sessionKey, which may also drop it', () => {
+    const request = { headers: { [SESSION_HEADER]: ' s-1 ' } };
+    const seen: string[] = [];
+    const keyed = openRoutingScope(request, undefined, undefined, (session) => {
+      seen.push(session);
+      return `team-a:${session}`;
+    });
+    expect(keyed.session).toBe('team-a:s-1');
+    expect(seen).toEqual(['s-1']);
+    expect(
+      openRoutingScope(request, undefined, undefined, () => undefined).session,
+    ).toBeUndefined();
+    // never asked without a session, nor for one that is refused
+    expect(
+      openRoutingScope({ headers: {} }, undefined, undefined, () => 'x').session,
+    ).toBeUndefined();
+    expect(() =>
+      openRoutingScope(
+        { headers: { [SESSION_HEADER]: 'x'.repeat(257) } },
+        undefined,
+        undefined,
+        () => 'x',
+      ),
+    ).toThrow(BadRequestException);
+  });
 });

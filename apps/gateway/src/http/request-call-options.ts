@@ -1,8 +1,10 @@
 import type { FastifyReply } from 'fastify';
 import { openRoutingScope, type RoutingChatOptions } from 'nest-model-router';
 import { accessOf } from '../auth/key-access.js';
+import { keyOf } from '../auth/request-key.js';
 import type { ModelResolver } from '../models/model-resolver.js';
 import { abortOnDisconnect } from './client-disconnect.js';
+import { sessionPinsOf } from './session-pins.js';
 
 /**
  * The options of a request's call: its target (a router or a model: `target()`, resolved after
@@ -16,11 +18,18 @@ export function requestCallOptions(
   reply: FastifyReply,
   target: () => Pick<RoutingChatOptions, 'router' | 'model'>,
 ): RoutingChatOptions {
-  const scope = openRoutingScope(reply.request, {
-    // as Nest's FastifyAdapter tells it: ended or hijacked, or flushed through reply.raw
-    isHeadersSent: () => reply.sent || reply.raw.headersSent,
-    setHeader: (name, value) => void reply.header(name, value),
-  });
+  const pins = sessionPinsOf(reply.server);
+  const scope = openRoutingScope(
+    reply.request,
+    {
+      // as Nest's FastifyAdapter tells it: ended or hijacked, or flushed through reply.raw
+      isHeadersSent: () => reply.sent || reply.raw.headersSent,
+      setHeader: (name, value) => void reply.header(name, value),
+    },
+    undefined,
+    // pinned per key, and boundedly many per key
+    (session) => pins.admit(keyOf(reply.request)?.name, session),
+  );
   return { ...target(), scope, signal: abortOnDisconnect(reply.raw) };
 }
 
