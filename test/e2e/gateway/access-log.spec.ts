@@ -124,3 +124,82 @@ describe('access log and CORS', () => {
     expect(answer.headers.get('access-control-expose-headers')).toContain('x-request-id');
   });
 });
+
+describe('a request the client abandoned (issue 24, point 7)', () => {
+  let fake: FakeProvider;
+  let gateway: RunningGateway;
+  const waiting = new Map<string, (entry: Record<string, unknown>) => void>();
+  const written = new Map<string, Record<string, unknown>>();
+
+  beforeAll(async () => {
+    // slow tokens: a stream is still running when its client leaves
+    fake = await FakeProvider.start({ apiKey: KEYS.upstream, tokenDelayMs: 200 });
+    gateway = await startGateway({
+      config: teamFixtureWith(''),
+      env: teamEnv(fake),
+      accessLog: {
+        write: (line) => {
+          const entry = JSON.parse(line) as Record<string, unknown>;
+          const id = String(entry.requestId);
+          written.set(id, entry);
+          waiting.get(id)?.(entry);
+        },
+        json: true,
+      },
+      metricsRegistry: new Registry(),
+    });
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await fake.close();
+  });
+
+  const entryOf = (id: string) =>
+    new Promise<Record<string, unknown>>((resolve) => {
+      const entry = written.get(id);
+      if (entry) resolve(entry);
+      else waiting.set(id, resolve);
+    });
+
+  it('is logged as 499, not the 201 Nest had not yet replaced', async () => {
+    const abort = new AbortController();
+    const answer = fetch(`${gateway.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${KEYS.teamB}`,
+        'x-request-id': 'req-abandoned-1',
+      },
+      body: chatBody('fake/gpt-4o-fault-hang'),
+      signal: abort.signal,
+    });
+    while (fake.requests.count('gpt-4o-fault-hang') === 0) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    abort.abort();
+    await answer.catch(() => undefined);
+    const entry = await entryOf('req-abandoned-1');
+    expect(entry).toMatchObject({ status: 499, outcome: 'aborted', key: 'team-b' });
+    expect(entry).not.toHaveProperty('sentStatus');
+  });
+
+  it('a stream dropped midway is 499 too, with the status it had been sent', async () => {
+    const abort = new AbortController();
+    const answer = await fetch(`${gateway.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${KEYS.teamA}`,
+        'x-request-id': 'req-abandoned-2',
+      },
+      body: chatBody('mini', { stream: true }),
+      signal: abort.signal,
+    });
+    expect(answer.status).toBe(200);
+    await answer.body!.getReader().read();
+    abort.abort();
+    const entry = await entryOf('req-abandoned-2');
+    expect(entry).toMatchObject({ status: 499, sentStatus: 200, outcome: 'aborted' });
+  });
+});

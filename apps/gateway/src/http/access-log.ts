@@ -5,6 +5,8 @@ import { keyOf } from '../auth/request-key.js';
 import { callFactsOf } from './call-facts.interceptor.js';
 
 const MAX_PATH = 256;
+/** nginx's "client closed request": the status Nest had not yet replaced (201) said nothing. */
+export const CLIENT_CLOSED_REQUEST = 499;
 
 export interface AccessLogEntry {
   time: string;
@@ -12,7 +14,10 @@ export interface AccessLogEntry {
   requestId: string;
   method: string;
   path: string;
+  /** The answer's status; 499 (as nginx logs it) when the answer was not completed. */
   status: number;
+  /** What the client had been sent before it left (a stream's 200), when it had been. */
+  sentStatus?: number;
   /** `aborted` when the client left before the answer was complete. */
   outcome: 'completed' | 'aborted';
   durationMs: number;
@@ -68,14 +73,16 @@ export function accessLogEntry(
   const key = keyOf(request)?.name;
   const input = usage?.inputTokens ?? 0;
   const output = usage?.outputTokens ?? 0;
+  const aborted = !reply.raw.writableFinished;
   return {
     time: new Date().toISOString(),
     type: 'access',
     requestId: request.id,
     method: request.method,
     path: (request.url.split('?')[0] ?? '').slice(0, MAX_PATH),
-    status: reply.raw.statusCode,
-    outcome: reply.raw.writableFinished ? 'completed' : 'aborted',
+    status: aborted ? CLIENT_CLOSED_REQUEST : reply.raw.statusCode,
+    ...(aborted && reply.raw.headersSent ? { sentStatus: reply.raw.statusCode } : {}),
+    outcome: aborted ? 'aborted' : 'completed',
     durationMs: round(performance.now() - started),
     ...(key !== undefined ? { key } : {}),
     ...(record?.routerName !== undefined ? { router: record.routerName } : {}),
