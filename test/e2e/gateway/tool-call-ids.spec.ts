@@ -46,7 +46,7 @@ function config(): GatewayConfig {
 }
 
 /** One chat round, with a tool loop under `toolCallId` when given. */
-async function round(target: RunningGateway, user: string, toolCallId?: string) {
+async function round(target: RunningGateway, user: string, toolCallId?: string, key?: string) {
   const messages: unknown[] = [{ role: 'user', content: user }];
   if (toolCallId) {
     messages.push(
@@ -62,7 +62,10 @@ async function round(target: RunningGateway, user: string, toolCallId?: string) 
   }
   const answer = await fetch(`${target.url}/v1/chat/completions`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: {
+      'content-type': 'application/json',
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+    },
     body: JSON.stringify({ model: 'main', messages }),
   });
   expect(answer.status).toBe(200);
@@ -111,5 +114,45 @@ describe('signed tool call ids', () => {
         message: { role: 'assistant', content: 'a done' },
       });
     }
+  });
+});
+
+describe('tool call ids are bound to the API key that received them (issue 24, point 7)', () => {
+  const KEY_A = 'sk-tool-ids-team-a-0123456789';
+  const KEY_B = 'sk-tool-ids-team-b-9876543210';
+  let gateway: RunningGateway;
+  let replica: RunningGateway;
+  const withAuth = (): GatewayConfig => ({
+    ...config(),
+    auth: {
+      keys: [
+        { name: 'team-a', key: KEY_A },
+        { name: 'team-b', key: KEY_B },
+      ],
+    },
+  });
+
+  beforeAll(async () => {
+    gateway = await startGateway({ config: withAuth(), metricsRegistry: new Registry() });
+    replica = await startGateway({ config: withAuth(), metricsRegistry: new Registry() });
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await replica.close();
+  });
+
+  it('another key’s id is ignored; the key’s own id holds, on any replica', async () => {
+    const first = await round(gateway, 'use b', undefined, KEY_A);
+    expect(first.route).toBe('b');
+    const id = first.message.tool_calls![0]!.id;
+    expect(await round(gateway, 'use a', id, KEY_B)).toEqual({
+      route: 'a',
+      message: { role: 'assistant', content: 'a done' },
+    });
+    expect(await round(replica, 'use a', id, KEY_A)).toEqual({
+      route: 'b',
+      message: { role: 'assistant', content: 'b done' },
+    });
   });
 });

@@ -9,7 +9,7 @@ import { ShutdownGrace } from '../http/shutdown-grace.js';
 import { StreamBackpressure } from '../http/stream-backpressure.js';
 import { streamReply } from '../http/stream-reply.js';
 import { ModelResolver } from '../models/model-resolver.js';
-import type { ToolCallIds } from '../openai/tool-call-ids.js';
+import { idsOf, type ToolCallIds } from '../openai/tool-call-ids.js';
 import { AnthropicExceptionFilter } from './anthropic-exception.filter.js';
 import { WireBodyPipe } from '../http/wire-body.pipe.js';
 import { MessageEventEncoder } from './message-event-encoder.js';
@@ -43,7 +43,7 @@ export class MessagesController {
   ): Promise<void> {
     const addressed = addressedCallOptions(reply, this.resolver, body);
     const id = messageId();
-    const request = toChatRequest(body, this.ids);
+    const request = toChatRequest(body, idsOf(this.ids, reply));
     // a body its schema passed maps to a well-formed ChatRequest: the service need not walk it
     const options = { ...addressed, checkedRequest: request };
     if (body.stream) {
@@ -52,7 +52,8 @@ export class MessagesController {
         request,
         options,
         reply,
-        (record) => new MessageEventEncoder(id, () => answeredBy(record(), options), this.ids),
+        (record) =>
+          new MessageEventEncoder(id, () => answeredBy(record(), options), idsOf(this.ids, reply)),
         this.logger,
         this.shutdown,
         this.redactor,
@@ -62,6 +63,6 @@ export class MessagesController {
     }
     const response = await this.service.chat(request, options);
     const { by } = settleAnswer(reply, this.resolver, options, response, body.model);
-    await reply.status(200).send(toAnthropicMessage(id, response, by, this.ids));
+    await reply.status(200).send(toAnthropicMessage(id, response, by, idsOf(this.ids, reply)));
   }
 }

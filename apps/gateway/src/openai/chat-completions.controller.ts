@@ -19,7 +19,7 @@ import { WireBodyPipe } from '../http/wire-body.pipe.js';
 import { chatCompletionBody, type WireChatCompletionRequest } from './chat-completion-body.js';
 import { ChunkEncoder, completionId, toChatCompletion } from './to-chat-completion.js';
 import { toChatRequest } from './to-chat-request.js';
-import type { ToolCallIds } from './tool-call-ids.js';
+import { idsOf, type ToolCallIds } from './tool-call-ids.js';
 
 /** OpenAI's chat completions API over the module's routers and models. */
 @Controller('v1')
@@ -46,7 +46,7 @@ export class ChatCompletionsController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const created = Math.floor(this.clock() / 1000);
-    const request = toChatRequest(wire, this.ids);
+    const request = toChatRequest(wire, idsOf(this.ids, reply));
     // the body passed its schema, whose type the mapping turns into a well-formed ChatRequest:
     // the service is told so, and does not walk the messages again
     const options = {
@@ -65,7 +65,9 @@ export class ChatCompletionsController {
     }
     const response = await this.service.chat(request, options);
     const { by, cost } = settleAnswer(reply, this.resolver, options, response, wire.model);
-    await reply.status(200).send(toChatCompletion(response, by, created, cost, this.ids));
+    await reply
+      .status(200)
+      .send(toChatCompletion(response, by, created, cost, idsOf(this.ids, reply)));
   }
 
   /**
@@ -92,7 +94,7 @@ export class ChatCompletionsController {
           () => answeredBy(record(), options),
           (response) => this.resolver.costOf(answeredBy(record(), options).origin.model, response),
           includeUsage,
-          this.ids,
+          idsOf(this.ids, reply),
         );
         return {
           encode: (event) => chunks.encode(event).map((data) => ({ data })),

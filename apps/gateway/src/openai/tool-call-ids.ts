@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { keyOf } from '../auth/request-key.js';
 
 /**
  * OpenAI clients send tool-loop messages back without our attributes, so the gateway carries the
@@ -6,8 +7,9 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  * `mr-<hex route\0model>-<hmac>-<provider id>`. Stateless, so a tool round that lands on another
  * replica still finds its route. The HMAC (SHA-256, 128 bits, over the origin and the provider
  * id) stops a client from forging an id to pick a route or model; an id whose signature does
- * not hold (forged, or signed by another deployment or an earlier process) is ignored and the
- * round is routed as any other. Providers only ever see their own ids.
+ * not hold (forged, signed by another deployment or an earlier process, or given to another API
+ * key: `forKey` mixes the key's name into the HMAC) is ignored and the round is routed as any
+ * other. Providers only ever see their own ids.
  */
 export interface ToolCallOrigin {
   route?: string;
@@ -19,13 +21,35 @@ const MAC_HEX = 32;
 
 export class ToolCallIds {
   private readonly secret: Buffer;
+  /** Per configured key name: a bounded set (the configuration's keys). */
+  private readonly perKey = new Map<string, ToolCallIds>();
 
   /**
    * `secret`: the deployment's (the same on every replica); absent: a random one for this
    * process, so ids signed before a restart or by another replica are ignored.
    */
-  constructor(secret?: string) {
-    this.secret = secret ? Buffer.from(secret, 'utf8') : randomBytes(32);
+  constructor(secret?: string | Buffer) {
+    this.secret =
+      typeof secret === 'string' && secret !== ''
+        ? Buffer.from(secret, 'utf8')
+        : Buffer.isBuffer(secret)
+          ? secret
+          : randomBytes(32);
+  }
+
+  /**
+   * The ids of one API key (none: the gateway without `auth`): signed with a secret derived
+   * from this one and the key's name, so an id another key received does not verify and is
+   * ignored, and a key cannot steer its round to the route or model of another key's call.
+   */
+  forKey(keyName: string | undefined): ToolCallIds {
+    if (keyName === undefined) return this;
+    let ids = this.perKey.get(keyName);
+    if (!ids) {
+      const derived = createHmac('sha256', this.secret).update(`key\u0000${keyName}`).digest();
+      this.perKey.set(keyName, (ids = new ToolCallIds(derived)));
+    }
+    return ids;
   }
 
   encode(providerId: string, origin: ToolCallOrigin): string {
@@ -62,6 +86,11 @@ export class ToolCallIds {
       .digest('hex')
       .slice(0, MAC_HEX);
   }
+}
+
+/** The ids of the request's API key (`ids` itself without `auth`). */
+export function idsOf(ids: ToolCallIds, reply: { request: object }): ToolCallIds {
+  return ids.forKey(keyOf(reply.request)?.name);
 }
 
 /** This process's ids when the application is given no secret (tests, one-off mappings). */

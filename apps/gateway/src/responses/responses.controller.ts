@@ -9,7 +9,7 @@ import { ShutdownGrace } from '../http/shutdown-grace.js';
 import { StreamBackpressure } from '../http/stream-backpressure.js';
 import { streamReply } from '../http/stream-reply.js';
 import { ModelResolver } from '../models/model-resolver.js';
-import type { ToolCallIds } from '../openai/tool-call-ids.js';
+import { idsOf, type ToolCallIds } from '../openai/tool-call-ids.js';
 import { ResponseEventEncoder } from './response-event-encoder.js';
 import { WireBodyPipe } from '../http/wire-body.pipe.js';
 import { responsesBody, type ResponsesRequest } from './responses-body.js';
@@ -44,7 +44,7 @@ export class ResponsesController {
     const id = itemId('resp');
     const createdAt = Math.floor(this.clock() / 1000);
     const echo = echoOf(body);
-    const request = toChatRequest(body, this.ids);
+    const request = toChatRequest(body, idsOf(this.ids, reply));
     // a body its schema passed maps to a well-formed ChatRequest: the service need not walk it
     const options = { ...addressed, checkedRequest: request };
     if (body.stream) {
@@ -59,7 +59,7 @@ export class ResponsesController {
             createdAt,
             echo,
             () => answeredBy(record(), options),
-            this.ids,
+            idsOf(this.ids, reply),
             // the headers left before the cost was known: it goes in the final usage
             (response) =>
               this.resolver.costOf(answeredBy(record(), options).origin.model, response),
@@ -77,7 +77,7 @@ export class ResponsesController {
       responseObject(id, createdAt, by.model, echo, {
         status: 'done',
         response,
-        output: outputItems(response, by, this.ids),
+        output: outputItems(response, by, idsOf(this.ids, reply)),
         ...(cost !== undefined ? { costUsd: cost } : {}),
       }),
     );
