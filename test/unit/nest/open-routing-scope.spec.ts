@@ -119,16 +119,16 @@ describe('openRoutingScope: a request scope passed to RoutingChatService, no Asy
   });
 
   it('maps a checked session through sessionKey, which may also drop it', () => {
-    const request = { headers: { [SESSION_HEADER]: ' s-1 ' } };
+    const withSession = { headers: { [SESSION_HEADER]: ' s-1 ' } };
     const seen: string[] = [];
-    const keyed = openRoutingScope(request, undefined, undefined, (session) => {
+    const keyed = openRoutingScope(withSession, undefined, undefined, (session) => {
       seen.push(session);
       return `team-a:${session}`;
     });
     expect(keyed.session).toBe('team-a:s-1');
     expect(seen).toEqual(['s-1']);
     expect(
-      openRoutingScope(request, undefined, undefined, () => undefined).session,
+      openRoutingScope(withSession, undefined, undefined, () => undefined).session,
     ).toBeUndefined();
     // never asked without a session, nor for one that is refused
     expect(
