@@ -18,8 +18,8 @@ export {
   RoutingChatService,
   callContextOf,
   type RoutingChatOptions,
-  type AdHocModel,
 } from './service/routing-chat.service.js';
+export type { AdHocModel } from './service/ad-hoc-model.js';
 export type { StreamFlow } from './service/observable-from-stream.js';
 
 // Chat interceptors

@@ -4,7 +4,6 @@ import {
   type ChatCallOptions,
   type ChatModel,
   type ChatStreamEvent,
-  isChatModel,
 } from '../../core/chat/chat-model.js';
 import type { ChatRequest } from '../../core/chat/request.js';
 import type { ChatResponse } from '../../core/chat/response.js';
@@ -26,6 +25,7 @@ import type { ModelRouterModuleOptions } from '../module/model-router-module-opt
 import { ModelRouterRegistry } from '../module/model-router-registry.js';
 import { MODEL_ROUTER_MODULE_OPTIONS } from '../module/tokens.js';
 import { DirectModelChecks } from './direct-model-checks.js';
+import { adHocTarget, type AdHocModel } from './ad-hoc-model.js';
 import { runHookedChat } from './hooked-chat-call.js';
 import { observableFromStream, type StreamFlow } from './observable-from-stream.js';
 import { sessionAttribute, routerAttribute } from '../../core/chat/call-attributes.js';
@@ -73,13 +73,6 @@ export interface RoutingChatOptions {
    * the replacement checked by the router.
    */
   checkedRequest?: ChatRequest;
-}
-
-/** A model addressed by a call without being registered in the module. */
-export interface AdHocModel {
-  /** How events, metrics and the `x-model-router-model` header name it. */
-  name: string;
-  model: ChatModel;
 }
 
 type Target = { routerName?: string; target?: string; servedAs?: string; model: ChatModel };
@@ -356,9 +349,7 @@ export class RoutingChatService {
         );
       }
       const [target, chosen] =
-        typeof model === 'string'
-          ? [model, this.registry.resolveModel(model)]
-          : [adHocName(model), adHocModel(model)];
+        typeof model === 'string' ? [model, this.registry.resolveModel(model)] : adHocTarget(model);
       // no group around it: the checks of a group's model (limits, budgets) apply to it
       return { target, model: this.direct.wrap(target, chosen) };
     }
@@ -387,20 +378,4 @@ export class RoutingChatService {
     }
     return sessionAttribute.entry(scope.session);
   }
-}
-
-function adHocName(model: AdHocModel): string {
-  if (typeof model?.name !== 'string' || model.name.trim() === '') {
-    throw new RoutingException('model: an ad-hoc model needs a non-blank name ({ name, model })');
-  }
-  return model.name;
-}
-
-function adHocModel(model: AdHocModel): ChatModel {
-  if (!isChatModel(model.model)) {
-    throw new RoutingException(
-      `model '${model.name}': an ad-hoc model needs a ChatModel ({ name, model: { chat() } })`,
-    );
-  }
-  return model.model;
 }

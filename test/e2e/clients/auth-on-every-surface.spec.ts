@@ -88,8 +88,14 @@ describe('auth and scopes on /v1/responses, /v1/messages and /v1/embeddings', ()
 
   it('a provider’s allow-list holds for embeddings; a key with provider models may use them', async () => {
     const teamB = clientWith(gateway.url, KEYS.teamB);
-    const refused = await teamB.embeddings
+    // outside team-b's own scope (fake/gpt-4o*): refused by the scope, before the provider's list
+    const outside = await teamB.embeddings
       .create({ model: 'fake/text-embedding-3-small', input: 'hi' })
+      .catch((e: unknown) => e);
+    expect(outside).toBeInstanceOf(OpenAI.PermissionDeniedError);
+    // the admin key has no scope: the provider's allow-list refuses it
+    const refused = await clientWith(gateway.url, KEYS.ops)
+      .embeddings.create({ model: 'fake/text-embedding-3-small', input: 'hi' })
       .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(OpenAI.NotFoundError);
     expect((refused as Error).message).toContain('serves only the models');

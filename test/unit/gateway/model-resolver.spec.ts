@@ -11,7 +11,7 @@ import { ModelRouter } from '../../../src/core/group/model-router.js';
 import { OpenAiCompatibleChatModel } from '../../../src/providers/openai/openai-compatible-chat-model.js';
 import { ResilientChatModel } from '../../../src/core/resilience/resilient-chat-model.js';
 import { ModelRouterRegistry } from '../../../src/nest/module/model-router-registry.js';
-import type { AdHocModel } from '../../../src/nest/service/routing-chat.service.js';
+import type { AdHocModel } from '../../../src/nest/service/ad-hoc-model.js';
 
 const answering = (text: string): ChatModel => ({
   chat: async () => ({ aiMessage: { role: 'assistant', text } }),
