@@ -1,0 +1,151 @@
+/**
+ * The gateway's CPU per request against a baseline tree's, both in this one process and measured
+ * in interleaved batches, so that the machine changing speed from minute to minute (which moves
+ * two gateways measured one after the other by ±10–30 %) affects both alike. Runs only with a
+ * baseline:
+ *
+ *   BENCH_BASELINE_GATEWAY=/tmp/gw-base npm run bench -- gateway-cpu
+ *     (a built tree: its apps/gateway/dist/create-gateway-app.js, `npm run build:gateway` there)
+ *
+ * Requests go through Fastify's `inject` (no client sockets) to an upstream in this process that
+ * answers at once, so the figure is the gateway's own work plus one loopback HTTP call each.
+ */
+import 'reflect-metadata';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { writeGatewayConfig } from './lib/bench-gateway-config.js';
+import { printTable, type Row } from './lib/measure.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
+const BATCH = 100;
+
+interface Injector {
+  inject(request: {
+    method: 'POST';
+    url: string;
+    headers: Record<string, string>;
+    payload: string;
+  }): Promise<{ statusCode: number; body: string }>;
+  ready(): Promise<unknown>;
+}
+
+const ANSWER = JSON.stringify({
+  id: 'chatcmpl-bench',
+  object: 'chat.completion',
+  created: 1,
+  model: 'bench-model',
+  choices: [{ index: 0, message: { role: 'assistant', content: 'Paris.' }, finish_reason: 'stop' }],
+  usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 },
+});
+
+async function startUpstream(): Promise<Server> {
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(ANSWER);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+interface Gateway {
+  fastify: Injector;
+  close(): Promise<unknown>;
+}
+
+async function loadGateway(modulePath: string, config: string): Promise<Gateway> {
+  type Create = (options: { config: string; logger: false }) => Promise<{
+    init(): Promise<unknown>;
+    close(): Promise<unknown>;
+    getHttpAdapter(): { getInstance(): Injector };
+  }>;
+  const { createGatewayApp } = (await import(pathToFileURL(modulePath).href)) as {
+    createGatewayApp: Create;
+  };
+  const app = await createGatewayApp({ config, logger: false });
+  await app.init();
+  const fastify = app.getHttpAdapter().getInstance();
+  await fastify.ready();
+  return { fastify, close: () => app.close() };
+}
+
+/** CPU µs per request over `count` sequential requests. */
+async function cpuPerRequest({ fastify }: Gateway, model: string, count: number): Promise<number> {
+  const payload = JSON.stringify({
+    model,
+    messages: [{ role: 'user', content: 'What is the capital of France?' }],
+  });
+  const start = process.cpuUsage();
+  for (let i = 0; i < count; i++) {
+    const response = await fastify.inject({
+      method: 'POST',
+      url: '/v1/chat/completions',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+    if (response.statusCode !== 200) throw new Error(`${model}: ${response.body.slice(0, 200)}`);
+  }
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / count;
+}
+
+const median = (values: number[]) => values.toSorted((a, b) => a - b)[values.length >> 1]!;
+
+export async function run(): Promise<void> {
+  const baselineRoot = process.env.BENCH_BASELINE_GATEWAY;
+  if (!baselineRoot) {
+    console.log('\ngateway-cpu: set BENCH_BASELINE_GATEWAY to a built tree to compare with');
+    return;
+  }
+  const upstream = await startUpstream();
+  const origin = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  const config = writeGatewayConfig(origin);
+  const current = await loadGateway(
+    join(here, '../apps/gateway/src/create-gateway-app.js'),
+    config,
+  );
+  // both trees register the same Prometheus metric names in prom-client's global registry
+  const promClient = (await import('prom-client')).default;
+  promClient.register.clear();
+  const baseline = await loadGateway(
+    join(baselineRoot, 'apps/gateway/dist/create-gateway-app.js'),
+    config,
+  );
+  const rows: Row[] = [];
+  for (const [label, model] of [
+    ['`provider/model-id`', 'up/bench-model'],
+    ['router `auto`', 'auto'],
+  ] as const) {
+    await cpuPerRequest(current, model, 4 * BATCH); // JIT warm-up
+    await cpuPerRequest(baseline, model, 4 * BATCH);
+    const ours: number[] = [];
+    const theirs: number[] = [];
+    const ratios: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      // alternate who goes first, so neither always runs on a warmer or cooler minute
+      const first = round % 2 === 0;
+      const a = first ? await cpuPerRequest(current, model, BATCH) : 0;
+      const b = await cpuPerRequest(baseline, model, BATCH);
+      const c = first ? a : await cpuPerRequest(current, model, BATCH);
+      ours.push(c);
+      theirs.push(b);
+      ratios.push(c / b);
+    }
+    const sorted = ratios.toSorted((x, y) => x - y);
+    const quartiles = `${sorted[Math.floor(ROUNDS / 4)]!.toFixed(2)}–${sorted[Math.floor((3 * ROUNDS) / 4)]!.toFixed(2)}`;
+    rows.push({
+      benchmark: `CPU per request, ${label} (median of ${ROUNDS} interleaved batches of ${BATCH})`,
+      figure: `${median(ours).toFixed(0)} µs`,
+      baseline: `${median(theirs).toFixed(0)} µs`,
+      ratio: `${median(ratios).toFixed(3)}× baseline (quartiles ${quartiles})`,
+    });
+  }
+  printTable('Gateway CPU per request, interleaved against a baseline tree', rows);
+  await Promise.all([current.close(), baseline.close()]);
+  upstream.close();
+}
