@@ -43,6 +43,11 @@ export interface HealthReport {
   stateStore: StateStoreHealth;
   /** Spend against each budget of the module (absent when there are none). */
   budgets?: BudgetStatus[];
+  /**
+   * Registered models that no router serves (they are called by name, with no breaker of their
+   * own): listed so that every registered model is in the report, always available.
+   */
+  models?: Record<string, ModelHealth>;
 }
 
 /**
@@ -54,6 +59,7 @@ export function buildHealthReport(
   inspections: RouterInspection[],
   store: RouteStateStore,
   budgets: BudgetStatus[] = [],
+  unroutedModels: readonly string[] = [],
 ): HealthReport {
   const routers: Record<string, RouterHealth> = {};
   for (const inspection of inspections) routers[inspection.router] = routerHealth(inspection);
@@ -64,7 +70,19 @@ export function buildHealthReport(
     : statuses.includes('degraded')
       ? 'degraded'
       : 'up';
-  return { status, routers, stateStore, ...(budgets.length > 0 ? { budgets } : {}) };
+  const models = Object.fromEntries(
+    unroutedModels.map((name): [string, ModelHealth] => [
+      name,
+      { state: 'available', failures: 0 },
+    ]),
+  );
+  return {
+    status,
+    routers,
+    stateStore,
+    ...(budgets.length > 0 ? { budgets } : {}),
+    ...(unroutedModels.length > 0 ? { models } : {}),
+  };
 }
 
 function routerHealth(inspection: RouterInspection): RouterHealth {

@@ -26,9 +26,14 @@ export class ModelRouterHealthIndicator implements OnModuleInit {
   }
 
   async isHealthy(key = 'model-router') {
-    const { status, routers, stateStore, budgets } = this.report();
+    const { status, routers, stateStore, budgets, models } = this.report();
     const session = this.health.check(key);
-    const details = { routers, stateStore, ...(budgets ? { budgets } : {}) };
+    const details = {
+      routers,
+      stateStore,
+      ...(budgets ? { budgets } : {}),
+      ...(models ? { models } : {}),
+    };
     if (status === 'down') return session.down(details);
     if (status === 'degraded') return session.degraded(details);
     return session.up(details);
@@ -37,7 +42,13 @@ export class ModelRouterHealthIndicator implements OnModuleInit {
   /** The same view as a plain object (for custom endpoints and logs). */
   report(): HealthReport {
     const registry = (this.registry ??= this.findRegistry());
-    return buildHealthReport(registry.inspect(), registry.stateStore, registry.budgets.report());
+    const inspections = registry.inspect();
+    return buildHealthReport(
+      inspections,
+      registry.stateStore,
+      registry.budgets.report(),
+      registry.unroutedModels(inspections),
+    );
   }
 
   private findRegistry(): ModelRouterRegistry {

@@ -121,7 +121,13 @@ export class ModelRouterMicroserviceController
   @messagePattern(MODEL_ROUTER_PATTERNS.HEALTH)
   health(): HealthReport {
     const registry = this.inspection();
-    return buildHealthReport(registry.inspect(), registry.stateStore);
+    const inspections = registry.inspect();
+    return buildHealthReport(
+      inspections,
+      registry.stateStore,
+      registry.budgets.report(),
+      registry.unroutedModels(inspections),
+    );
   }
 
   /**

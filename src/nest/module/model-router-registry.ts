@@ -150,6 +150,12 @@ export class ModelRouterRegistry {
     );
   }
 
+  /** Registered models that no router's inspection names (`inspections`: from `inspect()`). */
+  unroutedModels(inspections: readonly RouterInspection[]): string[] {
+    const routed = new Set(inspections.flatMap(({ models }) => models.map(({ model }) => model)));
+    return this.modelNames().filter((name) => !routed.has(name));
+  }
+
   /** Subscribes to events routers notice outside calls; returns the unsubscribe functions. */
   subscribeToRouterEvents(listener: (router: string, event: RoutingEvent) => void): (() => void)[] {
     const unsubscribes: (() => void)[] = [];

@@ -83,7 +83,8 @@ function forRootOptions(): ModelRouterModuleOptions {
   const mini = provider('gpt-4o-mini');
   const claude = provider('claude-sonnet-4-6');
   return {
-    models: { mini, claude },
+    // `spare` is registered and served by no router: it is called by name
+    models: { mini, claude, spare: provider('gpt-4.1-nano') },
     routers: {
       support: new RoutingChatModel({
         routes: [
@@ -121,6 +122,7 @@ async function yamlOptions(): Promise<ModelRouterModuleOptions> {
       '  mini: { type: demo, name: gpt-4o-mini }',
       '  claude: { type: demo, name: claude-sonnet-4-6 }',
       '  math: { type: demo, name: o4-mini }',
+      '  spare: { type: demo, name: gpt-4.1-nano }',
       'routers:',
       '  support:',
       '    decision: { type: by-text }',
@@ -213,6 +215,13 @@ describe.each([
       mini: { state: 'available', failures: 0, route: 'simple' },
       claude: { state: 'available', failures: 0, route: 'complex' },
       math: { state: 'available', failures: 0, route: 'math' },
+    });
+  });
+
+  it('lists a registered model that no router serves under models, available', async () => {
+    const health = await request(app.getHttpServer()).get('/health').expect(200);
+    expect(health.body.details['model-router'].models).toEqual({
+      spare: { state: 'available', failures: 0 },
     });
   });
 });
