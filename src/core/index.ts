@@ -233,6 +233,7 @@ export {
 } from './budget/budget.js';
 export {
   BudgetLedger,
+  DEFAULT_RESERVE_OUTPUT_TOKENS,
   type BudgetLedgerOptions,
   type BudgetStatus,
   type SpentBudget,

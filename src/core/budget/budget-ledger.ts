@@ -25,7 +25,8 @@ export interface BudgetLedgerOptions {
   reserveOutputTokens?: number;
 }
 
-const DEFAULT_RESERVE_OUTPUT_TOKENS = 4096;
+/** Output tokens a call is assumed to ask for when neither it nor its model says (its worst case). */
+export const DEFAULT_RESERVE_OUTPUT_TOKENS = 4096;
 
 /** A budget as health shows it. */
 export interface BudgetStatus {

@@ -1,6 +1,10 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { Clock } from 'nest-model-router';
-import { type CounterStore, windowEnd } from 'nest-model-router/core';
+import {
+  type CounterStore,
+  DEFAULT_RESERVE_OUTPUT_TOKENS,
+  windowEnd,
+} from 'nest-model-router/core';
 import { keyOf } from '../auth/request-key.js';
 
 /** The throttlers of a key: `rpm` counts requests, `tpm` the tokens its answers used. */
@@ -123,9 +127,6 @@ export class KeyThrottlerStorage implements ThrottlerStorage {
     await this.counters.addToWindow(throttlerKey(TOKENS, keyName), tokens, window);
   }
 }
-
-/** Output tokens a request is assumed to ask for when it does not say (its worst case). */
-export const DEFAULT_RESERVE_OUTPUT_TOKENS = 4096;
 
 /** The storage key of a throttler's window for an API key (names are [A-Za-z0-9_.-]). */
 export function throttlerKey(throttlerName: string, keyName: string): string {
