@@ -4,9 +4,8 @@ import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { demoGatewayConfig } from '../../../apps/gateway/src/config/demo-config.js';
 import { DEFAULT_BODY_LIMIT } from '../../../apps/gateway/src/create-gateway-app.js';
-import { FakeProvider } from '../../../src/testing/index.js';
 import { startGateway, type RunningGateway } from './gateway-harness.js';
-import { KEYS, TEAM_FIXTURE, teamEnv } from './team-support.js';
+import { KEYS, TEAM_FIXTURE, teamEnv, useFakeGateway } from './team-support.js';
 
 /** The body the issue's trial sent: 19.5 MB of JSON, announced by its Content-Length. */
 const BIG_BODY_BYTES = 19.5 * 1024 * 1024;
@@ -54,18 +53,7 @@ function answerBeforeBodyEnds(
 }
 
 describe('cheap refusals (issue 24, point 7)', () => {
-  let fake: FakeProvider;
-  let gateway: RunningGateway;
-
-  beforeAll(async () => {
-    fake = await FakeProvider.start({ apiKey: KEYS.upstream });
-    gateway = await startGateway({ config: TEAM_FIXTURE, env: teamEnv(fake) });
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await fake.close();
-  });
+  const team = useFakeGateway();
 
   describe('with auth, the key is checked before the body is read', () => {
     it.each([
@@ -76,7 +64,7 @@ describe('cheap refusals (issue 24, point 7)', () => {
         /Incorrect API key/,
       ],
     ])('%s: 401 while 19.5 MB of body are still unsent', async (_case, headers, message) => {
-      const answer = await answerBeforeBodyEnds(gateway.url, '/v1/chat/completions', headers);
+      const answer = await answerBeforeBodyEnds(team.gateway.url, '/v1/chat/completions', headers);
       expect(answer.status).toBe(401);
       expect(answer.bodyFinished).toBe(false);
       expect(answer.headers['www-authenticate']).toBe('Bearer');
@@ -87,7 +75,7 @@ describe('cheap refusals (issue 24, point 7)', () => {
     });
 
     it('answers the Messages endpoint in Anthropic’s shape', async () => {
-      const answer = await answerBeforeBodyEnds(gateway.url, '/v1/messages', {});
+      const answer = await answerBeforeBodyEnds(team.gateway.url, '/v1/messages', {});
       expect(answer.status).toBe(401);
       expect(answer.bodyFinished).toBe(false);
       expect(JSON.parse(answer.body)).toMatchObject({
@@ -98,14 +86,14 @@ describe('cheap refusals (issue 24, point 7)', () => {
 
     it('every body-taking surface refuses before reading', async () => {
       for (const path of ['/v1/responses', '/v1/embeddings', '/chat']) {
-        const answer = await answerBeforeBodyEnds(gateway.url, path, {});
+        const answer = await answerBeforeBodyEnds(team.gateway.url, path, {});
         expect([path, answer.status, answer.bodyFinished]).toEqual([path, 401, false]);
       }
-      expect(fake.requests.all()).toHaveLength(0);
+      expect(team.fake.requests.all()).toHaveLength(0);
     });
 
     it('a valid key still has its body read and served', async () => {
-      const answer = await fetch(`${gateway.url}/v1/chat/completions`, {
+      const answer = await fetch(`${team.gateway.url}/v1/chat/completions`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${KEYS.teamA}` },
         body: JSON.stringify({ model: 'auto', messages: [{ role: 'user', content: 'hi' }] }),
@@ -114,8 +102,8 @@ describe('cheap refusals (issue 24, point 7)', () => {
     });
 
     it('leaves /health open and unknown paths to their 404', async () => {
-      expect((await fetch(`${gateway.url}/health`)).status).toBe(200);
-      expect((await fetch(`${gateway.url}/no-such-path`)).status).toBe(404);
+      expect((await fetch(`${team.gateway.url}/health`)).status).toBe(200);
+      expect((await fetch(`${team.gateway.url}/no-such-path`)).status).toBe(404);
     });
   });
 });
@@ -193,22 +181,11 @@ describe('the body limit (issue 24, point 7)', () => {
 });
 
 describe('model names no response header can carry (issue 24, point 7)', () => {
-  let fake: FakeProvider;
-  let gateway: RunningGateway;
-
-  beforeAll(async () => {
-    fake = await FakeProvider.start({ apiKey: KEYS.upstream });
-    gateway = await startGateway({
-      config: TEAM_FIXTURE,
-      env: teamEnv(fake),
-      metricsRegistry: new Registry(),
-    });
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await fake.close();
-  });
+  const team = useFakeGateway((fake) => ({
+    config: TEAM_FIXTURE,
+    env: teamEnv(fake),
+    metricsRegistry: new Registry(),
+  }));
 
   const bodies: Record<string, (model: string, models?: string[]) => unknown> = {
     '/v1/chat/completions': (model, models) => ({
@@ -240,7 +217,7 @@ describe('model names no response header can carry (issue 24, point 7)', () => {
       [bodies[path]!(name), 'model'],
       [bodies[path]!('fake/gpt-4o-mini', [name]), 'models.0'],
     ] as const) {
-      const answer = await fetch(`${gateway.url}${path}`, {
+      const answer = await fetch(`${team.gateway.url}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${KEYS.teamB}` },
         body: JSON.stringify(body),
@@ -253,13 +230,13 @@ describe('model names no response header can carry (issue 24, point 7)', () => {
         expect((JSON.parse(text) as { error: { param: string } }).error.param).toBe(param);
       }
     }
-    expect(fake.requests.all()).toHaveLength(0);
+    expect(team.fake.requests.all()).toHaveLength(0);
   });
 
   it('serves a name of 256 printable characters, Latin-1 percent-encoded in the header', async () => {
     const name = `fake/gpt-4o-${'é'.repeat(244)}`;
     expect(name).toHaveLength(256);
-    const answer = await fetch(`${gateway.url}/v1/chat/completions`, {
+    const answer = await fetch(`${team.gateway.url}/v1/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${KEYS.teamB}` },
       body: JSON.stringify(bodies['/v1/chat/completions']!(name)),
@@ -273,25 +250,14 @@ describe('error texts name only what the key may use (issue 24, point 7)', () =>
   const FIXTURE = new URL('./fixtures/scoped-errors.yaml', import.meta.url).pathname;
   /** Names only other keys (or no key) may learn of. */
   const HIDDEN = /internal|\bpro\b|secretlab|apiKey|serves only/;
-  let fake: FakeProvider;
-  let gateway: RunningGateway;
-
-  beforeAll(async () => {
-    fake = await FakeProvider.start({ apiKey: KEYS.upstream });
-    gateway = await startGateway({
-      config: FIXTURE,
-      env: teamEnv(fake),
-      metricsRegistry: new Registry(),
-    });
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await fake.close();
-  });
+  const team = useFakeGateway((fake) => ({
+    config: FIXTURE,
+    env: teamEnv(fake),
+    metricsRegistry: new Registry(),
+  }));
 
   const ask = async (path: string, body: Record<string, unknown>) => {
-    const answer = await fetch(`${gateway.url}${path}`, {
+    const answer = await fetch(`${team.gateway.url}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${KEYS.teamA}` },
       body: JSON.stringify({ max_tokens: 16, ...body }),
@@ -341,6 +307,6 @@ describe('error texts name only what the key may use (issue 24, point 7)', () =>
       expect(answer.text).toContain('model_not_allowed');
       expect(answer.text).not.toContain('failover list takes model names');
     }
-    expect(fake.requests.all()).toHaveLength(0);
+    expect(team.fake.requests.all()).toHaveLength(0);
   });
 });

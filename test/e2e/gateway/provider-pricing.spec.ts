@@ -2,11 +2,12 @@ import 'reflect-metadata';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { Registry } from 'prom-client';
-import { FakeProvider } from '../../../src/testing/index.js';
-import { startGateway, type RunningGateway } from './gateway-harness.js';
-import { KEYS } from './team-support.js';
+import type { GatewayAppOptions } from '../../../apps/gateway/src/create-gateway-app.js';
+import type { FakeProvider } from '../../../src/testing/index.js';
+import type { RunningGateway } from './gateway-harness.js';
+import { KEYS, useFakeGateway } from './team-support.js';
 
 const FIXTURE = new URL('./fixtures/provider-pricing.yaml', import.meta.url).pathname;
 const TIGHT = 'sk-tight-0123456789abcdef-canary';
@@ -38,8 +39,8 @@ function env(fake: FakeProvider): Record<string, string> {
   };
 }
 
-async function start(fake: FakeProvider, config = FIXTURE): Promise<RunningGateway> {
-  return startGateway({ config, env: env(fake), metricsRegistry: new Registry() });
+function gatewayOptions(fake: FakeProvider, config = FIXTURE): GatewayAppOptions {
+  return { config, env: env(fake), metricsRegistry: new Registry() };
 }
 
 const chat = (gateway: RunningGateway, key: string, body: Record<string, unknown>) =>
@@ -72,23 +73,14 @@ async function settledSpend(gateway: RunningGateway, atLeast: number): Promise<n
 
 /** Issue 24, point 3: nothing unpriced runs under a budget by accident. */
 describe('provider/model-id prices under a budget', () => {
-  let fake: FakeProvider;
-  let gateway: RunningGateway;
-
-  beforeAll(async () => {
-    fake = await FakeProvider.start({ apiKey: KEYS.upstream });
+  const team = useFakeGateway((fake) => {
     for (const model of ['gpt-4o', 'gpt-4o-mini']) fake.setAnswer(model, { text: ANSWER });
-    gateway = await start(fake);
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await fake.close();
+    return gatewayOptions(fake);
   });
 
   it('refuses an unpriced provider/model-id under a budget, naming the fix, before any call', async () => {
-    fake.requests.clear();
-    const refused = await chat(gateway, TIGHT, { model: 'fake/gpt-4o' });
+    team.fake.requests.clear();
+    const refused = await chat(team.gateway, TIGHT, { model: 'fake/gpt-4o' });
     expect(refused.status).toBe(403);
     const { error } = (await refused.json()) as ErrorBody;
     expect(error.code).toBe('model_unpriced');
@@ -98,19 +90,19 @@ describe('provider/model-id prices under a budget', () => {
     expect(error.message).toContain('pricing');
     expect(error.message).toContain('unpricedUnderBudget: allow');
     // streams are refused alike, before their first byte
-    const stream = await chat(gateway, TIGHT, { model: 'fake/gpt-4o', stream: true });
+    const stream = await chat(team.gateway, TIGHT, { model: 'fake/gpt-4o', stream: true });
     expect(stream.status).toBe(403);
     expect(((await stream.json()) as ErrorBody).error.code).toBe('model_unpriced');
-    expect(fake.requests.count()).toBe(0);
-    expect(await spent(gateway)).toBe(0);
+    expect(team.fake.requests.count()).toBe(0);
+    expect(await spent(team.gateway)).toBe(0);
   });
 
   it('serves it to a key without a budget', async () => {
-    fake.requests.clear();
-    const served = await chat(gateway, OPEN, { model: 'fake/gpt-4o' });
+    team.fake.requests.clear();
+    const served = await chat(team.gateway, OPEN, { model: 'fake/gpt-4o' });
     expect(served.status).toBe(200);
     expect(served.headers.get('x-model-router-cost')).toBeNull();
-    expect(fake.requests.count()).toBe(1);
+    expect(team.fake.requests.count()).toBe(1);
   });
 
   it('prices provider/model-id by the model’s own pricing, else the provider’s', async () => {
@@ -118,7 +110,7 @@ describe('provider/model-id prices under a budget', () => {
       ['priced/gpt-4o', 1000, 2000],
       ['priced/gpt-4o-mini', 10, 20],
     ] as const) {
-      const response = await chat(gateway, OPEN, { model });
+      const response = await chat(team.gateway, OPEN, { model });
       expect(response.status).toBe(200);
       const { usage } = (await response.json()) as Answer;
       expect(usage.completion_tokens).toBe(15);
@@ -128,23 +120,23 @@ describe('provider/model-id prices under a budget', () => {
   });
 
   it('passes over the unpriced model of a failover list for a priced one', async () => {
-    fake.requests.clear();
-    const response = await chat(gateway, TIGHT, {
+    team.fake.requests.clear();
+    const response = await chat(team.gateway, TIGHT, {
       model: 'fake/gpt-4o',
       models: ['priced/gpt-4o-mini'],
     });
     expect(response.status).toBe(200);
     expect(((await response.json()) as Answer).model).toBe('priced/gpt-4o-mini');
-    expect(fake.requests.count()).toBe(1);
+    expect(team.fake.requests.count()).toBe(1);
   });
 
   it('30 priced calls stop at the budget: spend ≤ budget + one call’s worst case', async () => {
     // the failover list above was charged to the same key
-    const before = await spent(gateway);
+    const before = await spent(team.gateway);
     const statuses: number[] = [];
     let answeredUsd = before;
     for (let i = 0; i < 30; i++) {
-      const response = await chat(gateway, TIGHT, { model: 'priced/gpt-4o-mini' });
+      const response = await chat(team.gateway, TIGHT, { model: 'priced/gpt-4o-mini' });
       statuses.push(response.status);
       if (response.status === 200) {
         answeredUsd += Number(response.headers.get('x-model-router-cost'));
@@ -158,7 +150,7 @@ describe('provider/model-id prices under a budget', () => {
     expect(answered).toBeGreaterThan(1);
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
     expect(statuses.every((status) => status === 200 || status === 429)).toBe(true);
-    const total = await settledSpend(gateway, answeredUsd - 1e-12);
+    const total = await settledSpend(team.gateway, answeredUsd - 1e-12);
     // every answer was charged, and nothing more
     expect(total).toBeCloseTo(answeredUsd, 9);
     expect(total).toBeLessThanOrEqual(BUDGET_USD + worstCaseUsd(10, 20));
@@ -166,26 +158,17 @@ describe('provider/model-id prices under a budget', () => {
 });
 
 describe('unpricedUnderBudget: allow', () => {
-  let fake: FakeProvider;
-  let gateway: RunningGateway;
-
-  beforeAll(async () => {
-    fake = await FakeProvider.start({ apiKey: KEYS.upstream });
+  const team = useFakeGateway((fake) => {
     const dir = mkdtempSync(join(tmpdir(), 'gateway-pricing-'));
     const config = join(dir, 'allow.yaml');
     writeFileSync(config, `${readFileSync(FIXTURE, 'utf8')}\nunpricedUnderBudget: allow\n`);
-    gateway = await start(fake, config);
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await fake.close();
+    return gatewayOptions(fake, config);
   });
 
   it('serves an unpriced provider/model-id under a budget, charging nothing', async () => {
-    const response = await chat(gateway, TIGHT, { model: 'fake/gpt-4o' });
+    const response = await chat(team.gateway, TIGHT, { model: 'fake/gpt-4o' });
     expect(response.status).toBe(200);
-    expect(fake.requests.count()).toBe(1);
-    expect(await spent(gateway)).toBe(0);
+    expect(team.fake.requests.count()).toBe(1);
+    expect(await spent(team.gateway)).toBe(0);
   });
 });

@@ -1,36 +1,24 @@
 import 'reflect-metadata';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { Registry } from 'prom-client';
-import { FakeProvider } from '../../../src/testing/index.js';
-import { ManualClock, startGateway, type RunningGateway } from './gateway-harness.js';
-import { KEYS, teamEnv } from './team-support.js';
+import { ManualClock } from './gateway-harness.js';
+import { KEYS, teamEnv, useFakeGateway } from './team-support.js';
 
 const FIXTURE = new URL('./fixtures/session-pins.yaml', import.meta.url).pathname;
 
 describe('session pins are per key and bounded per key (issue 24, point 7)', () => {
   const clock = new ManualClock();
-  let fake: FakeProvider;
-  let gateway: RunningGateway;
-
-  beforeAll(async () => {
-    fake = await FakeProvider.start({ apiKey: KEYS.upstream });
-    gateway = await startGateway({
-      config: FIXTURE,
-      env: teamEnv(fake),
-      clock: clock.read,
-      maxSessionsPerKey: 2,
-      metricsRegistry: new Registry(),
-    });
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await fake.close();
-  });
+  const team = useFakeGateway((fake) => ({
+    config: FIXTURE,
+    env: teamEnv(fake),
+    clock: clock.read,
+    maxSessionsPerKey: 2,
+    metricsRegistry: new Registry(),
+  }));
 
   /** The model that answered `key` in `session`. */
   const ask = async (key: string, session: string): Promise<string> => {
-    const answer = await fetch(`${gateway.url}/v1/chat/completions`, {
+    const answer = await fetch(`${team.gateway.url}/v1/chat/completions`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',

@@ -2,8 +2,11 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from '@jest/globals';
 import OpenAI from 'openai';
-import type { FakeProvider } from '../../../src/testing/index.js';
+import type { GatewayAppOptions } from '../../../apps/gateway/src/create-gateway-app.js';
+import { FakeProvider } from '../../../src/testing/index.js';
+import { startGateway, type RunningGateway } from './gateway-harness.js';
 
 export const TEAM_FIXTURE = new URL('./fixtures/team.yaml', import.meta.url).pathname;
 
@@ -50,4 +53,34 @@ export function authed(key: string, init: RequestInit = {}): RequestInit {
 
 export function chatBody(model: string, extra: Record<string, unknown> = {}): string {
   return JSON.stringify({ model, messages: [{ role: 'user', content: 'hello there' }], ...extra });
+}
+
+/**
+ * A FakeProvider and a gateway on it for the enclosing `describe`: started before its tests
+ * (`options` may prepare the fake, e.g. its answers, and name the configuration), closed after.
+ */
+export function useFakeGateway(
+  options: (fake: FakeProvider) => GatewayAppOptions | Promise<GatewayAppOptions> = (fake) => ({
+    config: TEAM_FIXTURE,
+    env: teamEnv(fake),
+  }),
+): { readonly fake: FakeProvider; readonly gateway: RunningGateway } {
+  let fake: FakeProvider | undefined;
+  let gateway: RunningGateway | undefined;
+  beforeAll(async () => {
+    fake = await FakeProvider.start({ apiKey: KEYS.upstream });
+    gateway = await startGateway(await options(fake));
+  });
+  afterAll(async () => {
+    await gateway?.close();
+    await fake?.close();
+  });
+  return {
+    get fake() {
+      return fake!;
+    },
+    get gateway() {
+      return gateway!;
+    },
+  };
 }
