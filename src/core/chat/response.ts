@@ -26,9 +26,12 @@ export interface ChatResponse {
   upstream?: UpstreamInfo;
 }
 
-/** `totalTokens`, or input + output when the provider reported only those; 0 when unknown. */
+/**
+ * `totalTokens`, or input + output when the provider reported only those; 0 when unknown or not a
+ * positive finite count (a provider's garbage never becomes a negative charge).
+ */
 export function totalTokensOf(usage: TokenUsage | undefined): number {
   if (!usage) return 0;
-  if (typeof usage.totalTokens === 'number') return usage.totalTokens;
-  return (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0);
+  const total = usage.totalTokens ?? (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0);
+  return Number.isFinite(total) && total > 0 ? total : 0;
 }

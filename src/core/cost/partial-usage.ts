@@ -33,10 +33,3 @@ export class OutputCounter implements ProducedOutput {
     this.deltas += 1;
   }
 }
-
-/** A usage's total: its `totalTokens`, else input plus output. */
-export function totalTokensOf(usage: TokenUsage | undefined): number {
-  if (!usage) return 0;
-  const total = usage.totalTokens ?? (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0);
-  return Number.isFinite(total) && total > 0 ? total : 0;
-}

@@ -4,7 +4,7 @@ import { systemClock, type Clock } from '../clock.js';
 import { callScopeOf, matches, type BudgetScope } from '../budget/budget.js';
 import type { BudgetLedger } from '../budget/budget-ledger.js';
 import { estimatePromptTokens } from '../cost/cost.js';
-import { totalTokensOf } from '../cost/partial-usage.js';
+import { totalTokensOf } from '../chat/response.js';
 import type { SpentBudget } from '../budget/budget-ledger.js';
 import { BudgetHolds } from './budget-holds.js';
 import { profileOf } from '../cost/model-profile.js';

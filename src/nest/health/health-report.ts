@@ -2,7 +2,7 @@ import type { ModelStatus } from '../../core/inspection/inspection.js';
 import { InMemoryRouteStateStore } from '../../core/state/in-memory-route-state-store.js';
 import type { RouteStateStore } from '../../core/state/route-state-store.js';
 import { scrubCredentials, safeErrorSummary } from '../../core/observability/scrub-credentials.js';
-import type { RouterInspection } from '../module/model-router-registry.js';
+import type { ModelRouterRegistry, RouterInspection } from '../module/model-router-registry.js';
 import type { BudgetStatus } from '../../core/budget/budget-ledger.js';
 
 export type HealthStatus = 'up' | 'degraded' | 'down';
@@ -48,6 +48,17 @@ export interface HealthReport {
    * own): listed so that every registered model is in the report, always available.
    */
   models?: Record<string, ModelHealth>;
+}
+
+/** The report of everything a module's registry holds: routers, store, budgets, unrouted models. */
+export function registryHealthReport(registry: ModelRouterRegistry): HealthReport {
+  const inspections = registry.inspect();
+  return buildHealthReport(
+    inspections,
+    registry.stateStore,
+    registry.budgets.report(),
+    registry.unroutedModels(inspections),
+  );
 }
 
 /**

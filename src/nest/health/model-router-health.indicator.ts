@@ -3,7 +3,7 @@ import { ModuleRef } from '@nestjs/core';
 import { HealthIndicatorService } from '@nestjs/terminus';
 import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
 import { ModelRouterRegistry } from '../module/model-router-registry.js';
-import { buildHealthReport, type HealthReport } from './health-report.js';
+import { registryHealthReport, type HealthReport } from './health-report.js';
 
 /**
  * Terminus health of every router: `up` when nothing cools down, `degraded` (HTTP 200) when some
@@ -42,13 +42,7 @@ export class ModelRouterHealthIndicator implements OnModuleInit {
   /** The same view as a plain object (for custom endpoints and logs). */
   report(): HealthReport {
     const registry = (this.registry ??= this.findRegistry());
-    const inspections = registry.inspect();
-    return buildHealthReport(
-      inspections,
-      registry.stateStore,
-      registry.budgets.report(),
-      registry.unroutedModels(inspections),
-    );
+    return registryHealthReport(registry);
   }
 
   private findRegistry(): ModelRouterRegistry {

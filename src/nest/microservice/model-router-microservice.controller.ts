@@ -10,7 +10,7 @@ import { from, map, Observable } from 'rxjs';
 import type { ChatStreamEvent } from '../../core/chat/chat-model.js';
 import type { ChatResponse } from '../../core/chat/response.js';
 import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
-import { buildHealthReport, type HealthReport } from '../health/health-report.js';
+import { registryHealthReport, type HealthReport } from '../health/health-report.js';
 import { RequestRoutingScope, runInRoutingScope } from '../http/request-routing-scope.js';
 import { ModelRouterRegistry } from '../module/model-router-registry.js';
 import { RoutingChatService } from '../service/routing-chat.service.js';
@@ -121,13 +121,7 @@ export class ModelRouterMicroserviceController
   @messagePattern(MODEL_ROUTER_PATTERNS.HEALTH)
   health(): HealthReport {
     const registry = this.inspection();
-    const inspections = registry.inspect();
-    return buildHealthReport(
-      inspections,
-      registry.stateStore,
-      registry.budgets.report(),
-      registry.unroutedModels(inspections),
-    );
+    return registryHealthReport(registry);
   }
 
   /**
