@@ -10,6 +10,7 @@ import type {
 } from '@ai-sdk/provider';
 import type { ChatModel, ChatStreamEvent } from '../core/chat/chat-model.js';
 import type { ChatResponse, FinishReason, TokenUsage } from '../core/chat/response.js';
+import { throwIfAborted } from '../core/chat/abort.js';
 import { streamModel } from '../core/chat/stream.js';
 import { fromCallOptions } from './from-call-options.js';
 
@@ -45,11 +46,13 @@ export function toAiSdkLanguageModel(
     modelId,
     supportedUrls: { '*/*': [/^https?:\/\//] },
     async doGenerate(callOptions) {
+      throwIfAborted(callOptions.abortSignal);
       const { request, warnings } = fromCallOptions(callOptions);
       const response = await chatModel.chat(request, signalOf(callOptions));
       return generateResult(response, modelId, warnings);
     },
     async doStream(callOptions) {
+      throwIfAborted(callOptions.abortSignal);
       const { request, warnings } = fromCallOptions(callOptions);
       const events = streamModel(chatModel, request, signalOf(callOptions))[Symbol.asyncIterator]();
       // the first event is awaited here, so a call that fails before answering rejects doStream

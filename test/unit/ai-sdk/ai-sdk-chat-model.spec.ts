@@ -70,6 +70,12 @@ async function caught(promise: Promise<unknown>): Promise<ProviderException> {
   return error as ProviderException;
 }
 
+const ask = (error: unknown) =>
+  caught(new AiSdkChatModel(failingWith(error)).chat({ messages: [userMessage('x')] }));
+
+const stream = (model: MockLanguageModelV3) =>
+  caught(collectStream(new AiSdkChatModel(model).stream({ messages: [userMessage('x')] })));
+
 describe('AiSdkChatModel over the AI SDK’s MockLanguageModelV3', () => {
   it('maps the request to call options and the result to a response', async () => {
     const model = new MockLanguageModelV3({
@@ -262,9 +268,6 @@ describe('AiSdkChatModel over the AI SDK’s MockLanguageModelV3', () => {
   });
 
   it('classifies provider errors as the built-in providers do', async () => {
-    const ask = (error: unknown) =>
-      caught(new AiSdkChatModel(failingWith(error)).chat({ messages: [userMessage('x')] }));
-
     const limited = await ask(
       apiError(
         429,
@@ -313,9 +316,6 @@ describe('AiSdkChatModel over the AI SDK’s MockLanguageModelV3', () => {
   });
 
   it('classifies errors of a stream: a failed start, an error part, a stream without finish', async () => {
-    const stream = (model: MockLanguageModelV3) =>
-      caught(collectStream(new AiSdkChatModel(model).stream({ messages: [userMessage('x')] })));
-
     expect((await stream(failingWith(apiError(503)))).kind).toBe('transient');
     const errorPart = await stream(
       new MockLanguageModelV3({
