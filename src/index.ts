@@ -262,5 +262,6 @@ export {
   toAiSdkLanguageModel,
   type AiSdkChatModelOptions,
   type AiSdkLanguageModel,
+  type AiSdkLanguageModelV3,
   type ToAiSdkLanguageModelOptions,
 } from './ai-sdk/index.js';

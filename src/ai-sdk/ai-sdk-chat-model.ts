@@ -14,9 +14,10 @@ import {
 import { toChatResponse, type AiSdkGenerateResult } from './from-ai-sdk-result.js';
 import { StreamPartError, StreamPartsAssembler, type AiSdkStreamPart } from './stream-parts.js';
 import { toCallOptions } from './to-call-options.js';
+import type { AiSdkLanguageModel } from './language-model-shapes.js';
 
-/** An AI SDK language model of either specification `ai@5` and `ai@6` providers return. */
-export type AiSdkLanguageModel = LanguageModelV3 | LanguageModelV2;
+/** What the providers of `ai@5` and `ai@6` return. */
+type LanguageModel = LanguageModelV3 | LanguageModelV2;
 
 export interface AiSdkChatModelOptions extends BaseChatModelOptions {
   /** The model's name in errors and events; default `<provider>/<modelId>`. */
@@ -32,11 +33,9 @@ export interface AiSdkChatModelOptions extends BaseChatModelOptions {
  */
 export class AiSdkChatModel extends BaseChatModel {
   readonly name: string;
+  private readonly model: LanguageModel;
 
-  constructor(
-    readonly languageModel: AiSdkLanguageModel,
-    options: AiSdkChatModelOptions = {},
-  ) {
+  constructor(languageModel: AiSdkLanguageModel, options: AiSdkChatModelOptions = {}) {
     if (
       typeof languageModel !== 'object' ||
       languageModel === null ||
@@ -55,6 +54,7 @@ export class AiSdkChatModel extends BaseChatModel {
       // the AI SDK passes a JSON schema to every provider; one that cannot honour it warns
       capabilities: options.capabilities ?? [Capability.RESPONSE_FORMAT_JSON_SCHEMA],
     });
+    this.model = languageModel as LanguageModel;
     this.name = options.name ?? `${languageModel.provider}/${languageModel.modelId}`;
   }
 
@@ -62,13 +62,13 @@ export class AiSdkChatModel extends BaseChatModel {
     const errors = this.errorContext(options.signal);
     let result: AiSdkGenerateResult;
     try {
-      result = (await this.languageModel.doGenerate(
+      result = (await this.model.doGenerate(
         toCallOptions(request, options.signal) as never,
       )) as AiSdkGenerateResult;
     } catch (error) {
       throw toProviderException(error, errors);
     }
-    return toChatResponse(result, this.languageModel.modelId);
+    return toChatResponse(result, this.model.modelId);
   }
 
   protected override async *doStream(
@@ -78,14 +78,12 @@ export class AiSdkChatModel extends BaseChatModel {
     const errors = this.errorContext(options.signal);
     let reader: ReadableStreamDefaultReader<AiSdkStreamPart>;
     try {
-      const { stream } = await this.languageModel.doStream(
-        toCallOptions(request, options.signal) as never,
-      );
+      const { stream } = await this.model.doStream(toCallOptions(request, options.signal) as never);
       reader = (stream as ReadableStream<AiSdkStreamPart>).getReader();
     } catch (error) {
       throw toProviderException(error, errors);
     }
-    const assembler = new StreamPartsAssembler(this.languageModel.modelId);
+    const assembler = new StreamPartsAssembler(this.model.modelId);
     let done = false;
     try {
       while (true) {
@@ -121,6 +119,6 @@ export class AiSdkChatModel extends BaseChatModel {
   }
 
   private errorContext(signal: AbortSignal | undefined): AiSdkErrorContext {
-    return { provider: this.languageModel.provider, model: this.name, signal };
+    return { provider: this.model.provider, model: this.name, signal };
   }
 }

@@ -13,6 +13,7 @@ import type { ChatResponse, FinishReason, TokenUsage } from '../core/chat/respon
 import { throwIfAborted } from '../core/chat/abort.js';
 import { streamModel } from '../core/chat/stream.js';
 import { fromCallOptions } from './from-call-options.js';
+import type { AiSdkLanguageModelV3 } from './language-model-shapes.js';
 
 export interface ToAiSdkLanguageModelOptions {
   /** What `modelId` says (and `response.modelId` when the answer names no model); default `nest-model-router`. */
@@ -38,9 +39,9 @@ const UNIFIED: Record<FinishReason, LanguageModelV3FinishReason['unified']> = {
 export function toAiSdkLanguageModel(
   chatModel: ChatModel,
   options: ToAiSdkLanguageModelOptions = {},
-): LanguageModelV3 {
+): AiSdkLanguageModelV3 {
   const modelId = options.modelId ?? 'nest-model-router';
-  return {
+  const model: LanguageModelV3 = {
     specificationVersion: 'v3',
     provider: options.provider ?? 'nest-model-router',
     modelId,
@@ -61,6 +62,7 @@ export function toAiSdkLanguageModel(
       return { stream: partsStream(events, first, modelId, warnings) };
     },
   };
+  return model;
 }
 
 function signalOf(callOptions: LanguageModelV3CallOptions): { signal?: AbortSignal } {

@@ -153,30 +153,30 @@ describe('AiSdkChatModel (@ai-sdk/openai-compatible → the fake provider) behin
   });
 });
 
-describe('toAiSdkLanguageModel(a router of AiSdkChatModels) under ai@6', () => {
-  const routed = () =>
-    toAiSdkLanguageModel(
-      new RoutingChatModel({
-        routes: [{ name: 'tools', model: group('gpt-tools-broken', 'gpt-tools-ok') }],
-        router: () => ChatModelRoutingResult.route('tools'),
-        defaultRoute: 'tools',
-      }),
-      { modelId: 'support' },
-    );
-  const weather = (cities: string[]) =>
-    tool({
-      description: 'The weather in a city',
-      inputSchema: jsonSchema<{ city: string }>({
-        type: 'object',
-        properties: { city: { type: 'string' } },
-        required: ['city'],
-      }),
-      execute: async ({ city }) => {
-        cities.push(city);
-        return 'sunny';
-      },
-    });
+const routed = () =>
+  toAiSdkLanguageModel(
+    new RoutingChatModel({
+      routes: [{ name: 'tools', model: group('gpt-tools-broken', 'gpt-tools-ok') }],
+      router: () => ChatModelRoutingResult.route('tools'),
+      defaultRoute: 'tools',
+    }),
+    { modelId: 'support' },
+  );
+const weather = (cities: string[]) =>
+  tool({
+    description: 'The weather in a city',
+    inputSchema: jsonSchema<{ city: string }>({
+      type: 'object',
+      properties: { city: { type: 'string' } },
+      required: ['city'],
+    }),
+    execute: async ({ city }) => {
+      cities.push(city);
+      return 'sunny';
+    },
+  });
 
+describe('toAiSdkLanguageModel(a router of AiSdkChatModels) under ai@6', () => {
   it('generateText calls the tool, sends its result back and answers, after a failover', async () => {
     fake.setFault('gpt-tools-broken', 'fault-503');
     const cities: string[] = [];

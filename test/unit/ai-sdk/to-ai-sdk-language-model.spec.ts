@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { generateText, jsonSchema, stepCountIs, streamText, tool, Output } from 'ai';
 import { toAiSdkLanguageModel } from 'nest-model-router/ai-sdk';
 import {
@@ -228,7 +229,9 @@ describe('toAiSdkLanguageModel with ai@6', () => {
         }
       },
     };
-    const { stream } = await toAiSdkLanguageModel(endless).doStream({
+    // the package's shape of a v3 model is the AI SDK's LanguageModelV3
+    const language: LanguageModelV3 = toAiSdkLanguageModel(endless);
+    const { stream } = await language.doStream({
       prompt: [{ role: 'user', content: [{ type: 'text', text: 'x' }] }],
     });
     const reader = stream.getReader();
