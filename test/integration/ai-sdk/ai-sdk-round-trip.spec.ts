@@ -10,6 +10,7 @@ import {
   ProviderException,
   RoutingChatModel,
   userMessage,
+  withResilience,
   type ChatStreamEvent,
 } from 'nest-model-router/core';
 import { FakeProvider } from 'nest-model-router/testing';
@@ -90,6 +91,39 @@ describe('AiSdkChatModel (@ai-sdk/openai-compatible → the fake provider) behin
     expect(error).toMatchObject({ kind: 'invalid-request', status: 400 });
     expect(fake.requests.count('gpt-f')).toBe(0);
     expect(stateOf(router, 'gpt-e')).toBe('available');
+  });
+
+  it('an abort reaches the provider; a hung model times out and fails over', async () => {
+    const controller = new AbortController();
+    const reason = new Error('caller left');
+    const call = aiSdk('gpt-fault-hang').chat(
+      { messages: [userMessage('x')] },
+      { signal: controller.signal },
+    );
+    // abort once the provider holds the request
+    for (let turn = 0; turn < 10_000 && fake.requests.count('gpt-fault-hang') === 0; turn++) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(fake.requests.count('gpt-fault-hang')).toBe(1);
+    controller.abort(reason);
+    await expect(call).rejects.toBe(reason);
+
+    const router = new ModelRouter({
+      routes: [
+        {
+          name: 'hung',
+          model: withResilience(aiSdk('gpt-fault-hang'), { timeouts: { attemptMs: 100 } }),
+        },
+        { name: 'ok', model: aiSdk('gpt-ok') },
+      ],
+      routingStrategy: new FailoverStrategy({ cooldownMs: 60_000 }),
+    });
+    const served = await router.chat({ messages: [userMessage('x')] });
+    expect(served.aiMessage.text).toContain('(model gpt-ok)');
+    expect(stateOf(router, 'hung')).toBe('cooldown');
+    expect(router.inspectModels().find((s) => s.model === 'hung')?.lastError?.name).toBe(
+      'ModelTimeoutException',
+    );
   });
 
   it('streams text, streamed tool arguments and the tool call, with usage', async () => {
