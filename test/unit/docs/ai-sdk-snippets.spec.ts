@@ -3,15 +3,17 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Test } from '@nestjs/testing';
-import type { StepResult, ToolSet } from 'ai';
+import { generateText, streamText, type StepResult, type ToolSet } from 'ai';
 import {
   getChatModelToken,
   getRouterToken,
+  RoutingChatService,
   userMessage,
   type ChatModel,
   type ChatResponse,
   type ModelRouter,
 } from 'nest-model-router';
+import { toAiSdkLanguageModel } from 'nest-model-router/ai-sdk';
 import { FakeProvider } from 'nest-model-router/testing';
 import { snippetPath, writeSnippets } from './support/markdown.js';
 
@@ -56,7 +58,7 @@ describe('docs/ai-sdk.md', () => {
     expect(group.inspectModels().find((m) => m.model === 'llama')?.state).toBe('cooldown');
   });
 
-  it('registers an AiSdkChatModel with the module', async () => {
+  it('registers an AiSdkChatModel with the module; its router and service serve the AI SDK', async () => {
     const { AiSdkModule } = await run<{ AiSdkModule: new () => unknown }>('ai-sdk.module.ts');
     const moduleRef = await Test.createTestingModule({ imports: [AiSdkModule] }).compile();
     try {
@@ -64,6 +66,15 @@ describe('docs/ai-sdk.md', () => {
       const answer = await chat.chat({ messages: [userMessage('hi')] });
       expect(answer.aiMessage.text).toBe('You said: hi (model llama-3.1-8b-instant)');
       expect(moduleRef.get<ChatModel>(getChatModelToken('llama'))).toBeDefined();
+      // the module's router and its service, as AI SDK models
+      const viaRouter = await generateText({ model: toAiSdkLanguageModel(chat), prompt: 'yo' });
+      expect(viaRouter.text).toBe('You said: yo (model llama-3.1-8b-instant)');
+      const service = moduleRef.get(RoutingChatService);
+      const viaService = toAiSdkLanguageModel({
+        chat: (request, options) => service.chat(request, { signal: options?.signal }),
+      });
+      const streamed = streamText({ model: viaService, prompt: 'hey' });
+      expect(await streamed.text).toBe('You said: hey (model llama-3.1-8b-instant)');
     } finally {
       await moduleRef.close();
     }
