@@ -60,11 +60,11 @@ export class AiSdkChatModel extends BaseChatModel {
 
   protected async doChat(request: ChatRequest, options: ChatCallOptions): Promise<ChatResponse> {
     const errors = this.errorContext(options.signal);
+    // outside the try: a request that cannot be mapped is the caller's error, not the model's
+    const callOptions = toCallOptions(request, options.signal);
     let result: AiSdkGenerateResult;
     try {
-      result = (await this.model.doGenerate(
-        toCallOptions(request, options.signal) as never,
-      )) as AiSdkGenerateResult;
+      result = (await this.model.doGenerate(callOptions as never)) as AiSdkGenerateResult;
     } catch (error) {
       throw toProviderException(error, errors);
     }
@@ -76,9 +76,10 @@ export class AiSdkChatModel extends BaseChatModel {
     options: ChatCallOptions,
   ): AsyncGenerator<ChatStreamEvent> {
     const errors = this.errorContext(options.signal);
+    const callOptions = toCallOptions(request, options.signal);
     let reader: ReadableStreamDefaultReader<AiSdkStreamPart>;
     try {
-      const { stream } = await this.model.doStream(toCallOptions(request, options.signal) as never);
+      const { stream } = await this.model.doStream(callOptions as never);
       reader = (stream as ReadableStream<AiSdkStreamPart>).getReader();
     } catch (error) {
       throw toProviderException(error, errors);

@@ -363,6 +363,15 @@ describe('AiSdkChatModel over the AI SDK’s MockLanguageModelV3', () => {
     expect(seen).toBe(controller.signal);
   });
 
+  it('a request it cannot map is the caller’s error, not the model’s', async () => {
+    const model = new MockLanguageModelV3({ doGenerate: generated() });
+    const error = await new AiSdkChatModel(model)
+      .chat({ messages: [userMessage([{ type: 'image', url: 'not a url' }])] })
+      .catch((thrown: unknown) => thrown);
+    expect(error).toMatchObject({ kind: 'invalid-request', name: 'InvalidChatRequestException' });
+    expect(model.doGenerateCalls).toHaveLength(0);
+  });
+
   it('refuses what is not a language model, naming the option', () => {
     expect(() => new AiSdkChatModel({} as never)).toThrow(
       /languageModel must be an AI SDK language model/,
