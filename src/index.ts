@@ -254,3 +254,14 @@ export {
   type BaseChatModelOptions,
   type ResilienceOptions,
 } from './core/index.js';
+
+// AI SDK language models behind routes, and any ChatModel as an AI SDK language model (only the
+// types of @ai-sdk/provider: the root loads without `ai` or `@ai-sdk/*` installed)
+export {
+  AiSdkChatModel,
+  toAiSdkLanguageModel,
+  type AiSdkChatModelOptions,
+  type AiSdkLanguageModel,
+  type AiSdkLanguageModelV3,
+  type ToAiSdkLanguageModelOptions,
+} from './ai-sdk/index.js';

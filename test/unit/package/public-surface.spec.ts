@@ -25,6 +25,8 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
 };
 const PEERS = Object.keys(pkg.peerDependencies);
 const MAX_ROOT_NAMES = 120;
+/** The AI SDK and its providers: optional, the adapters import only types of @ai-sdk/provider. */
+const AI_SDK = ['ai', '@ai-sdk/provider', '@ai-sdk/openai-compatible', '@ai-sdk/openai'];
 
 let scratch: string;
 
@@ -107,7 +109,7 @@ describe('the published surface', () => {
   });
 
   it(`the root exports at most ${MAX_ROOT_NAMES} runtime names, and loads without ioredis or prom-client`, () => {
-    const dir = consumer('no-optional-peers', ['ioredis', 'prom-client']);
+    const dir = consumer('no-optional-peers', ['ioredis', 'prom-client', ...AI_SDK]);
     const names = JSON.parse(
       runModule(
         dir,
@@ -121,8 +123,25 @@ describe('the published surface', () => {
     );
   });
 
-  it('the root and /redis type-check without ioredis or prom-client under skipLibCheck: false', () => {
-    const dir = consumer('typings', ['ioredis', 'prom-client']);
+  it('nest-model-router/ai-sdk runs without ai or any @ai-sdk package installed', () => {
+    const dir = consumer('no-ai-sdk', AI_SDK);
+    expect(() => runModule(dir, "await import('@ai-sdk/provider')")).toThrow(/Cannot find package/);
+    const out = runModule(
+      dir,
+      `
+      import { AiSdkChatModel, toAiSdkLanguageModel } from 'nest-model-router/ai-sdk';
+      const echo = { chat: async () => ({ aiMessage: { role: 'assistant', text: 'hi' } }) };
+      const language = toAiSdkLanguageModel(echo);
+      const chat = new AiSdkChatModel(language);
+      const response = await chat.chat({ messages: [{ role: 'user', content: 'x' }] });
+      console.log(JSON.stringify([language.specificationVersion, chat.name, response.aiMessage.text]));
+      `,
+    );
+    expect(JSON.parse(out)).toEqual(['v3', 'nest-model-router/nest-model-router', 'hi']);
+  });
+
+  it('the root, /redis and /ai-sdk type-check without ioredis, prom-client or the AI SDK under skipLibCheck: false', () => {
+    const dir = consumer('typings', ['ioredis', 'prom-client', ...AI_SDK]);
     writeFileSync(
       join(dir, 'tsconfig.json'),
       JSON.stringify({
@@ -146,10 +165,11 @@ describe('the published surface', () => {
         "import type { ModelRouterModuleOptions, ChatRequest } from 'nest-model-router';",
         "import type { RedisRouteStateStoreOptions } from 'nest-model-router';",
         "import * as redis from 'nest-model-router/redis';",
+        "import * as aiSdk from 'nest-model-router/ai-sdk';",
         'const request: ChatRequest = { messages: [api.userMessage("hi")] };',
         'const options: ModelRouterModuleOptions = { routers: {} };',
         "const shared: RedisRouteStateStoreOptions = { url: 'redis://127.0.0.1:6379' };",
-        'export { request, options, shared, api, redis };',
+        'export { request, options, shared, api, redis, aiSdk };',
       ].join('\n'),
     );
     let output = '';

@@ -158,4 +158,7 @@ export const EXERCISED_BY: Record<string, string> = {
     'redis-and-microservice-snippets.spec.ts',
   'docs/microservice.md router-service/main.ts': 'redis-and-microservice-snippets.spec.ts',
   'docs/microservice.md api-service/api.module.ts': 'redis-and-microservice-snippets.spec.ts',
+  'docs/ai-sdk.md ai-sdk-in.ts': 'ai-sdk-snippets.spec.ts',
+  'docs/ai-sdk.md ai-sdk.module.ts': 'ai-sdk-snippets.spec.ts',
+  'docs/ai-sdk.md ai-sdk-out.ts': 'ai-sdk-snippets.spec.ts',
 };
