@@ -28,8 +28,8 @@ function importsOf(file: string): string[] {
     );
 }
 
-/** Which npm packages a row allows: node builtins only, any, or any but some. */
-type Packages = { any: false } | { any: true; except: string[] };
+/** Which npm packages a row allows: node builtins only, only some, any, or any but some. */
+type Packages = { any: false; only?: string[] } | { any: true; except: string[] };
 
 interface Rule {
   /** A folder or a file of the repository. */
@@ -61,9 +61,13 @@ function architectureTable(): Rule[] {
       );
       const allowed: Packages = packages.trim().startsWith('any')
         ? { any: true, except: backticked(packages) }
-        : { any: false };
-      if (!allowed.any && packages.trim() !== 'node builtins') {
-        throw new Error(`Packages of ${path} must be "node builtins", "any" or "any but …"`);
+        : packages.trim().startsWith('only')
+          ? { any: false, only: backticked(packages) }
+          : { any: false };
+      if (!allowed.any && !allowed.only && packages.trim() !== 'node builtins') {
+        throw new Error(
+          `Packages of ${path} must be "node builtins", "only …", "any" or "any but …"`,
+        );
       }
       return { path, imports, packages: allowed };
     });
@@ -83,7 +87,7 @@ function ruleOf(rules: readonly Rule[], file: string): Rule | undefined {
 
 function packageAllowed(specifier: string, packages: Packages): boolean {
   if (specifier.startsWith('node:')) return true;
-  if (!packages.any) return false;
+  if (!packages.any) return packages.only?.some((name) => within(specifier, name)) ?? false;
   return !packages.except.some((pattern) =>
     pattern.endsWith('/*')
       ? specifier.startsWith(pattern.slice(0, -1))
