@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FakeProvider } from '../../../src/testing/index.js';
-import { postJson, startGateway, user, type RunningGateway } from './gateway-harness.js';
+import { startGateway, user, type RunningGateway } from './gateway-harness.js';
 
 /**
  * The gateway with the OpenTelemetry Node SDK started by the standard variables, exporting over
