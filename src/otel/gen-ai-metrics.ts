@@ -1,4 +1,5 @@
 import {
+  createNoopMeter,
   metrics,
   ValueType,
   type Attributes,
@@ -27,27 +28,39 @@ interface Instruments {
  * made before the app registers its MeterProvider would stay no-ops, so they are made again
  * whenever the global provider changes (one identity check per record).
  */
+/** The API's no-op meter's class: a provider that hands one out records nothing. */
+const NOOP_METER = createNoopMeter().constructor;
+
 export class GenAiMetrics {
   private provider: MeterProvider | undefined;
   private instruments: Instruments | undefined;
 
+  /** Whether a meter provider records: when none is registered, callers skip their attributes. */
+  get enabled(): boolean {
+    return this.current() !== undefined;
+  }
+
   recordDuration(seconds: number, attributes: Attributes): void {
-    this.current().duration.record(seconds, attributes);
+    this.current()?.duration.record(seconds, attributes);
   }
 
   recordTokens(count: number, type: 'input' | 'output', attributes: Attributes): void {
-    this.current().tokens.record(count, { ...attributes, 'gen_ai.token.type': type });
+    this.current()?.tokens.record(count, { ...attributes, 'gen_ai.token.type': type });
   }
 
   recordTimeToFirstChunk(seconds: number, attributes: Attributes): void {
-    this.current().timeToFirstChunk.record(seconds, attributes);
+    this.current()?.timeToFirstChunk.record(seconds, attributes);
   }
 
-  private current(): Instruments {
+  private current(): Instruments | undefined {
     const provider = metrics.getMeterProvider();
-    if (this.instruments && provider === this.provider) return this.instruments;
+    if (provider === this.provider) return this.instruments;
     const meter = provider.getMeter(METER);
     this.provider = provider;
+    if (meter.constructor === NOOP_METER) {
+      this.instruments = undefined;
+      return undefined;
+    }
     this.instruments = {
       duration: meter.createHistogram('gen_ai.client.operation.duration', {
         description: 'GenAI operation duration',

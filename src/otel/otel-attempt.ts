@@ -38,7 +38,9 @@ export class OtelAttempt implements AttemptTrace {
     if (this.span.isRecording()) {
       this.span.setAttribute('model_router.time_to_first_chunk', seconds);
     }
-    this.metrics.recordTimeToFirstChunk(seconds, this.metricAttributes(undefined));
+    if (this.metrics.enabled) {
+      this.metrics.recordTimeToFirstChunk(seconds, this.metricAttributes(undefined));
+    }
   }
 
   succeeded(answer: AttemptAnswer): void {
@@ -64,6 +66,7 @@ export class OtelAttempt implements AttemptTrace {
       }
       span.setAttributes(attributes);
     }
+    if (!this.metrics.enabled) return this.end(undefined);
     const metricAttributes = this.metricAttributes(answer.responseModel);
     if (answer.inputTokens !== undefined) {
       this.metrics.recordTokens(answer.inputTokens, 'input', metricAttributes);
@@ -80,7 +83,11 @@ export class OtelAttempt implements AttemptTrace {
     // the error's name only: a provider's message may quote the request
     this.span.setAttribute('error.type', type);
     this.span.setStatus({ code: SpanStatusCode.ERROR, message: type });
-    this.end({ ...this.metricAttributes(undefined), 'error.type': type });
+    this.end(
+      this.metrics.enabled
+        ? { ...this.metricAttributes(undefined), 'error.type': type }
+        : undefined,
+    );
   }
 
   cancelled(): void {

@@ -2,6 +2,7 @@ import {
   context,
   createContextKey,
   propagation,
+  ProxyTracerProvider,
   SpanKind,
   SpanStatusCode,
   trace,
@@ -22,6 +23,18 @@ import { GenAiMetrics } from './gen-ai-metrics.js';
 import { OtelAttempt } from './otel-attempt.js';
 
 export const TRACER_NAME = 'nest-model-router';
+
+/** What the API's tracer provider delegates to while the app has registered none. */
+const NO_PROVIDER = new ProxyTracerProvider().getDelegate();
+
+/** An attempt while nothing records: every hook is a no-op, `run` just runs. */
+const IDLE_ATTEMPT: AttemptTrace = {
+  run: (work) => work(),
+  firstChunk: () => undefined,
+  succeeded: () => undefined,
+  failed: () => undefined,
+  cancelled: () => undefined,
+};
 
 /** The attempts made so far under the nearest call or decision span (`model_router.attempt`). */
 const ATTEMPTS = createContextKey('model_router.attempts');
@@ -51,6 +64,7 @@ export class OtelRoutingTracer implements RoutingTracer {
     work: () => Promise<T>,
     facts: () => RoutedCallFacts,
   ): Promise<T> {
+    if (!this.live()) return work();
     const { span, ctx } = this.startCall(parent);
     try {
       const result = await context.with(ctx, work);
@@ -67,6 +81,7 @@ export class OtelRoutingTracer implements RoutingTracer {
     open: () => AsyncIterable<E>,
     facts: () => RoutedCallFacts,
   ): AsyncIterable<E> {
+    if (!this.live()) return open();
     return {
       [Symbol.asyncIterator]: () => {
         const { span, ctx } = this.startCall(parent);
@@ -82,6 +97,7 @@ export class OtelRoutingTracer implements RoutingTracer {
   }
 
   async decision<T>(name: string, work: () => Promise<T>): Promise<T> {
+    if (!this.live()) return work();
     const parent = context.active();
     const span = this.tracer.startSpan(
       `model_router.decision ${name}`,
@@ -100,6 +116,7 @@ export class OtelRoutingTracer implements RoutingTracer {
   }
 
   attempt(start: AttemptStart): AttemptTrace {
+    if (!this.live()) return IDLE_ATTEMPT;
     const parent = context.active();
     const count = parent.getValue(ATTEMPTS) as AttemptCount | undefined;
     const number = count ? ++count.n : 1;
@@ -119,6 +136,7 @@ export class OtelRoutingTracer implements RoutingTracer {
   }
 
   bindStream<E>(attempt: AttemptTrace, events: AsyncIterable<E>): AsyncIterable<E> {
+    if (attempt === IDLE_ATTEMPT) return events;
     return {
       [Symbol.asyncIterator]: () => {
         let iterator: AsyncIterator<E> | undefined;
@@ -141,6 +159,15 @@ export class OtelRoutingTracer implements RoutingTracer {
     const carrier: Record<string, string> = {};
     propagation.inject(active, carrier);
     return Object.keys(carrier).length > 0 ? carrier : undefined;
+  }
+
+  /**
+   * Whether anything would record: a tracer or meter provider is registered. Checked per call, as
+   * an app may register its SDK after the module started; while none is, calls skip all work.
+   */
+  private live(): boolean {
+    const provider = trace.getTracerProvider() as Partial<ProxyTracerProvider>;
+    return provider.getDelegate?.() !== NO_PROVIDER || this.metrics.enabled;
   }
 
   private startCall(parent: TraceCarrier | undefined): { span: Span; ctx: Context } {
