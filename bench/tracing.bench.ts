@@ -23,7 +23,8 @@ import {
   type ReadableSpan,
   type SpanExporter,
 } from '@opentelemetry/sdk-trace-base';
-import { installOpenTelemetryTracing } from 'nest-model-router/otel';
+import { installRoutingTracer } from 'nest-model-router/core';
+import { OtelRoutingTracer } from 'nest-model-router/otel';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,7 +34,7 @@ import { printTable, type Row } from './lib/measure.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
-const BATCH = 100;
+const BATCH = 200;
 
 /** Takes every batch and drops it: the export's network is not the library's cost. */
 class DroppingExporter implements SpanExporter {
@@ -63,7 +64,8 @@ function sdk() {
     spanProcessors: [new BatchSpanProcessor(new DroppingExporter())],
   });
   const meterProvider = new MeterProvider({ readers: [new IdleReader()] });
-  let uninstall: (() => void) | undefined;
+  // one tracer for every batch, as a process has: switching objects would deoptimise the hooks
+  const tracer = new OtelRoutingTracer({ captureMessageContent: false });
   const off = () => {
     trace.disable();
     metrics.disable();
@@ -73,11 +75,8 @@ function sdk() {
   return {
     set(mode: Mode): void {
       off();
-      uninstall?.();
-      uninstall = undefined;
-      if (mode === 'none') return;
-      uninstall = installOpenTelemetryTracing({ captureMessageContent: false });
-      if (mode === 'off') return;
+      installRoutingTracer(mode === 'none' ? undefined : tracer);
+      if (mode === 'none' || mode === 'off') return;
       context.setGlobalContextManager(contextManager.enable());
       propagation.setGlobalPropagator(new W3CTraceContextPropagator());
       if (mode === 'context') return;
