@@ -29,6 +29,7 @@ interface OtlpSpan {
 const FAKE_KEY = 'sk-fake-otlp-3b1f0c9a77';
 const TRACE_ID = '0af7651916cd43dd8448eb211c80319c';
 const CALLER_SPAN = 'b7ad6b7169203331';
+const EMBED_TRACE_ID = '5b8efff798038103d269b633813fc60c';
 
 let fake: FakeProvider;
 let gateway: RunningGateway;
@@ -103,6 +104,16 @@ describe('gateway traces over OTLP/HTTP', () => {
     expect(fake.requests.last('gpt-4o-mini')?.headers.traceparent).toMatch(
       new RegExp(`^00-${TRACE_ID}-[0-9a-f]{16}-01$`),
     );
+    // an embeddings call joins its caller's trace too
+    const embedded = await fetch(`${gateway.url}/v1/embeddings`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        traceparent: `00-${EMBED_TRACE_ID}-${CALLER_SPAN}-01`,
+      },
+      body: JSON.stringify({ model: 'fake/text-embedding-3-small', input: 'hello' }),
+    });
+    expect(embedded.status).toBe(200);
     // closing the app flushes the batch of spans to the receiver
     await gateway.close();
 
@@ -134,6 +145,13 @@ describe('gateway traces over OTLP/HTTP', () => {
     expect(attribute(answered, 'gen_ai.usage.input_tokens')).toEqual(expect.any(Number));
     expect(attribute(answered, 'gen_ai.usage.output_tokens')).toEqual(expect.any(Number));
     expect(fake.requests.last('gpt-4o-mini')?.headers.traceparent).toContain(answered.spanId);
+
+    const embedSpans = exportedSpans().filter((span) => span.traceId === EMBED_TRACE_ID);
+    const embedCall = embedSpans.find((span) => span.parentSpanId === CALLER_SPAN);
+    expect(embedCall?.name).toBe('model_router.call');
+    const embedAttempt = embedSpans.find((span) => span.parentSpanId === embedCall?.spanId);
+    expect(embedAttempt?.name).toBe('embeddings text-embedding-3-small');
+    expect(attribute(embedAttempt!, 'gen_ai.operation.name')).toBe('embeddings');
 
     // the GenAI metrics went out too, and no span or metric carries the provider's key
     const metrics = posts.filter((post) => post.path === '/v1/metrics').map((post) => post.body);
