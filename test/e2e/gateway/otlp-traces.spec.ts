@@ -86,6 +86,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await fake?.close();
+  receiver?.closeAllConnections();
   await new Promise((resolve) => receiver?.close(resolve));
 });
 
