@@ -58,6 +58,14 @@ class IdleReader extends MetricReader {
 type Mode = 'none' | 'off' | 'context' | 'on';
 const MODES = ['none', 'off', 'context', 'on'] as const;
 
+/** Unregisters every global the SDK registered (a fresh start for the next batch's mode). */
+function unregisterSdk(): void {
+  trace.disable();
+  metrics.disable();
+  propagation.disable();
+  context.disable();
+}
+
 function sdk() {
   const contextManager = new AsyncLocalStorageContextManager();
   const tracerProvider = new BasicTracerProvider({
@@ -66,15 +74,9 @@ function sdk() {
   const meterProvider = new MeterProvider({ readers: [new IdleReader()] });
   // one tracer for every batch, as a process has: switching objects would deoptimise the hooks
   const tracer = new OtelRoutingTracer({ captureMessageContent: false });
-  const off = () => {
-    trace.disable();
-    metrics.disable();
-    propagation.disable();
-    context.disable();
-  };
   return {
     set(mode: Mode): void {
-      off();
+      unregisterSdk();
       installRoutingTracer(mode === 'none' ? undefined : tracer);
       if (mode === 'none' || mode === 'off') return;
       context.setGlobalContextManager(contextManager.enable());
