@@ -61,6 +61,22 @@ beforeAll(async () => {
       ],
       routingStrategy: new FailoverStrategy({ cooldownMs: 60_000 }),
     }),
+    continued: new ModelRouter({
+      routes: [
+        { name: 'primary', model: openai('cont-primary') },
+        {
+          name: 'fallback',
+          model: new OpenAiCompatibleChatModel({
+            baseURL: fake.provider.openaiBaseURL,
+            apiKey: API_KEY,
+            model: 'cont-fallback',
+            assistantPrefill: true,
+          }),
+        },
+      ],
+      routingStrategy: new FailoverStrategy({ cooldownMs: 60_000 }),
+      continuation: true,
+    }),
     judged: new RoutingChatModel({
       routes: [
         { name: 'chat', description: 'small talk', model: openai('small-model') },
@@ -201,6 +217,25 @@ describe('routed calls as OpenTelemetry spans', () => {
     expect(ttfc.some((point) => point.attributes['gen_ai.request.model'] === 'stream-model')).toBe(
       true,
     );
+  });
+
+  it('a stream cut mid-answer and continued: the cut attempt failed, the continuation answered', async () => {
+    fake.provider.setFault('cont-primary', 'fault-cut-after-3');
+    const events = await lastValueFrom(
+      service.stream(ask('tell me a story'), { router: 'continued' }).pipe(toArray()),
+    );
+    expect(events.at(-1)?.type).toBe('complete');
+    const spans = otel.spans();
+    const call = only(spans, 'model_router.call continued');
+    const attempts = childrenOf(spans, call).toSorted(
+      (a, b) =>
+        Number(a.attributes['model_router.attempt']) - Number(b.attributes['model_router.attempt']),
+    );
+    expect(attempts.map((span) => span.name)).toEqual(['chat cont-primary', 'chat cont-fallback']);
+    expect(attempts[0]!.attributes['error.type']).toEqual(expect.any(String));
+    expect(attempts[0]!.attributes['model_router.time_to_first_chunk']).toEqual(expect.any(Number));
+    expect(attempts[1]!.attributes['error.type']).toBeUndefined();
+    expect(attempts[1]!.attributes['gen_ai.response.finish_reasons']).toEqual(['stop']);
   });
 
   it('an LLM judge is a decision span of its own; the tool loop returns without asking it', async () => {
