@@ -41,7 +41,7 @@ const ANSWER = JSON.stringify({
   usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 },
 });
 
-async function startUpstream(): Promise<Server> {
+export async function startUpstream(): Promise<Server> {
   const server = createServer((request, response) => {
     request.resume();
     request.on('end', () => {
@@ -53,12 +53,12 @@ async function startUpstream(): Promise<Server> {
   return server;
 }
 
-interface Gateway {
+export interface Gateway {
   fastify: Injector;
   close(): Promise<unknown>;
 }
 
-async function loadGateway(modulePath: string, config: string): Promise<Gateway> {
+export async function loadGateway(modulePath: string, config: string): Promise<Gateway> {
   type Create = (options: { config: string; logger: false }) => Promise<{
     init(): Promise<unknown>;
     close(): Promise<unknown>;
@@ -75,7 +75,11 @@ async function loadGateway(modulePath: string, config: string): Promise<Gateway>
 }
 
 /** CPU µs per request over `count` sequential requests. */
-async function cpuPerRequest({ fastify }: Gateway, model: string, count: number): Promise<number> {
+export async function cpuPerRequest(
+  { fastify }: Gateway,
+  model: string,
+  count: number,
+): Promise<number> {
   const payload = JSON.stringify({
     model,
     messages: [{ role: 'user', content: 'What is the capital of France?' }],

@@ -329,3 +329,13 @@ export {
 export { StreamInterruptedException } from './errors/stream-interrupted.exception.js';
 export { InvalidModelResponseException } from './group/model-response.js';
 export { DEFAULT_SESSION_TTL_MS, sessionStateKey } from './group/session-affinity.js';
+export {
+  installRoutingTracer,
+  routingTracer,
+  type RoutingTracer,
+  type AttemptTrace,
+  type AttemptStart,
+  type AttemptAnswer,
+  type RoutedCallFacts,
+  type TraceCarrier,
+} from './observability/tracing.js';

@@ -14,6 +14,7 @@ import { answerClientError, answerFrameworkError } from './http/fastify-errors.j
 import { assertListenAllowed, registerLoopbackHostCheck } from './http/loopback-only.js';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.js';
 import { registerSessionPins, SessionPins } from './http/session-pins.js';
+import { startTelemetry } from './telemetry/start-telemetry.js';
 
 export interface GatewayAppOptions {
   /**
@@ -75,6 +76,8 @@ export async function createGatewayApp(
   options: GatewayAppOptions = {},
 ): Promise<NestFastifyApplication> {
   const config = await resolveConfig(options);
+  // before the app, so that its first request is traced; nothing is loaded without OTEL_* set
+  const telemetry = await startTelemetry(options.env ?? process.env);
   const adapter = new FastifyAdapter({
     // x-request-id when the client sends a plain one, else a new UUID; returned on every answer
     genReqId: requestIdOf,
@@ -108,6 +111,8 @@ export async function createGatewayApp(
   app.getHttpAdapter().getInstance().removeContentTypeParser('text/plain');
   app.enableShutdownHooks();
   const fastify = app.getHttpAdapter().getInstance();
+  // flushes the spans and metrics of the last requests when the app closes (SIGTERM included)
+  if (telemetry) fastify.addHook('onClose', () => telemetry.shutdown());
   registerLoopbackHostCheck(fastify);
   registerRequestIdHeader(fastify);
   registerSessionPins(

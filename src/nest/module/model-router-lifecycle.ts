@@ -3,6 +3,7 @@ import { ModelRouterEventPublisher } from '../events/model-router-event-publishe
 import { StateStoreStatusEvent } from '../events/model-router-event-payloads.js';
 import { STATE_STORE_STATUS_EVENT } from '../events/model-router-events.js';
 import { scrubCredentials } from '../../core/observability/scrub-credentials.js';
+import { loadOpenTelemetryTracing } from './load-tracing.js';
 import { ModelRouterRegistry } from './model-router-registry.js';
 
 /** A store that reports when it stops or resumes sharing (the Redis store does). */
@@ -25,7 +26,8 @@ export class ModelRouterLifecycle implements OnModuleInit, OnApplicationShutdown
     private readonly publisher: ModelRouterEventPublisher,
   ) {}
 
-  onModuleInit(): void {
+  async onModuleInit(): Promise<void> {
+    await loadOpenTelemetryTracing();
     this.unsubscribes = this.registry.subscribeToRouterEvents((router, event) =>
       this.publisher.publish(event, router),
     );

@@ -27,6 +27,7 @@ import { MODEL_ROUTER_MODULE_OPTIONS } from '../module/tokens.js';
 import { DirectModelChecks } from './direct-model-checks.js';
 import { adHocTarget, type AdHocModel } from './ad-hoc-model.js';
 import { runHookedChat } from './hooked-chat-call.js';
+import { tracedRoutedChat, tracedRoutedStream } from './traced-routed-call.js';
 import { observableFromStream, type StreamFlow } from './observable-from-stream.js';
 import { sessionAttribute, routerAttribute } from '../../core/chat/call-attributes.js';
 
@@ -145,12 +146,14 @@ export class RoutingChatService {
       options.signal,
       () => {
         context.noteInvoked();
-        return target.model
-          .chat(context.request, this.callOptions(context, target.model, request))
-          .then((response) => {
-            context.recordResponse(response);
-            return response;
-          });
+        return tracedRoutedChat(context, () =>
+          target.model
+            .chat(context.request, this.callOptions(context, target.model, request))
+            .then((response) => {
+              context.recordResponse(response);
+              return response;
+            }),
+        );
       },
       unlink,
     );
@@ -311,16 +314,23 @@ export class RoutingChatService {
       return this.callOptions(context, model, checked);
     };
     if (context.mode === 'chat') {
-      const answer = defer(() => from(model.chat(context.request, callOptions())));
-      return answer.pipe(
-        map((response): ChatStreamEvent => {
-          context.recordResponse(response);
-          return { type: 'complete', response };
-        }),
+      // the record has the response before the call span ends (it reads the model and cost there)
+      const answer = defer(() =>
+        from(
+          tracedRoutedChat(context, () =>
+            model.chat(context.request, callOptions()).then((response) => {
+              context.recordResponse(response);
+              return response;
+            }),
+          ),
+        ),
       );
+      return answer.pipe(map((response): ChatStreamEvent => ({ type: 'complete', response })));
     }
     let completed = false;
-    const open = () => streamModel(model, context.request, callOptions());
+    const open = tracedRoutedStream(context, () =>
+      streamModel(model, context.request, callOptions()),
+    );
     return observableFromStream(open, flow).pipe(
       tap({
         next: (event) => {

@@ -34,6 +34,7 @@ import {
   weightedSum,
 } from '../../core/decision/models/similarity-scoring.js';
 import { TextVectorCache } from '../../core/decision/models/text-vector-cache.js';
+import { routingTracer } from '../../core/observability/tracing.js';
 
 export interface EmbeddingScoringOptions {
   /** Softmax temperature over the option scores (cosine units). Default 0.05. */
@@ -159,7 +160,10 @@ export class EmbeddingDecisionModel implements DecisionModel {
       else missing.push(text);
     });
     if (missing.length === 0) return vectors;
-    const embedded = await raceAbort(Promise.resolve(this.embed(missing, signal)), signal);
+    const embed = () => raceAbort(Promise.resolve(this.embed(missing, signal)), signal);
+    // the embeddings request is a span of its own under the routed call
+    const tracer = routingTracer();
+    const embedded = await (tracer ? tracer.decision('embeddings', embed) : embed());
     checkEmbeddings(embedded, missing.length);
     const cacheable = new Set(texts.slice(uncached));
     missing.forEach((text, i) => {

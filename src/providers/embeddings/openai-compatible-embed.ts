@@ -1,5 +1,7 @@
 import { abortReason } from '../../core/chat/abort.js';
 import type { EmbedOptions, EmbeddingResult } from '../../core/embeddings/embedding-model.js';
+import { routingTracer } from '../../core/observability/tracing.js';
+import { tracedCall } from '../shared/traced-attempt.js';
 import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
 import { ProviderException } from '../../core/errors/provider-exception.js';
 import { ModelTimeoutException } from '../../core/errors/timeout-exception.js';
@@ -70,7 +72,11 @@ export function openAiCompatibleEmbeddings(
   const redact = (text: string) =>
     secret && secret.length >= 4 ? text.split(secret).join('[REDACTED]') : text;
 
-  return async (texts, { signal, dimensions = options.dimensions }) => {
+  const send = async (
+    texts: string[],
+    { signal, dimensions = options.dimensions }: EmbedOptions,
+    traced: Record<string, string> | undefined,
+  ): Promise<EmbeddingResult> => {
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     const body: Record<string, unknown> = {
@@ -88,6 +94,7 @@ export function openAiCompatibleEmbeddings(
           'content-type': 'application/json',
           accept: 'application/json',
           ...options.headers,
+          ...traced,
           ...(secret ? { authorization: `Bearer ${secret}` } : {}),
         },
         body: JSON.stringify(body),
@@ -114,6 +121,28 @@ export function openAiCompatibleEmbeddings(
       ...(typeof inputTokens === 'number' ? { usage: { inputTokens } } : {}),
       modelName: typeof answer?.model === 'string' && answer.model ? answer.model : options.model,
     };
+  };
+  return (texts, call) => {
+    const tracer = routingTracer();
+    if (tracer === undefined) return send(texts, call, undefined);
+    // the wire is OpenAI's, whoever serves it
+    const start = {
+      operation: 'embeddings',
+      provider: 'openai',
+      requestModel: options.model,
+    } as const;
+    return tracedCall(
+      tracer,
+      start,
+      call.signal,
+      () => send(texts, call, tracer.outgoingHeaders()),
+      (result) => ({
+        ...(result.modelName !== undefined ? { responseModel: result.modelName } : {}),
+        ...(result.usage?.inputTokens !== undefined
+          ? { inputTokens: result.usage.inputTokens }
+          : {}),
+      }),
+    );
   };
 }
 

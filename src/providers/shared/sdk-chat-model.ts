@@ -2,6 +2,8 @@ import { BaseChatModel, type BaseChatModelOptions } from '../../core/chat/base-c
 import type { Capability } from '../../core/chat/capability.js';
 import type { ChatCallOptions, ChatStreamEvent } from '../../core/chat/chat-model.js';
 import type { ChatRequest } from '../../core/chat/request.js';
+import type { ChatResponse } from '../../core/chat/response.js';
+import { routingTracer } from '../../core/observability/tracing.js';
 import { systemClock, type Clock } from '../../core/clock.js';
 import { pickRateLimitHeaders, withRateLimit } from '../../core/limits/provider-quota.js';
 import { callSignal, type CallSignal } from './call-signal.js';
@@ -10,6 +12,7 @@ import type { ProviderHttpOptions } from './http/provider-pools.js';
 import { toProviderError, type ProviderErrorContext } from './provider-error-mapper.js';
 import { NO_KEY_PLACEHOLDER } from './sdk-client-options.js';
 import type { MalformedChunkPolicy } from './stream-guards.js';
+import { chatAnswer, chatAttemptStart, tracedCall, tracedStream } from './traced-attempt.js';
 
 /** What an official SDK client must expose: its key, so that it can be redacted from errors. */
 export interface SdkClient {
@@ -144,6 +147,35 @@ export abstract class SdkChatModel<
   /** Whether `model` is a request's choice rather than this model's configuration. */
   private chosenByRequest(model: string): boolean {
     return model !== this.model && model !== this.defaultRequestParameters().modelName;
+  }
+
+  /** With a tracer installed, each call is one provider attempt span (see `src/otel`). */
+  override chat(request: ChatRequest, options: ChatCallOptions = {}): Promise<ChatResponse> {
+    const tracer = routingTracer();
+    if (tracer === undefined) return super.chat(request, options);
+    const start = chatAttemptStart(this.providerName, this.attemptModel(request), request, false);
+    return tracedCall(
+      tracer,
+      start,
+      options.signal,
+      () => super.chat(request, options),
+      chatAnswer,
+    );
+  }
+
+  override stream(
+    request: ChatRequest,
+    options: ChatCallOptions = {},
+  ): AsyncGenerator<ChatStreamEvent> {
+    const tracer = routingTracer();
+    if (tracer === undefined) return super.stream(request, options);
+    const start = chatAttemptStart(this.providerName, this.attemptModel(request), request, true);
+    return tracedStream(tracer, start, options.signal, () => super.stream(request, options));
+  }
+
+  /** The model id an attempt asks for, with the owner's default parameters applied. */
+  private attemptModel(request: ChatRequest): string {
+    return this.modelFor(this.withDefaults(request));
   }
 
   /** Runs one non-streamed SDK call under the caller's signal and this model's timeout. */

@@ -61,12 +61,12 @@ function architectureTable(): Rule[] {
       );
       const allowed: Packages = packages.trim().startsWith('any')
         ? { any: true, except: backticked(packages) }
-        : packages.trim().startsWith('node builtins and')
+        : /^(only|node builtins and)\b/.test(packages.trim())
           ? { any: false, only: backticked(packages) }
           : { any: false };
       if (!allowed.any && !allowed.only && packages.trim() !== 'node builtins') {
         throw new Error(
-          `Packages of ${path} must be "node builtins", "node builtins and …", "any" or "any but …"`,
+          `Packages of ${path} must be "node builtins", "node builtins and …", "only …", "any" or "any but …"`,
         );
       }
       return { path, imports, packages: allowed };

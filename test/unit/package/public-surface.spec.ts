@@ -140,6 +140,30 @@ describe('the published surface', () => {
     expect(JSON.parse(out)).toEqual(['v3', 'nest-model-router/nest-model-router', 'hi']);
   });
 
+  it('a Nest app routes calls without @opentelemetry/api installed (the module skips tracing)', () => {
+    const dir = consumer('no-otel', ['@opentelemetry/api']);
+    expect(() => runModule(dir, "await import('@opentelemetry/api')")).toThrow(
+      /Cannot find package/,
+    );
+    const out = runModule(
+      dir,
+      `
+      import 'reflect-metadata';
+      import { NestFactory } from '@nestjs/core';
+      import { ModelRouterModule, RoutingChatService, userMessage } from 'nest-model-router';
+      const model = { chat: async () => ({ aiMessage: { role: 'assistant', text: 'no tracing' } }) };
+      const app = await NestFactory.createApplicationContext(
+        ModelRouterModule.forRoot({ routers: { only: model } }),
+        { logger: false },
+      );
+      const response = await app.get(RoutingChatService).chat({ messages: [userMessage('hi')] });
+      await app.close();
+      console.log(response.aiMessage.text);
+      `,
+    );
+    expect(out.trim()).toBe('no tracing');
+  });
+
   it('the root, /redis and /ai-sdk type-check without ioredis, prom-client or the AI SDK under skipLibCheck: false', () => {
     const dir = consumer('typings', ['ioredis', 'prom-client', ...AI_SDK]);
     writeFileSync(

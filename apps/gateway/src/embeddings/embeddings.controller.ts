@@ -5,6 +5,7 @@ import {
   type EmbeddingResult,
   estimateTextTokens,
   ProviderException,
+  routingTracer,
 } from 'nest-model-router/core';
 import { accessOf } from '../auth/key-access.js';
 import { abortOnDisconnect } from '../http/client-disconnect.js';
@@ -38,7 +39,12 @@ export class EmbeddingsController {
     const signal = abortOnDisconnect(reply.raw);
     let result: EmbeddingResult;
     try {
-      result = await this.embed(model, name, texts, signal, body.dimensions ?? undefined);
+      const embed = () => this.embed(model, name, texts, signal, body.dimensions ?? undefined);
+      // one call span over the attempts, in the caller's trace (its traceparent), when traced
+      const tracer = routingTracer();
+      result = await (tracer
+        ? tracer.routedCall(request.headers, embed, () => ({ model: name }))
+        : embed());
     } catch (error) {
       this.accounting.failed(name, error, signal);
       throw error;

@@ -15,6 +15,7 @@ import { validatedOptions } from './decision-input-texts.js';
 import { firstTokenAlternatives, labelProbabilities, parseLabel } from './judge-answer.js';
 import { judgeMessages, optionLabels } from './judge-prompt.js';
 import { checkNonNegative, checkPositiveInteger } from './option-validation.js';
+import { routingTracer } from '../../observability/tracing.js';
 
 export interface ChatModelDecisionModelOptions {
   /** Examples shown per option in the prompt. Default 3. */
@@ -75,10 +76,14 @@ export class ChatModelDecisionModel implements DecisionModel {
       messages: this.messages(request, options, labels),
       parameters: { ...this.parameters },
     };
-    const response = await raceAbort(
-      this.model.chat(chatRequest, request.signal ? { signal: request.signal } : {}),
-      request.signal,
-    );
+    const ask = () =>
+      raceAbort(
+        this.model.chat(chatRequest, request.signal ? { signal: request.signal } : {}),
+        request.signal,
+      );
+    // the judge's own model call is a span of its own under the routed call
+    const tracer = routingTracer();
+    const response = await (tracer ? tracer.decision('judge', ask) : ask());
     return this.answer(response, options, labels);
   }
 

@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import { routingTracer } from '../../../core/observability/tracing.js';
 import { PooledSseBody } from './pooled-sse-body.js';
 import { providerDispatcher, type ProviderHttpOptions } from './provider-pools.js';
 import { pause, retryDelayMs, shouldRetry } from './sdk-retry.js';
@@ -76,11 +77,13 @@ export class ProviderHttp {
     body: unknown,
     signal: AbortSignal | undefined,
   ): Promise<Answer> {
+    // the current attempt's trace context (`traceparent`), when a tracer records one
+    const traced = routingTracer()?.outgoingHeaders();
     const request: Dispatcher.RequestOptions = {
       origin: this.origin,
       path: `${this.prefix}${path}${this.search}`,
       method: 'POST',
-      headers: this.endpoint.headers,
+      headers: traced ? { ...this.endpoint.headers, ...traced } : this.endpoint.headers,
       body: JSON.stringify(body),
       ...(signal ? { signal } : {}),
     };

@@ -138,6 +138,7 @@ export const EXERCISED_BY: Record<string, string> = {
   'README.md src/chat.controller.ts': 'readme-app.spec.ts',
   'README.md src/main.ts': 'readme-app.spec.ts',
   'README.md src/try-it.ts': 'readme-try-it.spec.ts',
+  'README.md src/tracing.ts': 'readme-tracing.spec.ts',
   'docs/core.md core-example.ts': 'core-snippets.spec.ts',
   'docs/providers.md providers.ts': 'core-snippets.spec.ts',
   'docs/resilience.md breaker.ts': 'core-snippets.spec.ts',
