@@ -254,3 +254,18 @@ export {
   type BaseChatModelOptions,
   type ResilienceOptions,
 } from './core/index.js';
+
+// Status (2.10): GET /router/status and the live page GET /status, mounted with one import
+export {
+  ModelRouterStatusModule,
+  ModelRouterStatus,
+  type ModelRouterStatusModuleOptions,
+  type StatusSection,
+  type RouterStatusReport,
+  type RouterStatusEntry,
+  type RouteStatusEntry,
+  type ModelStatusEntry,
+  type BudgetStatusEntry,
+  type StatusSources,
+  type RecentFailover,
+} from './nest/index.js';

@@ -1,0 +1,158 @@
+import 'reflect-metadata';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Registry } from 'prom-client';
+import type { RouterStatusReport } from '../../../src/index.js';
+import { FakeProvider } from '../../../src/testing/index.js';
+import { ManualClock, postJson, startGateway, type RunningGateway } from './gateway-harness.js';
+
+const FIXTURE = new URL('./fixtures/status.yaml', import.meta.url).pathname;
+const AUTH_FIXTURE = new URL('./fixtures/status-auth.yaml', import.meta.url).pathname;
+const CLIENT_KEY = 'sk-status-client-5c4b3a2918';
+const ADMIN_KEY = 'sk-status-admin-7e6d5c4b3a';
+
+const ask = (gateway: RunningGateway, stream = false) =>
+  postJson(`${gateway.url}/v1/chat/completions`, {
+    model: 'main',
+    stream,
+    messages: [{ role: 'user', content: 'hello' }],
+  });
+
+async function status(gateway: RunningGateway): Promise<RouterStatusReport> {
+  const response = await fetch(`${gateway.url}/router/status`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as RouterStatusReport;
+}
+
+const modelOf = (report: RouterStatusReport, name: string) =>
+  report.routers[0]!.routes[0]!.models.find((model) => model.name === name)!;
+
+describe('GET /router/status and GET /status without auth (loopback)', () => {
+  const clock = new ManualClock();
+  let fake: FakeProvider;
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    fake = await FakeProvider.start();
+    gateway = await startGateway({
+      config: FIXTURE,
+      env: { FAKE_BASE_URL: fake.openaiBaseURL, FAKE_API_KEY: 'fake-upstream-key' },
+      clock: clock.read,
+      metricsRegistry: new Registry(),
+    });
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    await fake?.close();
+  });
+
+  it('shows a broken model open with its reason, the failover, and the budget spent', async () => {
+    const before = await status(gateway);
+    expect(before.routers.map((router) => router.name)).toEqual(['main']);
+    expect(modelOf(before, 'primary')).toMatchObject({ state: 'closed', requests: 0, errors: 0 });
+    expect(before.budgets).toEqual([
+      expect.objectContaining({ name: 'main-hourly', limitUsd: 5, spentUsd: 0, state: 'ok' }),
+    ]);
+    expect(before.sources).toEqual({ circuits: 'replica', budgets: 'replica', traffic: 'replica' });
+
+    fake.setFault('gpt-primary', 'fault-503');
+    expect((await ask(gateway)).status).toBe(200);
+    expect((await ask(gateway, true)).status).toBe(200);
+
+    const after = await status(gateway);
+    const primary = modelOf(after, 'primary');
+    expect(primary).toMatchObject({ state: 'open', requests: 1, errors: 1 });
+    expect(Date.parse(primary.cooldownUntil!)).toBeGreaterThan(clock.now);
+    expect(primary.nextProbeAt).toBe(primary.cooldownUntil);
+    expect(primary.lastError?.message).toMatch(/503/);
+    const backup = modelOf(after, 'backup');
+    expect(backup).toMatchObject({ state: 'closed', requests: 2, errors: 0 });
+    expect(backup.latencyMs.p50).not.toBeNull();
+    expect(backup.firstTokenMs.p50).not.toBeNull();
+    expect(backup.tpm).toBeGreaterThan(0);
+    expect(after.routers[0]!.status).toBe('degraded');
+    expect(after.failovers).toEqual([
+      expect.objectContaining({ router: 'main', from: 'primary', to: 'backup' }),
+    ]);
+    expect(after.failovers[0]!.reason).toMatch(/503/);
+    expect(after.budgets[0]!.spentUsd).toBeGreaterThan(0);
+
+    // the window moves with the injected clock: five minutes on, the traffic is gone
+    clock.advance(5 * 60_000 + 1);
+    const later = await status(gateway);
+    expect(modelOf(later, 'backup').requests).toBe(0);
+    expect(later.failovers).toEqual([]);
+    // its cooldown over, the next call probes it
+    expect(modelOf(later, 'primary').state).toBe('half-open');
+  });
+
+  it('serves the page self-contained, with a policy that forbids anything from outside', async () => {
+    const response = await fetch(`${gateway.url}/status`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    const csp = response.headers.get('content-security-policy')!;
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("connect-src 'self'");
+    const html = await response.text();
+    expect(html).toContain('content="/router/status"');
+    expect(html).not.toMatch(/<(script|link|img)[^>]+(src|href)=/i);
+    expect(html).not.toMatch(/https?:\/\//);
+  });
+
+  it('refuses bad input cheaply: query parameters, a huge Accept', async () => {
+    for (const path of ['/router/status?x=1', '/status?verbose', '/router/status?__proto__=1']) {
+      const response = await fetch(`${gateway.url}${path}`);
+      expect([path, response.status]).toEqual([path, 400]);
+    }
+    for (const path of ['/router/status', '/status']) {
+      const response = await fetch(`${gateway.url}${path}`, {
+        headers: { accept: `text/html;q=0.9,${'x/y;q=0.1,'.repeat(1000)}` },
+      });
+      expect([path, response.status]).toEqual([path, 431]);
+    }
+  });
+});
+
+describe('GET /router/status and GET /status with auth', () => {
+  let fake: FakeProvider;
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    fake = await FakeProvider.start();
+    gateway = await startGateway({
+      config: AUTH_FIXTURE,
+      env: {
+        FAKE_BASE_URL: fake.openaiBaseURL,
+        FAKE_API_KEY: 'fake-upstream-key',
+        CLIENT_KEY,
+        ADMIN_KEY,
+      },
+      metricsRegistry: new Registry(),
+    });
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    await fake?.close();
+  });
+
+  const get = (path: string, key?: string) =>
+    fetch(`${gateway.url}${path}`, key ? { headers: { authorization: `Bearer ${key}` } } : {});
+
+  it('the JSON needs an admin key; the page is a shell that asks for one', async () => {
+    expect((await get('/router/status')).status).toBe(401);
+    expect((await get('/router/status', 'sk-wrong-key-123456')).status).toBe(401);
+    expect((await get('/router/status', CLIENT_KEY)).status).toBe(403);
+    const report = (await (await get('/router/status', ADMIN_KEY)).json()) as RouterStatusReport;
+    expect(report.routers[0]!.name).toBe('main');
+    expect((await get('/status', 'sk-wrong-key-123456')).status).toBe(401);
+    expect((await get('/status', CLIENT_KEY)).status).toBe(403);
+    const shell = await get('/status');
+    expect(shell.status).toBe(200);
+    // the shell holds no status: only the form that asks for the key
+    const html = await shell.text();
+    expect(html).toContain('Admin key');
+    expect(html).not.toContain('primary');
+    expect((await get('/router/status?x=1', ADMIN_KEY)).status).toBe(400);
+  });
+});
