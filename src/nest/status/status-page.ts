@@ -71,7 +71,8 @@ const SCRIPT = `
           row.append(el('span', m.requests + ' req · ' + m.errors + ' err', 'fig'));
           row.append(el('span', 'p50 ' + ms(m.latencyMs.p50) + ' · p95 ' + ms(m.latencyMs.p95), 'fig'));
           if (m.firstTokenMs.p50 !== null) row.append(el('span', 'first token p50 ' + ms(m.firstTokenMs.p50) + ' · p95 ' + ms(m.firstTokenMs.p95), 'fig'));
-          row.append(el('span', m.rpm + ' rpm · ' + m.tpm + ' tpm', 'fig'));
+          const lim = m.limits || {};
+          row.append(el('span', (lim.rpm ? lim.rpm.used + '/' + lim.rpm.limit : m.rpm) + ' rpm · ' + (lim.tpm ? lim.tpm.used + '/' + lim.tpm.limit : m.tpm) + ' tpm', 'fig'));
           if (m.skipped) row.append(el('span', 'skipped: ' + m.skipped.reason + (m.skipped.until ? ' until ' + time(m.skipped.until) : ''), 'fig'));
           const why = [];
           if (m.state === 'open' && m.cooldownUntil) why.push('until ' + time(m.cooldownUntil) + ', next probe then');

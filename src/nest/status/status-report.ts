@@ -26,6 +26,8 @@ export interface ModelStatusEntry extends Omit<WindowFigures, 'lastError'> {
   failures: number;
   /** Passed over for now though its circuit admits it (`rate-limited`, `over-budget`), until. */
   skipped?: { reason: string; until?: string; budget?: string };
+  /** This minute's use of the model's `rpm` / `tpm` limits, every replica's (absent: no limits). */
+  limits?: ModelStatus['limits'];
 }
 
 export interface RouteStatusEntry {
@@ -165,6 +167,7 @@ function modelEntry(
     ? { ...counted, ...(seen && seen.message === counted.message ? { at: seen.at } : {}) }
     : seen;
   if (lastError) entry.lastError = { ...lastError, message: redact(lastError.message) };
+  if (status.limits) entry.limits = status.limits;
   if (status.skipped) {
     const { reason, until, budget } = status.skipped;
     entry.skipped = {

@@ -3,9 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Registry } from 'prom-client';
 import type { RouterStatusReport } from '../../../src/index.js';
 import { FakeProvider } from '../../../src/testing/index.js';
+import { waitForAsync } from '../../integration/redis/redis-fixtures.js';
+import {
+  isRedisServerAvailable,
+  startRedisServer,
+  type RedisServer,
+} from '../../support/redis-server.js';
 import { ManualClock, postJson, startGateway, type RunningGateway } from './gateway-harness.js';
 
 const FIXTURE = new URL('./fixtures/status.yaml', import.meta.url).pathname;
+const REDIS_FIXTURE = new URL('./fixtures/status-redis.yaml', import.meta.url).pathname;
 const AUTH_FIXTURE = new URL('./fixtures/status-auth.yaml', import.meta.url).pathname;
 const CLIENT_KEY = 'sk-status-client-5c4b3a2918';
 const ADMIN_KEY = 'sk-status-admin-7e6d5c4b3a';
@@ -70,6 +77,9 @@ describe('GET /router/status and GET /status without auth (loopback)', () => {
     expect(backup.latencyMs.p50).not.toBeNull();
     expect(backup.firstTokenMs.p50).not.toBeNull();
     expect(backup.tpm).toBeGreaterThan(0);
+    // its rpm limit, counted where every replica counts it
+    expect(backup.limits).toEqual({ rpm: { used: 2, limit: 100 } });
+    expect(primary.limits).toBeUndefined();
     expect(after.routers[0]!.status).toBe('degraded');
     expect(after.failovers).toEqual([
       expect.objectContaining({ router: 'main', from: 'primary', to: 'backup' }),
@@ -154,5 +164,55 @@ describe('GET /router/status and GET /status with auth', () => {
     expect(html).toContain('Admin key');
     expect(html).not.toContain('primary');
     expect((await get('/router/status?x=1', ADMIN_KEY)).status).toBe(400);
+  });
+});
+
+(isRedisServerAvailable() ? describe : describe.skip)('two replicas on one Redis', () => {
+  let fake: FakeProvider;
+  let redis: RedisServer;
+  let replicas: RunningGateway[];
+
+  beforeAll(async () => {
+    fake = await FakeProvider.start();
+    redis = await startRedisServer();
+    const env = {
+      FAKE_BASE_URL: fake.openaiBaseURL,
+      FAKE_API_KEY: 'fake-upstream-key',
+      REDIS_URL: `redis://127.0.0.1:${redis.port}`,
+    };
+    replicas = [];
+    for (let i = 0; i < 2; i++) {
+      replicas.push(
+        await startGateway({ config: REDIS_FIXTURE, env, metricsRegistry: new Registry() }),
+      );
+    }
+  });
+
+  afterAll(async () => {
+    for (const replica of replicas ?? []) await replica.close();
+    await redis?.stop();
+    await fake?.close();
+  });
+
+  it('shows the circuit and the spend another replica caused, and only its own traffic', async () => {
+    const [a, b] = replicas as [RunningGateway, RunningGateway];
+    fake.setFault('gpt-primary', 'fault-503');
+    expect((await ask(a)).status).toBe(200);
+    // the circuit reaches the other replica through Redis (pub/sub): wait for it, bounded
+    let seen: RouterStatusReport | undefined;
+    await waitForAsync(async () => {
+      seen = await status(b);
+      return modelOf(seen, 'primary').state === 'open' && seen.budgets[0]!.spentUsd > 0;
+    });
+    const report = seen!;
+    expect(report.sources).toEqual({ circuits: 'shared', budgets: 'shared', traffic: 'replica' });
+    expect(report.stateStore.shared).toBe(true);
+    expect(modelOf(report, 'primary').lastError?.message).toMatch(/503/);
+    // the call went through replica a: b saw no traffic of its own
+    expect(modelOf(report, 'primary').requests).toBe(0);
+    // one call, through replica a: the rpm counter is the shared one
+    expect(modelOf(report, 'backup').limits).toEqual({ rpm: { used: 1, limit: 100 } });
+    expect(report.failovers).toEqual([]);
+    expect((await status(a)).failovers).toHaveLength(1);
   });
 });
