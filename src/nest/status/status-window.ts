@@ -27,7 +27,7 @@ interface Sample {
   latencyMs: number;
   ok: boolean;
   tokens: number;
-  firstTokenMs?: number;
+  firstTokenMs: number | undefined;
 }
 
 export interface WindowFigures {
@@ -98,14 +98,16 @@ export class StatusWindow {
       list = [];
       this.samples.set(id, list);
     }
+    // one shape for every sample
     list.push({
       at: this.clock(),
       latencyMs: Math.max(0, attempt.latencyMs),
       ok: attempt.ok,
       tokens: attempt.tokens ?? 0,
-      ...(attempt.firstTokenMs !== undefined ? { firstTokenMs: attempt.firstTokenMs } : {}),
+      firstTokenMs: attempt.firstTokenMs,
     });
-    if (list.length > SAMPLES_PER_MODEL) list.splice(0, list.length - SAMPLES_PER_MODEL);
+    // trimmed in bulk (amortised O(1) a call); reads look at the newest SAMPLES_PER_MODEL
+    if (list.length >= 2 * SAMPLES_PER_MODEL) list.splice(0, list.length - SAMPLES_PER_MODEL);
   }
 
   recordError(key: ModelKey, error: ErrorSummary): void {
@@ -129,14 +131,16 @@ export class StatusWindow {
       this.decisions.set(router, list);
     }
     list.push({ at: this.clock(), route });
-    if (list.length > DECISIONS_PER_ROUTER) list.shift();
+    if (list.length >= 2 * DECISIONS_PER_ROUTER) list.splice(0, list.length - DECISIONS_PER_ROUTER);
   }
 
   /** The figures of one model over the window (zeros when it served nothing). */
   figures(key: ModelKey): WindowFigures {
     const now = this.clock();
     const since = now - this.windowMs;
-    const recent = (this.samples.get(keyOf(key)) ?? []).filter((sample) => sample.at > since);
+    const recent = (this.samples.get(keyOf(key)) ?? [])
+      .slice(-SAMPLES_PER_MODEL)
+      .filter((sample) => sample.at > since);
     const lastMinute = recent.filter((sample) => sample.at > now - 60_000);
     const lastError = this.lastErrors.get(keyOf(key));
     return {
@@ -175,7 +179,9 @@ export class StatusWindow {
   /** How the decision split the router's recent calls: calls per route and each one's share. */
   decisionSplit(router: string): { route: string; calls: number; share: number }[] {
     const since = this.clock() - this.windowMs;
-    const recent = (this.decisions.get(router) ?? []).filter((decision) => decision.at > since);
+    const recent = (this.decisions.get(router) ?? [])
+      .slice(-DECISIONS_PER_ROUTER)
+      .filter((decision) => decision.at > since);
     const counts = new Map<string, number>();
     for (const { route } of recent) counts.set(route, (counts.get(route) ?? 0) + 1);
     return [...counts]
@@ -207,12 +213,13 @@ export interface ModelKey {
   model: string;
 }
 
+// names are joined with NUL, which no configured name holds (cheaper than JSON on every call)
 function keyOf({ router, route, model }: ModelKey): string {
-  return JSON.stringify([router, route ?? '', model]);
+  return `${router}\u0000${route ?? ''}\u0000${model}`;
 }
 
 function parseKey(id: string): ModelKey {
-  const [router, route, model] = JSON.parse(id) as [string, string, string];
+  const [router = '', route = '', model = ''] = id.split('\u0000');
   return { router, ...(route !== '' ? { route } : {}), model };
 }
 

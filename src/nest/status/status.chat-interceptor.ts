@@ -14,10 +14,8 @@ import { boundedError, errorCountsAgainstModel, StatusWindow } from './status-wi
 /** What one call has shown so far: attempts in flight, the last failure, the first token. */
 interface CallTrack {
   decided: boolean;
-  /** Model → epoch ms its attempt started. */
-  calledAt: Map<string, number>;
-  /** The model whose answer the call is waiting for now. */
-  current?: { model: string; route?: string };
+  /** The model whose answer the call is waiting for now, and when its attempt started. */
+  current?: { model: string; at: number };
   succeeded?: { model: string; route?: string; latencyMs: number };
   lastFailure?: { model: string; error: ErrorSummary };
   firstTokenMs?: number;
@@ -31,21 +29,17 @@ interface CallTrack {
  */
 @ChatInterceptorProvider({ order: Number.MIN_SAFE_INTEGER + 1 })
 export class StatusChatInterceptor implements ChatInterceptor {
-  private readonly calls = new WeakMap<ChatInterceptorContext, CallTrack>();
-
   constructor(@Inject(StatusWindow) private readonly window: StatusWindow) {}
 
   readonly hooks: ChatCallHooks = {
     start: (context) => {
-      const track: CallTrack = { decided: false, calledAt: new Map(), sawModelEvents: false };
-      this.calls.set(context, track);
-      context.observe((event) => this.onEvent(context, track, event));
+      this.track(context);
     },
     end: (context, end) => this.onEnd(context, end),
   };
 
   intercept(context: ChatInterceptorContext, next: ChatCallHandler): Observable<ChatStreamEvent> {
-    this.hooks.start!(context);
+    const track = this.track(context);
     let ended = false;
     const end = (outcome: ChatCallEnd) => {
       if (ended) return;
@@ -54,7 +48,9 @@ export class StatusChatInterceptor implements ChatInterceptor {
     };
     return next.handle().pipe(
       tap({
-        next: (event) => this.onStreamEvent(context, event),
+        next: (event) => {
+          if (track.firstTokenMs === undefined) this.onStreamEvent(context, track, event);
+        },
         complete: () => end({ outcome: 'ok' }),
         error: (error: unknown) => end({ outcome: 'error', error }),
         unsubscribe: () => end({ outcome: 'cancelled' }),
@@ -62,12 +58,20 @@ export class StatusChatInterceptor implements ChatInterceptor {
     );
   }
 
-  private onStreamEvent(context: ChatInterceptorContext, event: ChatStreamEvent): void {
-    const track = this.calls.get(context);
-    if (!track || track.firstTokenMs !== undefined) return;
+  private track(context: ChatInterceptorContext): CallTrack {
+    const track: CallTrack = { decided: false, sawModelEvents: false };
+    (context as Tracked)[TRACK] = track;
+    context.observe((event) => this.onEvent(context, track, event));
+    return track;
+  }
+
+  private onStreamEvent(
+    context: ChatInterceptorContext,
+    track: CallTrack,
+    event: ChatStreamEvent,
+  ): void {
     if (event.type !== 'text-delta' && event.type !== 'tool-call-delta') return;
-    const started = track.current ? track.calledAt.get(track.current.model) : undefined;
-    track.firstTokenMs = this.window.clock() - (started ?? context.startedAt);
+    track.firstTokenMs = this.window.clock() - (track.current?.at ?? context.startedAt);
   }
 
   private onEvent(context: ChatInterceptorContext, track: CallTrack, event: RoutingEvent): void {
@@ -84,8 +88,7 @@ export class StatusChatInterceptor implements ChatInterceptor {
         break;
       case 'model-called':
         track.sawModelEvents = true;
-        track.calledAt.set(event.model, now);
-        track.current = { model: event.model, ...(route !== undefined ? { route } : {}) };
+        track.current = { model: event.model, at: now };
         track.firstTokenMs = undefined;
         break;
       case 'model-succeeded':
@@ -93,7 +96,7 @@ export class StatusChatInterceptor implements ChatInterceptor {
         track.succeeded = {
           model: event.model,
           ...(route !== undefined ? { route } : {}),
-          latencyMs: now - (track.calledAt.get(event.model) ?? context.startedAt),
+          latencyMs: now - startOf(track, event.model, context),
         };
         break;
       case 'model-failed': {
@@ -102,7 +105,7 @@ export class StatusChatInterceptor implements ChatInterceptor {
         if (!errorCountsAgainstModel(event.kind)) break;
         const key = { router, ...(route !== undefined ? { route } : {}), model: event.model };
         this.window.recordAttempt(key, {
-          latencyMs: now - (track.calledAt.get(event.model) ?? context.startedAt),
+          latencyMs: now - startOf(track, event.model, context),
           ok: false,
         });
         this.window.recordError(key, event.error);
@@ -134,8 +137,8 @@ export class StatusChatInterceptor implements ChatInterceptor {
   }
 
   private onEnd(context: ChatInterceptorContext, end: ChatCallEnd): void {
-    const track = this.calls.get(context);
-    this.calls.delete(context);
+    const track = (context as Tracked)[TRACK];
+    (context as Tracked)[TRACK] = undefined;
     const router = context.routerName;
     if (!track || router === undefined) return;
     const tokens = end.outcome === 'ok' ? totalTokensOf(context.response?.tokenUsage) : 0;
@@ -167,6 +170,15 @@ export class StatusChatInterceptor implements ChatInterceptor {
     this.window.recordAttempt(key, { latencyMs, ok: false });
     this.window.recordError(key, summaryOf(end.error));
   }
+}
+
+const TRACK = Symbol('status-call-track');
+/** The call's track rides on its context: cheaper than a WeakMap lookup on every call. */
+type Tracked = ChatInterceptorContext & { [TRACK]?: CallTrack };
+
+/** When the model's attempt started (the call's start when the group reported no call). */
+function startOf(track: CallTrack, model: string, context: ChatInterceptorContext): number {
+  return track.current?.model === model ? track.current.at : context.startedAt;
 }
 
 function summaryOf(error: unknown): ErrorSummary {
