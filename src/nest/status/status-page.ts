@@ -23,6 +23,7 @@ table{border-collapse:collapse;width:100%;font-size:.9em}td,th{text-align:left;p
 .bar{height:8px;background:var(--line);border-radius:4px;overflow:hidden;min-width:60px}.bar>i{display:block;height:100%;background:currentColor}
 form{display:flex;flex-wrap:wrap;gap:6px;margin:10px 0}input{flex:1;min-width:12em;font:inherit;padding:6px}button{font:inherit;padding:6px 12px}
 #error{color:var(--bad);font-weight:600}
+#failovers td:first-child{white-space:nowrap}
 [hidden]{display:none!important}
 @media (max-width:600px){body{padding:8px}.model .name{min-width:100%}tr{display:block;border-top:1px solid var(--line);padding:4px 0}td{display:inline-block;border:0;padding:1px 6px 1px 0}}
 `;

@@ -91,16 +91,15 @@ describe('the status page in headless Chromium', () => {
     expect(row).toContain('OPEN');
     expect(row).toMatch(/Reason: until .*next probe then/);
     expect(row).toMatch(/last error .*503/);
-    // (browser-side code as strings: this project's TypeScript has no DOM types)
-    await page.waitForFunction(
-      `document.querySelector('[data-budget="main-hourly"] .spent')?.textContent !== ${JSON.stringify(spentBefore)}`,
-      undefined,
-      { timeout: LIVE_MS },
-    );
+    await page
+      .locator('[data-budget="main-hourly"] .spent', { hasNotText: spentBefore! })
+      .waitFor({ timeout: LIVE_MS });
     expect(await spentText(page)).not.toContain('$0.000000 of');
     expect(await page.locator('#failovers').textContent()).toContain('primary → backup');
     // nothing is wider than the phone
-    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth');
+    const overflow = await page.evaluate(
+      () => (globalThis as unknown as BrowserGlobals).document.documentElement.scrollWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(390);
     await page.screenshot({ path: join(OUTPUT, 'status-page.png'), fullPage: true });
     expect(problems).toEqual([]);
@@ -115,9 +114,14 @@ describe('the status page in headless Chromium', () => {
     await page.click('#login button');
     await page.locator('[data-router="main"] [data-model="primary"]').waitFor();
     expect(await page.locator('#login').isHidden()).toBe(true);
-    const storage = await page.evaluate(
-      '({ session: sessionStorage.length, local: localStorage.length, cookies: document.cookie })',
-    );
+    const storage = await page.evaluate(() => {
+      const { sessionStorage, localStorage, document } = globalThis as unknown as BrowserGlobals;
+      return {
+        session: sessionStorage.length,
+        local: localStorage.length,
+        cookies: document.cookie,
+      };
+    });
     expect(storage).toEqual({ session: 1, local: 0, cookies: '' });
     await page.screenshot({ path: join(OUTPUT, 'status-page-auth.png'), fullPage: true });
     // the 401s of the keyless first look are the page asking; nothing else went wrong
@@ -128,4 +132,14 @@ describe('the status page in headless Chromium', () => {
 
 function ask() {
   return { model: 'main', messages: [{ role: 'user', content: 'hello' }] };
+}
+
+/**
+ * The page's globals, for functions that run in the browser (this project's TypeScript has no DOM
+ * types; a function, unlike a string, runs without `unsafe-eval` under the page's CSP).
+ */
+interface BrowserGlobals {
+  document: { documentElement: { scrollWidth: number }; cookie: string };
+  sessionStorage: { length: number };
+  localStorage: { length: number };
 }
