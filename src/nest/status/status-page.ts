@@ -45,8 +45,11 @@ const SCRIPT = `
     try {
       const res = await fetch(jsonPath, { headers: { accept: 'application/json', ...headers() }, cache: 'no-store' });
       if (res.status === 401 || res.status === 403) {
+        // the server's own words (an OpenAI-shaped or a Nest error body), else a generic line
+        const body = await res.json().catch(() => ({}));
+        const said = (body.error && body.error.message) || body.message;
         $('login').hidden = false;
-        $('error').textContent = sessionStorage.getItem(KEY) ? 'That key may not read the status (an admin key is needed).' : 'This status needs an admin key.';
+        $('error').textContent = typeof said === 'string' ? said : 'This status needs an admin key.';
         sessionStorage.removeItem(KEY);
         return;
       }
