@@ -35,6 +35,7 @@ import { ModelResolver } from './models/model-resolver.js';
 import { ModelsController } from './models/models.controller.js';
 import { ProviderModels } from './models/provider-models.js';
 import { KeyBudgets } from './limits/key-budgets.js';
+import { keyLimitsSection } from './limits/key-limits-section.js';
 import { KeyThrottlerGuard, keyThrottlers } from './limits/key-throttler.guard.js';
 import { KeyThrottlerStorage } from './limits/key-throttler-storage.js';
 import { ChatCompletionsController } from './openai/chat-completions.controller.js';
@@ -104,6 +105,7 @@ export class GatewayModule {
         // GET /router/status and /status: admin keys with auth (ApiKeyGuard), else loopback only
         ModelRouterStatusModule.forRoot({
           loopbackOnly: !keys,
+          ...(auth ? { sections: [keyLimitsSection(auth, limits)] } : {}),
           redact: (text) => redactor.redact(text),
           ...(clock ? { clock } : {}),
         }),

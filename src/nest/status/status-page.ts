@@ -116,7 +116,15 @@ const SCRIPT = `
     for (const name of Object.keys(r).filter((k) => !builtIn.includes(k))) {
       const card = el('section', undefined, 'card'); card.append(el('h2', name));
       const t = el('table'); const value = r[name];
-      for (const [k, v] of Object.entries(value && typeof value === 'object' ? value : { value })) { const tr = el('tr'); tr.append(el('td', k), el('td', typeof v === 'object' ? JSON.stringify(v) : v)); t.append(tr); }
+      const show = (v) => v === null ? '–' : typeof v !== 'object' ? String(v) : 'used' in v && 'limit' in v ? v.used + ' / ' + v.limit : JSON.stringify(v);
+      // a list of named entries is a row each; anything else, a row per field
+      const rows = Array.isArray(value) ? value.map((v, i) => [v && v.name !== undefined ? v.name : i, v]) : Object.entries(value && typeof value === 'object' ? value : { value });
+      for (const [k, v] of rows) {
+        const tr = el('tr'); tr.append(el('td', k));
+        if (v && typeof v === 'object' && !Array.isArray(v)) for (const [f, x] of Object.entries(v)) { if (f !== 'name') tr.append(el('td', f + ' ' + show(x))); }
+        else tr.append(el('td', show(v)));
+        t.append(tr);
+      }
       card.append(t); extra.append(card);
     }
   }

@@ -153,8 +153,17 @@ describe('GET /router/status and GET /status with auth', () => {
     expect((await get('/router/status')).status).toBe(401);
     expect((await get('/router/status', 'sk-wrong-key-123456')).status).toBe(401);
     expect((await get('/router/status', CLIENT_KEY)).status).toBe(403);
+    const answered = await fetch(`${gateway.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${CLIENT_KEY}` },
+      body: JSON.stringify({ model: 'main', messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    expect(answered.status).toBe(200);
     const report = (await (await get('/router/status', ADMIN_KEY)).json()) as RouterStatusReport;
     expect(report.routers[0]!.name).toBe('main');
+    // the gateway's own section: each limited key's minute, by name
+    expect(report.keys).toEqual([{ name: 'team', rpm: { used: 1, limit: 10 }, tpm: null }]);
+    expect(JSON.stringify(report)).not.toContain(CLIENT_KEY);
     expect((await get('/status', 'sk-wrong-key-123456')).status).toBe(401);
     expect((await get('/status', CLIENT_KEY)).status).toBe(403);
     const shell = await get('/status');
