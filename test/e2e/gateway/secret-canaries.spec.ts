@@ -42,7 +42,7 @@ routers:
   broken: { models: [rejected, refused, hung] }
 state: { type: redis, url: '\${REDIS_URL}' }
 auth:
-  keys: [{ name: team, key: '\${CLIENT_KEY}', providerModels: true }]
+  keys: [{ name: team, key: '\${CLIENT_KEY}', providerModels: true, rpm: 1000 }]
   adminKeys: [{ name: ops, key: '\${ADMIN_KEY}' }]
 `;
 
@@ -211,6 +211,7 @@ it('a baseURL with a password is refused at start-up without quoting it', async 
     expect(status.status).toBe(200);
     expect(status.body).toMatch(/"lastError"/);
     expect(status.body).toContain('"failovers"');
+    expect(status.body).toContain('"keys":[{"name":"team"');
 
     const everything = {
       logs: logger.lines.join('\n'),
