@@ -18,6 +18,8 @@ const OUTPUT = new URL('../../../test-output/status-page/', import.meta.url).pat
 /** What the issue asks of the page: a broken model shows within 5 s, without a reload. */
 const LIVE_MS = 5000;
 
+const spentText = (page: Page) => page.locator('[data-budget="main-hourly"] .spent').textContent();
+
 describe('the status page in headless Chromium', () => {
   let browser: Browser;
   let fake: FakeProvider;
@@ -67,9 +69,6 @@ describe('the status page in headless Chromium', () => {
     page.on('pageerror', (error) => problems.push(error.message));
     return page;
   }
-
-  const spentText = (page: Page) =>
-    page.locator('[data-budget="main-hourly"] .spent').textContent();
 
   it('shows a broken model open with its reason, and a budget growing, without a reload', async () => {
     const page = await phoneTab();
