@@ -265,3 +265,17 @@ export {
   type AiSdkLanguageModelV3,
   type ToAiSdkLanguageModelOptions,
 } from './ai-sdk/index.js';
+// Status (2.10): GET /router/status and the live page GET /status, mounted with one import
+export {
+  ModelRouterStatusModule,
+  ModelRouterStatus,
+  type ModelRouterStatusModuleOptions,
+  type StatusSection,
+  type RouterStatusReport,
+  type RouterStatusEntry,
+  type RouteStatusEntry,
+  type ModelStatusEntry,
+  type BudgetStatusEntry,
+  type StatusSources,
+  type RecentFailover,
+} from './nest/index.js';

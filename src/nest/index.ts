@@ -138,3 +138,19 @@ export {
   ResponseFormatDto,
   JsonSchemaDto,
 } from './dto/chat-request.dto.js';
+
+// Status (GET /router/status and the live page GET /status)
+export {
+  ModelRouterStatusModule,
+  type ModelRouterStatusModuleOptions,
+} from './status/model-router-status.module.js';
+export { ModelRouterStatus, type StatusSection } from './status/model-router-status.js';
+export type {
+  RouterStatusReport,
+  RouterStatusEntry,
+  RouteStatusEntry,
+  ModelStatusEntry,
+  BudgetStatusEntry,
+  StatusSources,
+} from './status/status-report.js';
+export type { RecentFailover } from './status/status-window.js';

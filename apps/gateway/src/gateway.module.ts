@@ -7,6 +7,7 @@ import {
   ModelRouterHealthModule,
   ModelRouterModule,
   ModelRouterRegistry,
+  ModelRouterStatusModule,
 } from 'nest-model-router';
 import { configuredBreaker } from 'nest-model-router/config';
 import { countersOf, LocalCounters } from 'nest-model-router/core';
@@ -34,6 +35,7 @@ import { ModelResolver } from './models/model-resolver.js';
 import { ModelsController } from './models/models.controller.js';
 import { ProviderModels } from './models/provider-models.js';
 import { KeyBudgets } from './limits/key-budgets.js';
+import { keyLimitsSection } from './limits/key-limits-section.js';
 import { KeyThrottlerGuard, keyThrottlers } from './limits/key-throttler.guard.js';
 import { KeyThrottlerStorage } from './limits/key-throttler-storage.js';
 import { ChatCompletionsController } from './openai/chat-completions.controller.js';
@@ -82,6 +84,7 @@ export class GatewayModule {
       (request, tokens) => limits.recordTokensOf(request, tokens),
       budgets,
     );
+    const redactor = new SecretRedactor(secretsOf(given));
     const moduleOptions = {
       ...config.module,
       budgets: budgets.ledger,
@@ -99,6 +102,13 @@ export class GatewayModule {
           ...(settings.metricsRegistry ? { registry: settings.metricsRegistry } : {}),
         }),
         ThrottlerModule.forRoot({ throttlers: keyThrottlers(), storage: limits }),
+        // GET /router/status and /status: admin keys with auth (ApiKeyGuard), else loopback only
+        ModelRouterStatusModule.forRoot({
+          loopbackOnly: !keys,
+          ...(auth ? { sections: [keyLimitsSection(auth, limits)] } : {}),
+          redact: (text) => redactor.redact(text),
+          ...(clock ? { clock } : {}),
+        }),
       ],
       controllers: [
         ChatCompletionsController,
@@ -116,7 +126,7 @@ export class GatewayModule {
         { provide: APP_GUARD, useClass: ApiKeyGuard },
         { provide: APP_GUARD, useClass: KeyThrottlerGuard },
         { provide: GATEWAY_TOOL_CALL_IDS, useValue: new ToolCallIds(config.toolCallSecret) },
-        { provide: GATEWAY_REDACTOR, useValue: new SecretRedactor(secretsOf(given)) },
+        { provide: GATEWAY_REDACTOR, useValue: redactor },
         { provide: KeyThrottlerStorage, useValue: limits },
         { provide: KeyBudgets, useValue: budgets },
         { provide: GATEWAY_CONFIG, useValue: config },

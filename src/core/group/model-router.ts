@@ -191,6 +191,8 @@ export class ModelRouter implements ChatModel, InspectableRouting, ChecksChatReq
       const model = this.group.models.find((m) => m.name === status.model);
       const skip = model && this.checks.skipOf(model);
       if (skip && skip.reason !== 'context') status.skipped = skip;
+      const limits = model && this.checks.limitUsageOf(model);
+      if (limits) status.limits = limits;
     }
     const fallback = this.group.defaultModel;
     if (fallback) statuses.push({ model: fallback.name, state: 'available', failures: 0 });

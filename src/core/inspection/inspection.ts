@@ -20,6 +20,11 @@ export interface ModelStatus {
   tokens?: number;
   /** Passed over for now, though its circuit admits it: why and until when (epoch ms). */
   skipped?: { reason: SkipReason; until?: number; budget?: string };
+  /** This minute's requests and tokens against the model's `rpm` / `tpm` (shared with Redis). */
+  limits?: {
+    rpm?: { used: number; limit: number };
+    tpm?: { used: number; limit: number };
+  };
 }
 
 /**

@@ -23,7 +23,7 @@ import type {
   StrategyCallContext,
 } from '../strategies/model-routing-strategy.js';
 import { rateLimitAttribute } from './provider-quota.js';
-import { RateLimits, type RateClaim } from './rate-limits.js';
+import { RateLimits, type LimitUsage, type RateClaim } from './rate-limits.js';
 
 export interface ModelChecksOptions {
   budgets?: BudgetLedger;
@@ -102,6 +102,16 @@ export class ModelChecks implements ModelRoutingStrategy {
     }
     if (left.length === 0) return this.nothingLeft(skipped, prompt, output, context, now);
     return this.chooseAndClaim(left, request, context, { prompt, tokens: prompt + output }, now);
+  }
+
+  /** The model's use of its `rpm` / `tpm` limits this minute (none: it has no limits). */
+  limitUsageOf(model: ChatModelWrapper): LimitUsage | undefined {
+    try {
+      return this.limits.usage(model, this.clock());
+    } catch {
+      // a status read never fails a health check or a page
+      return undefined;
+    }
   }
 
   /** Why `model` would be passed over now by any request (rate limits, budgets). */

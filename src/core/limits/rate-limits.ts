@@ -7,6 +7,12 @@ import { exhaustedUntil } from './provider-quota.js';
 
 const MINUTE = 60_000;
 
+/** Requests and tokens a model used in the current minute, against its limits. */
+export interface LimitUsage {
+  rpm?: { used: number; limit: number };
+  tpm?: { used: number; limit: number };
+}
+
 /** What a dispatched attempt took from its model's minute, to settle when it ends. */
 export interface RateClaim {
   readonly model: string;
@@ -110,6 +116,19 @@ export class RateLimits {
     } catch {
       return undefined;
     }
+  }
+
+  /** The model's minute so far against its `rpm` / `tpm` (every replica's, with Redis). */
+  usage(model: ChatModelWrapper, now: number): LimitUsage | undefined {
+    const limits = profileOf(model).limits;
+    if (limits?.rpm === undefined && limits?.tpm === undefined) return undefined;
+    const counters = countersOf(this.store());
+    const window = { windowMs: MINUTE, now };
+    const used = (what: string) => counters.getWindow(this.key(model.name, what), window);
+    return {
+      ...(limits.rpm !== undefined ? { rpm: { used: used('rpm'), limit: limits.rpm } } : {}),
+      ...(limits.tpm !== undefined ? { tpm: { used: used('tpm'), limit: limits.tpm } } : {}),
+    };
   }
 
   private key(model: string, what: string): string {

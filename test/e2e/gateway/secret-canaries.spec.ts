@@ -42,7 +42,7 @@ routers:
   broken: { models: [rejected, refused, hung] }
 state: { type: redis, url: '\${REDIS_URL}' }
 auth:
-  keys: [{ name: team, key: '\${CLIENT_KEY}', providerModels: true }]
+  keys: [{ name: team, key: '\${CLIENT_KEY}', providerModels: true, rpm: 1000 }]
   adminKeys: [{ name: ops, key: '\${ADMIN_KEY}' }]
 `;
 
@@ -189,7 +189,14 @@ it('a baseURL with a password is refused at start-up without quoting it', async 
     expect(
       (await call('/v1/models', { headers: { 'x-api-key': `${CANARIES.adminKey} ` } })).status,
     ).toBe(200);
-    for (const path of ['/health', '/metrics', '/v1/models', '/v1/key']) {
+    for (const path of [
+      '/health',
+      '/metrics',
+      '/v1/models',
+      '/v1/key',
+      '/router/status',
+      '/status',
+    ]) {
       await call(path, { key: CANARIES.adminKey });
       await call(path, { key: CANARIES.clientKey });
       await call(path);
@@ -199,6 +206,12 @@ it('a baseURL with a password is refused at start-up without quoting it', async 
     expect((await chat('main')).status).toBe(200);
     expect((await call('/health', { key: CANARIES.adminKey })).body).toContain('stateStore');
     await call('/metrics', { key: CANARIES.adminKey });
+    // the status shows every failure's reason: scrubbed of the keys the errors carried
+    const status = await call('/router/status', { key: CANARIES.adminKey });
+    expect(status.status).toBe(200);
+    expect(status.body).toMatch(/"lastError"/);
+    expect(status.body).toContain('"failovers"');
+    expect(status.body).toContain('"keys":[{"name":"team"');
 
     const everything = {
       logs: logger.lines.join('\n'),

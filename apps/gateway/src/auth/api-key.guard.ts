@@ -15,7 +15,12 @@ import { keyOf, setKeyOf } from './request-key.js';
 export const GATEWAY_API_KEYS = 'nest-model-router:gateway:api-keys';
 
 /** Paths only an admin key may read once `auth` is configured. */
-export const ADMIN_PATHS: ReadonlySet<string> = new Set(['/metrics']);
+export const ADMIN_PATHS: ReadonlySet<string> = new Set(['/metrics', '/router/status']);
+/**
+ * The status page: a shell with no data that asks for an admin key and sends it to
+ * `/router/status`. Served without a key; a key that is sent must be an admin key.
+ */
+export const ADMIN_SHELL_PATHS: ReadonlySet<string> = new Set(['/status']);
 /** Paths anyone may read (load balancers); what they show depends on the key (`/health`). */
 export const OPEN_PATHS: ReadonlySet<string> = new Set(['/health']);
 
@@ -40,8 +45,9 @@ export class ApiKeyGuard implements CanActivate {
       keyOf(request) ?? (credential === undefined ? undefined : this.keys.authenticate(credential));
     if (key) setKeyOf(request, key);
     if (OPEN_PATHS.has(path)) return true;
+    if (ADMIN_SHELL_PATHS.has(path) && credential === undefined) return true;
     if (!key) throw new InvalidApiKeyException(credential !== undefined);
-    if (ADMIN_PATHS.has(path) && !key.admin) {
+    if ((ADMIN_PATHS.has(path) || ADMIN_SHELL_PATHS.has(path)) && !key.admin) {
       throw new HttpException(
         {
           message: `${path} needs an admin key (auth.adminKeys); this key is a client key.`,

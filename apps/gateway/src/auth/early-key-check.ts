@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { fromWireError } from '../anthropic/anthropic-error.js';
 import { toWireError } from '../openai/openai-error.js';
-import { InvalidApiKeyException, OPEN_PATHS, credentialOf } from './api-key.guard.js';
+import {
+  ADMIN_SHELL_PATHS,
+  InvalidApiKeyException,
+  OPEN_PATHS,
+  credentialOf,
+} from './api-key.guard.js';
 import type { ApiKeys } from './api-keys.js';
 import { keyOf, setKeyOf } from './request-key.js';
 
@@ -23,6 +28,7 @@ export function registerEarlyKeyCheck(fastify: FastifyInstance, keys: ApiKeys): 
     const key = credential === undefined ? undefined : keys.authenticate(credential);
     if (key) setKeyOf(request, key);
     if (key || OPEN_PATHS.has(path)) return done();
+    if (credential === undefined && ADMIN_SHELL_PATHS.has(path)) return done();
     const wire = toWireError(new InvalidApiKeyException(credential !== undefined));
     const shaped = ANTHROPIC_PATHS.has(path) ? fromWireError(wire) : wire;
     // the body was never read: close the connection rather than drain what the client still sends

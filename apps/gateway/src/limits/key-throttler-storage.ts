@@ -120,6 +120,15 @@ export class KeyThrottlerStorage implements ThrottlerStorage {
     return Math.floor(this.clock() / LIMIT_WINDOW_MS) === Math.floor(hold.at / LIMIT_WINDOW_MS);
   }
 
+  /** The key's requests and tokens in the current minute (the store's view: shared with Redis). */
+  usage(keyName: string): { requests: number; tokens: number } {
+    const window = { windowMs: LIMIT_WINDOW_MS, now: this.clock() };
+    return {
+      requests: this.counters.getWindow(throttlerKey(REQUESTS, keyName), window),
+      tokens: this.counters.getWindow(throttlerKey(TOKENS, keyName), window),
+    };
+  }
+
   /** Adds an answer's tokens to its key's window (no limit: the tokens are already spent). */
   async recordTokens(keyName: string, tokens: number): Promise<void> {
     if (tokens <= 0) return;

@@ -152,6 +152,7 @@ export const EXERCISED_BY: Record<string, string> = {
   'docs/nest-module.md routing-alerts.ts': 'nest-snippets.spec.ts',
   'docs/nest-module.md health.controller.ts': 'nest-snippets.spec.ts',
   'docs/nest-module.md metrics.module.ts': 'nest-snippets.spec.ts',
+  'docs/nest-module.md status.module.ts': 'status-snippets.spec.ts',
   'docs/cost-and-limits.md config/model-router.yaml': 'nest-snippets.spec.ts',
   'docs/gateway.md config/gateway.yaml': 'nest-snippets.spec.ts',
   'docs/redis.md shared-state.module.ts': 'redis-and-microservice-snippets.spec.ts',
