@@ -4,6 +4,7 @@ import type { BudgetDefinition } from '../core/budget/budget.js';
 import { UNPRICED_UNDER_BUDGET } from '../core/cost/model-profile.js';
 import { decimal, flag, integer, oneOf, text } from './config-fields.js';
 import { checkModelRouterConfig } from './check-model-router-config.js';
+import { adaptiveOrDuration } from './duration-field.js';
 
 /**
  * The one schema of the YAML configuration: its TypeScript type (`ModelRouterConfig`), its check
@@ -96,6 +97,13 @@ const modelSchema = z.looseObject({
       error: 'must be an object of resilience options, or false',
     })
     .optional(),
+  /**
+   * How long a stream waits for its first token: `adaptive` (the resilience default: learnt
+   * from the model's own times, see docs/resilience.md) or a fixed duration (`'90s'`).
+   */
+  firstTokenTimeout: adaptiveOrDuration().optional(),
+  /** The same for the wait between chunks of a stream. */
+  idleTimeout: adaptiveOrDuration().optional(),
 });
 
 /** USD per million tokens (ModelPricing). */

@@ -122,7 +122,14 @@ function buildModels(
       pricing: providerPricing,
       ...inherited
     } = (provider ?? {}) as Record<string, unknown>;
-    const { type: ownType, provider: _provider, resilience: ownResilience, ...settings } = model;
+    const {
+      type: ownType,
+      provider: _provider,
+      resilience: ownResilience,
+      firstTokenTimeout,
+      idleTimeout,
+      ...settings
+    } = model;
     // pricing, limits, context window, weight: the router's to read, not the provider factory's
     const { profile: ownProfile, rest: own } = splitProfile(settings);
     // the provider's price is the default of the models that name it
@@ -131,7 +138,11 @@ function buildModels(
         ? ({ ...ownProfile, pricing: providerPricing } as ModelProfile)
         : ownProfile;
     const type = ownType ?? (providerType as string | undefined);
-    const resilience = ownResilience ?? (providerResilience as ModelConfig['resilience']);
+    const resilience = withStreamTimeouts(
+      ownResilience ?? (providerResilience as ModelConfig['resilience']),
+      firstTokenTimeout,
+      idleTimeout,
+    );
     const built = attempt(path, problems, () =>
       buildModel(
         {
@@ -283,4 +294,20 @@ function attempt<T>(path: string, problems: string[], build: () => T): T | undef
     problems.push(field ? `${path}.${message}` : `${path}: ${message}`);
     return undefined;
   }
+}
+
+/** A model's `firstTokenTimeout` / `idleTimeout` join its resilience options (none when `false`). */
+function withStreamTimeouts(
+  resilience: ModelConfig['resilience'],
+  firstTokenTimeout: ModelConfig['firstTokenTimeout'],
+  idleTimeout: ModelConfig['idleTimeout'],
+): ModelConfig['resilience'] {
+  if (resilience === false || (firstTokenTimeout === undefined && idleTimeout === undefined)) {
+    return resilience;
+  }
+  return {
+    ...resilience,
+    ...(firstTokenTimeout !== undefined ? { firstTokenTimeout } : {}),
+    ...(idleTimeout !== undefined ? { idleTimeout } : {}),
+  };
 }

@@ -1,0 +1,72 @@
+import { describe, expect, it } from '@jest/globals';
+import { validateModelRouterConfig } from '../../../src/config/validate-model-router-config.js';
+import { InvalidModelRouterConfigException } from '../../../src/config/invalid-model-router-config.exception.js';
+
+const base = (model: Record<string, unknown>, router: Record<string, unknown> = {}) => ({
+  models: { a: { type: 'demo', ...model }, b: { type: 'demo' } },
+  routers: { main: { models: ['a', 'b'], ...router } },
+});
+
+function problemsOf(raw: unknown): readonly string[] {
+  try {
+    validateModelRouterConfig(raw);
+  } catch (error) {
+    expect(error).toBeInstanceOf(InvalidModelRouterConfigException);
+    return (error as InvalidModelRouterConfigException).problems;
+  }
+  throw new Error('expected the configuration to be rejected');
+}
+
+describe('tail-latency options in the YAML', () => {
+  it('reads firstTokenTimeout and idleTimeout as adaptive or a duration in ms', () => {
+    const config = validateModelRouterConfig(
+      base({ firstTokenTimeout: 'adaptive', idleTimeout: '20s' }),
+    );
+    expect(config.models.a).toMatchObject({ firstTokenTimeout: 'adaptive', idleTimeout: 20_000 });
+    const fixed = validateModelRouterConfig(base({ firstTokenTimeout: 90_000 }));
+    expect(fixed.models.a!.firstTokenTimeout).toBe(90_000);
+    expect(validateModelRouterConfig(base({ firstTokenTimeout: '250ms' })).models.a).toMatchObject({
+      firstTokenTimeout: 250,
+    });
+  });
+
+  it.each([['soon'], [-5], ['0s'], [{}]])('names the field of firstTokenTimeout %j', (value) => {
+    const problems = problemsOf(base({ firstTokenTimeout: value }));
+    expect(problems.join('\n')).toContain('models.a.firstTokenTimeout');
+    expect(problems.join('\n')).toContain("'adaptive'");
+  });
+});
+
+describe('tail-latency options when the models are built', () => {
+  it('gives a model its fixed firstTokenTimeout, and others the adaptive default', async () => {
+    const { buildModelRouterOptions } =
+      await import('../../../src/nest/config/build-model-router-options.js');
+    const { ResilientChatModel } =
+      await import('../../../src/core/resilience/resilient-chat-model.js');
+    const config = validateModelRouterConfig({
+      models: {
+        fixed: {
+          type: 'openai',
+          baseURL: 'http://127.0.0.1:9/v1',
+          apiKey: 'sk-test-0000000000',
+          model: 'm',
+          firstTokenTimeout: '90s',
+        },
+        learnt: {
+          type: 'openai',
+          baseURL: 'http://127.0.0.1:9/v1',
+          apiKey: 'sk-test-0000000000',
+          model: 'm',
+        },
+      },
+      routers: { main: { models: ['fixed', 'learnt'] } },
+    });
+    const options = await buildModelRouterOptions(config);
+    const fixed = options.models!.fixed as InstanceType<typeof ResilientChatModel>;
+    const learnt = options.models!.learnt as InstanceType<typeof ResilientChatModel>;
+    expect(fixed.deadlines.adaptive.firstToken).toBe(false);
+    expect(fixed.deadlines.firstTokenMs()).toBe(90_000);
+    expect(learnt.deadlines.adaptive.firstToken).toBe(true);
+    expect(learnt.deadlines.firstTokenMs()).toBe(12_000);
+  });
+});
