@@ -4,7 +4,7 @@ import type { BudgetDefinition } from '../core/budget/budget.js';
 import { UNPRICED_UNDER_BUDGET } from '../core/cost/model-profile.js';
 import { decimal, flag, integer, oneOf, text } from './config-fields.js';
 import { checkModelRouterConfig } from './check-model-router-config.js';
-import { adaptiveOrDuration } from './duration-field.js';
+import { adaptiveOrDuration, duration } from './duration-field.js';
 
 /**
  * The one schema of the YAML configuration: its TypeScript type (`ModelRouterConfig`), its check
@@ -17,6 +17,8 @@ export type GroupStrategy = (typeof GROUP_STRATEGIES)[number];
 
 const failureWindowSchema = z.looseObject({
   durationMs: integer(1).optional(),
+  /** A count window: the last `calls` calls instead of the last `durationMs`. */
+  calls: integer(1).optional(),
   minimumRequests: integer(1).optional(),
 });
 
@@ -25,6 +27,10 @@ const breakerShape = {
   cooldownMs: integer(0).optional(),
   failureThreshold: integer(1).optional(),
   failureRateThreshold: decimal(0, 1).optional(),
+  /** Opens on this share of slow calls in the window (a stream: slow to its first token). */
+  slowCallRateThreshold: decimal(0, 1).optional(),
+  /** What a slow call is: longer than this (a duration); default 10 s. */
+  slowCallMs: duration().optional(),
   window: failureWindowSchema.optional(),
   halfOpenProbes: integer(1).optional(),
   cooldownMultiplier: decimal(1).optional(),

@@ -70,3 +70,29 @@ describe('tail-latency options when the models are built', () => {
     expect(learnt.deadlines.firstTokenMs()).toBe(12_000);
   });
 });
+
+describe('the sliding breaker in the YAML', () => {
+  it('reads a count window and a slow-call rule', () => {
+    const config = validateModelRouterConfig(
+      base(
+        {},
+        {
+          slowCallRateThreshold: 0.5,
+          slowCallMs: '8s',
+          window: { calls: 50, minimumRequests: 20 },
+        },
+      ),
+    );
+    expect(config.routers.main).toMatchObject({
+      slowCallRateThreshold: 0.5,
+      slowCallMs: 8_000,
+      window: { calls: 50, minimumRequests: 20 },
+    });
+  });
+
+  it('names the field of a bad slow-call rule', () => {
+    const problems = problemsOf(base({}, { slowCallRateThreshold: 3, slowCallMs: 'slow' }));
+    expect(problems.join('\n')).toContain('routers.main.slowCallRateThreshold');
+    expect(problems.join('\n')).toContain('routers.main.slowCallMs');
+  });
+});

@@ -37,10 +37,10 @@ describe('LatencySketch', () => {
   });
 });
 
-describe('AdaptiveDeadline', () => {
-  const make = (initial?: number) =>
-    new AdaptiveDeadline(initial, {}, FIRST_TOKEN_DEADLINE_DEFAULTS, 'adaptive.firstToken');
+const make = (initial?: number) =>
+  new AdaptiveDeadline(initial, {}, FIRST_TOKEN_DEADLINE_DEFAULTS, 'adaptive.firstToken');
 
+describe('AdaptiveDeadline', () => {
   it('holds the configured value until it has enough samples', () => {
     const deadline = make(12_000);
     for (let i = 0; i < 19; i += 1) deadline.observe(200);
