@@ -59,6 +59,19 @@ const groupShape = {
    * renewed by each answer; the ModelRouter's default is 30 minutes.
    */
   sessionTtlMs: integer(1).optional(),
+  /**
+   * Hedged requests: after `after` (a duration, or p90 / p95 / p99 of the group's own latency)
+   * without a first token or answer, the same request also starts on the next model; the first
+   * to produce wins. `maxExtra`: extra calls as a share of the group's calls (default 0.1).
+   */
+  hedge: z
+    .strictObject({
+      after: z.union([z.enum(['p90', 'p95', 'p99']), duration()]),
+      maxExtra: decimal(0, 1)
+        .refine((value) => value > 0, 'must be above 0')
+        .optional(),
+    })
+    .optional(),
 };
 
 const groupSchema = z.strictObject(groupShape);

@@ -276,6 +276,7 @@ function buildGroup(group: GroupConfig, models: Record<string, ChatModel>): Chat
     routingStrategy: strategy,
     ...(group.continuation !== undefined ? { continuation: group.continuation } : {}),
     ...(group.sessionTtlMs !== undefined ? { sessionTtlMs: group.sessionTtlMs } : {}),
+    ...(group.hedge !== undefined ? { hedge: group.hedge } : {}),
   });
 }
 

@@ -96,3 +96,20 @@ describe('the sliding breaker in the YAML', () => {
     expect(problems.join('\n')).toContain('routers.main.slowCallMs');
   });
 });
+
+describe('hedge in the YAML', () => {
+  it('reads a percentile or a duration', () => {
+    expect(
+      validateModelRouterConfig(base({}, { hedge: { after: 'p95', maxExtra: 0.1 } })).routers.main,
+    ).toMatchObject({ hedge: { after: 'p95', maxExtra: 0.1 } });
+    expect(
+      validateModelRouterConfig(base({}, { hedge: { after: '300ms' } })).routers.main!.hedge,
+    ).toEqual({ after: 300 });
+  });
+
+  it('names the field of a bad hedge', () => {
+    const problems = problemsOf(base({}, { hedge: { after: 'p50', maxExtra: 0 } })).join('\n');
+    expect(problems).toContain('routers.main.hedge.after');
+    expect(problems).toContain('routers.main.hedge.maxExtra');
+  });
+});
