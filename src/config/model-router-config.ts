@@ -123,6 +123,23 @@ const modelSchema = z.looseObject({
   firstTokenTimeout: adaptiveOrDuration().optional(),
   /** The same for the wait between chunks of a stream. */
   idleTimeout: adaptiveOrDuration().optional(),
+  /**
+   * A cap on the model's calls in flight: `max`, or `adaptive: true` (AIMD: grows on success,
+   * shrinks on 429s and slow answers, up to `max`). A call over it goes to the next model of the
+   * group, or waits up to `queueMs` (at most `queueSize` calls), or gets a 429.
+   */
+  concurrency: z
+    .strictObject({
+      max: integer(1).optional(),
+      adaptive: flag().optional(),
+      queueMs: duration().optional(),
+      queueSize: integer(0).optional(),
+    })
+    .refine(
+      (value) => value.max !== undefined || value.adaptive === true,
+      'needs max, or adaptive: true',
+    )
+    .optional(),
 });
 
 /** USD per million tokens (ModelPricing). */

@@ -34,6 +34,7 @@ import { withCost } from '../cost/cost.js';
 import { partialUsage } from '../cost/partial-usage.js';
 import { normalizeStrategy } from '../strategies/strategy-invocation.js';
 import { HedgePolicy } from './hedge-policy.js';
+import { anyConcurrencyLimit, ConcurrencyGate } from '../limits/concurrency-gate.js';
 import { hedgedOpen } from './hedged-open.js';
 
 const NOTHING_PRODUCED = Object.freeze({ characters: 0, deltas: 0 });
@@ -85,8 +86,9 @@ export class ModelRouter implements ChatModel, InspectableRouting, ChecksChatReq
       ...(given.sessionStore !== undefined ? { store: given.sessionStore } : {}),
       ...(given.sessionScope !== undefined ? { scope: given.sessionScope } : {}),
     });
+    // models with a concurrency limit are offered only while they have room
     this.checks = new ModelChecks(
-      this.strategy,
+      anyConcurrencyLimit(models) ? new ConcurrencyGate(this.strategy) : this.strategy,
       models,
       given.budgets !== undefined ? { budgets: given.budgets } : {},
     );

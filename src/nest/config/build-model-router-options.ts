@@ -10,6 +10,7 @@ import { RoutingChatModel } from '../../core/routing/routing-chat-model.js';
 import type { RouteStateStore } from '../../core/state/route-state-store.js';
 import { FailoverStrategy } from '../../core/strategies/failover-strategy.js';
 import { ModelRouter } from '../../core/group/model-router.js';
+import { limitConcurrency } from '../../core/limits/concurrency-gate.js';
 import { createRouteStateStore } from '../../redis/route-state-store-config.js';
 import type { RedisStoreLogger } from '../../redis/redis-route-state-store-options.js';
 import { scrubCredentials } from '../../core/observability/scrub-credentials.js';
@@ -128,6 +129,7 @@ function buildModels(
       resilience: ownResilience,
       firstTokenTimeout,
       idleTimeout,
+      concurrency,
       ...settings
     } = model;
     // pricing, limits, context window, weight: the router's to read, not the provider factory's
@@ -161,6 +163,9 @@ function buildModels(
         },
       ),
     );
+    if (built && concurrency !== undefined) {
+      attempt(`${path}.concurrency`, problems, () => limitConcurrency(built, concurrency));
+    }
     if (built) {
       rememberProfile(built, profile);
       models[name] = built;

@@ -113,3 +113,22 @@ describe('hedge in the YAML', () => {
     expect(problems).toContain('routers.main.hedge.maxExtra');
   });
 });
+
+describe('concurrency in the YAML', () => {
+  it('reads a model concurrency', () => {
+    const config = validateModelRouterConfig(
+      base({ concurrency: { adaptive: true, max: 8, queueMs: '200ms' } }),
+    );
+    expect(config.models.a!.concurrency).toEqual({ adaptive: true, max: 8, queueMs: 200 });
+  });
+
+  it('names the field of a bad concurrency', () => {
+    expect(problemsOf(base({ concurrency: { max: 0 } })).join('\n')).toContain(
+      'models.a.concurrency.max',
+    );
+    expect(problemsOf(base({ concurrency: {} })).join('\n')).toContain('models.a.concurrency');
+    expect(problemsOf(base({ concurrency: { adaptive: true, queue: 3 } })).join('\n')).toContain(
+      'queue',
+    );
+  });
+});
