@@ -329,3 +329,22 @@ export {
 export { StreamInterruptedException } from './errors/stream-interrupted.exception.js';
 export { InvalidModelResponseException } from './group/model-response.js';
 export { DEFAULT_SESSION_TTL_MS, sessionStateKey } from './group/session-affinity.js';
+
+// tail latency and overload (issue 27): learnt deadlines, hedging, adaptive concurrency
+export { LatencySketch, type LatencySketchOptions } from './resilience/latency-sketch.js';
+export {
+  AdaptiveDeadline,
+  FIRST_TOKEN_DEADLINE_DEFAULTS,
+  IDLE_DEADLINE_DEFAULTS,
+  type AdaptiveDeadlineOptions,
+} from './resilience/adaptive-deadline.js';
+export type { AdaptiveTimeoutOptions, StreamDeadlines } from './resilience/stream-deadlines.js';
+export { HedgePolicy, type HedgeOptions } from './group/hedge-policy.js';
+export { AimdLimit, type ConcurrencyOptions, type LimitOutcome } from './limits/aimd-limit.js';
+export {
+  ConcurrencyGate,
+  concurrencyLimitOf,
+  limitConcurrency,
+} from './limits/concurrency-gate.js';
+export { ConcurrencyLimitException } from './errors/concurrency-limit.exception.js';
+export type { WindowPolicy } from './circuit/sliding-window.js';

@@ -19,7 +19,7 @@ const PERCENTILES = { p90: 0.9, p95: 0.95, p99: 0.99 } as const;
 /** A percentile delay waits for this many calls before the group hedges at all. */
 const MIN_SAMPLES = 20;
 /** Hedges that may fire back to back after a calm stretch (the bucket's size). */
-const BURST = 5;
+const BURST = 10;
 
 /**
  * The state of one group's hedging: the latency it learns and the token bucket that caps extra

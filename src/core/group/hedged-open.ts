@@ -78,6 +78,7 @@ export async function hedgedOpen<T>(
           timer = timers.setTimeout(() => resolve('hedge'), delayMs);
         });
   let hedged = false;
+  const startedAt = clock();
   start(first, false);
   try {
     for (;;) {
@@ -105,7 +106,10 @@ export async function hedgedOpen<T>(
       }
       running.splice(running.indexOf(next.runner), 1);
       if (next.ok) {
-        policy.observe(clock() - next.runner.startedAt);
+        // what the first model took, or at least (it lost) how long it had run: learning the
+        // winner's own time instead would hide the tail the hedge cut, and lower the delay
+        // until fast calls hedge too
+        policy.observe(clock() - startedAt);
         const losers = running.map((runner) => runner.attempt.model.name);
         await abandon(lostTheRace());
         if (hedged && losers.length > 0) {

@@ -95,6 +95,11 @@ export class AimdLimit {
     this.waiters.shift()?.();
   }
 
+  /** An overload seen inside a call that goes on (a 429 its model retries). */
+  overloaded(): void {
+    if (this.adaptive) this.learn('overload', undefined);
+  }
+
   /** Waits for a slot to free (not taken: the caller asks again); false after `ms`. */
   waitForRoom(ms: number, signal?: AbortSignal): Promise<boolean> {
     if (this.waiters.length >= this.queueSize || ms <= 0) return Promise.resolve(false);

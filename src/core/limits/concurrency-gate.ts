@@ -5,6 +5,7 @@ import type { ChatResponse } from '../chat/response.js';
 import { ConcurrencyLimitException } from '../errors/concurrency-limit.exception.js';
 import type { RoutingObserver } from '../observability/routing-event.js';
 import { classifyError } from '../resilience/error-classification.js';
+import { ResilientChatModel } from '../resilience/resilient-chat-model.js';
 import type {
   ModelRoutingStrategy,
   StrategyCallContext,
@@ -18,6 +19,12 @@ const LIMITS = new WeakMap<ChatModel, AimdLimit>();
 export function limitConcurrency(model: ChatModel, options: ConcurrencyOptions): AimdLimit {
   const limit = new AimdLimit(options);
   LIMITS.set(model, limit);
+  // a 429 that the model's retries hide from the group still says the limit is too high
+  if (model instanceof ResilientChatModel) {
+    model.addRetryListener((event) => {
+      if (event.kind === 'rate-limited') limit.overloaded();
+    });
+  }
   return limit;
 }
 

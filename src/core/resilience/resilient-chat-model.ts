@@ -64,6 +64,7 @@ export class ResilientChatModel implements ChatModel {
   protected readonly observer: RoutingObserver | undefined;
   protected readonly clock: Clock;
   protected readonly timers: Timers;
+  private readonly retryListeners: ((event: RetryEvent) => void)[] = [];
   /** Present when the wrapped model is a routing component, so health still sees inside it. */
   declare readonly inspectModels?: () => ModelStatus[];
   declare readonly bindRouteState?: (binding: RouteStateBinding) => void;
@@ -229,8 +230,27 @@ export class ResilientChatModel implements ChatModel {
     };
   }
 
+  /**
+   * Hears every retry of this model, with the error's kind (an adaptive concurrency limit
+   * shrinks on the 429s that a retry hides from the group). Returns the unsubscribe.
+   */
+  addRetryListener(listener: (event: RetryEvent) => void): () => void {
+    this.retryListeners.push(listener);
+    return () => {
+      const index = this.retryListeners.indexOf(listener);
+      if (index >= 0) this.retryListeners.splice(index, 1);
+    };
+  }
+
   /** Emits `model-retry`; override to log or count retries. */
   protected onRetry(event: RetryEvent, options: ChatCallOptions): void {
+    for (const listener of this.retryListeners) {
+      try {
+        listener(event);
+      } catch {
+        // listeners watch; they never steer the call
+      }
+    }
     const route = routeAttribute.of(options.attributes);
     const retry = {
       type: 'model-retry' as const,
