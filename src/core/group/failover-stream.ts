@@ -172,7 +172,8 @@ async function openStream(
   const options = { ...call.optionsFor(attempt), signal };
   const iterator = streamModel(attempt.model.model, request, options)[Symbol.asyncIterator]();
   try {
-    const first = await raceAbort(iterator.next(), signal);
+    // raced on the caller's signal only: a hedge that loses is abandoned, not awaited
+    const first = await raceAbort(iterator.next(), call.options.signal);
     if (first.done) throw new IncompleteStreamException(attempt.model.name);
     return { iterator, first: first.value };
   } catch (error) {

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { InvalidConfigurationException } from '../errors/exceptions.js';
 import { LatencySketch } from '../resilience/latency-sketch.js';
 import { MAX_TIMER_MS } from '../resilience/retry-policy.js';
@@ -20,6 +21,14 @@ const PERCENTILES = { p90: 0.9, p95: 0.95, p99: 0.99 } as const;
 const MIN_SAMPLES = 20;
 /** Hedges that may fire back to back after a calm stretch (the bucket's size). */
 const BURST = 10;
+/** Unaborted controllers kept for reuse (about the group's concurrency). */
+const POOL = 64;
+
+/** An attempt's abort: `unlink` once the attempt is over (and never aborted) frees it for reuse. */
+export interface AttemptAbort {
+  readonly controller: AbortController;
+  unlink(): void;
+}
 
 /**
  * The state of one group's hedging: the latency it learns and the token bucket that caps extra
@@ -31,6 +40,7 @@ export class HedgePolicy {
   private readonly maxExtra: number;
   private readonly sketch = new LatencySketch({ generationSize: 512 });
   private tokens = 0;
+  private readonly controllers: AbortController[] = [];
 
   constructor(options: HedgeOptions) {
     if (typeof options !== 'object' || options === null) {
@@ -75,6 +85,36 @@ export class HedgePolicy {
     if (this.tokens < 1) return false;
     this.tokens -= 1;
     return true;
+  }
+
+  /**
+   * A signal for one attempt that aborts with the caller's, and that the hedge can abort alone.
+   * Controllers of attempts that ended unaborted, with no listener left, are reused: an
+   * AbortController per call would cost more than the rest of the routing (Node's EventTarget).
+   */
+  abortFor(parent: AbortSignal | undefined): AttemptAbort {
+    const controller = this.controllers.pop() ?? new AbortController();
+    if (!parent) return { controller, unlink: () => this.recycle(controller) };
+    if (parent.aborted) {
+      controller.abort(parent.reason);
+      return { controller, unlink: () => undefined };
+    }
+    const onAbort = () => controller.abort(parent.reason);
+    parent.addEventListener('abort', onAbort, { once: true });
+    return {
+      controller,
+      unlink: () => {
+        parent.removeEventListener('abort', onAbort);
+        this.recycle(controller);
+      },
+    };
+  }
+
+  private recycle(controller: AbortController): void {
+    if (controller.signal.aborted || this.controllers.length >= POOL) return;
+    // a model that left a listener behind keeps its controller: the next call must not hear it
+    if (getEventListeners(controller.signal, 'abort').length > 0) return;
+    this.controllers.push(controller);
   }
 
   /** How long an attempt took to produce (what a percentile delay learns from). */

@@ -1,8 +1,7 @@
-import { linkAbort, type LinkedAbort } from '../resilience/linked-abort.js';
 import { systemTimers, type Timers } from '../resilience/timers.js';
 import { emitTo } from '../observability/routing-event.js';
 import { partialUsage } from '../cost/partial-usage.js';
-import type { HedgePolicy } from './hedge-policy.js';
+import type { AttemptAbort, HedgePolicy } from './hedge-policy.js';
 import type { Attempt, ModelRouterCall } from './model-router-call.js';
 
 /** How a hedged opening ended. */
@@ -16,7 +15,7 @@ export type HedgedOutcome<T> =
 
 interface Runner<T> {
   readonly attempt: Attempt;
-  readonly link: LinkedAbort;
+  readonly link: AttemptAbort;
   readonly startedAt: number;
   readonly hedge: boolean;
   readonly done: Promise<Settled<T>>;
@@ -47,11 +46,11 @@ export async function hedgedOpen<T>(
   const callerSignal = call.options.signal;
   const running: Runner<T>[] = [];
   const start = (attempt: Attempt, hedge: boolean) => {
-    const link = linkAbort(callerSignal);
+    const link = policy.abortFor(callerSignal);
     const runner = { attempt, link, startedAt: clock(), hedge } as Runner<T> & {
       done: Promise<Settled<T>>;
     };
-    runner.done = open(attempt, link.signal).then(
+    runner.done = open(attempt, link.controller.signal).then(
       (value): Settled<T> => ({ runner, ok: true, value }),
       (error: unknown): Settled<T> => ({ runner, ok: false, error }),
     );
@@ -78,7 +77,6 @@ export async function hedgedOpen<T>(
           timer = timers.setTimeout(() => resolve('hedge'), delayMs);
         });
   let hedged = false;
-  const startedAt = clock();
   start(first, false);
   try {
     for (;;) {
@@ -106,10 +104,10 @@ export async function hedgedOpen<T>(
       }
       running.splice(running.indexOf(next.runner), 1);
       if (next.ok) {
-        // what the first model took, or at least (it lost) how long it had run: learning the
-        // winner's own time instead would hide the tail the hedge cut, and lower the delay
-        // until fast calls hedge too
-        policy.observe(clock() - startedAt);
+        // the winner's own time: what answers take when they come. The loser's time is unknown
+        // (it was cut), and counting how long it ran would move a percentile delay up by the
+        // hedge's own latency on every hedge, until it hedged nothing
+        policy.observe(clock() - next.runner.startedAt);
         const losers = running.map((runner) => runner.attempt.model.name);
         await abandon(lostTheRace());
         if (hedged && losers.length > 0) {

@@ -197,7 +197,10 @@ export class ModelRouter implements ChatModel, InspectableRouting, ChecksChatReq
     signal: AbortSignal,
   ): Promise<ChatResponse> {
     const answer = attempt.model.model.chat(request, { ...call.optionsFor(attempt), signal });
-    return assertChatResponse(await raceAbort(Promise.resolve(answer), signal), attempt.model.name);
+    // raced on the caller's signal only: a hedge that loses is abandoned, not awaited, so
+    // racing its own signal would only add a listener to every call
+    const settled = await raceAbort(Promise.resolve(answer), call.options.signal);
+    return assertChatResponse(settled, attempt.model.name);
   }
 
   /**
