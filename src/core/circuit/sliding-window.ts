@@ -81,12 +81,18 @@ export function slowCallsSummary(fields: WindowFields, policy: WindowPolicy) {
 
 function countWindow(record: CircuitRecord, policy: WindowPolicy, outcome: Outcome): WindowFields {
   const mark = outcome.failed ? (outcome.slow ? SLOW_FAILED : FAILED) : outcome.slow ? SLOW : OK;
-  const calls = `${record.windowCalls ?? ''}${mark}`.slice(-policy.calls);
-  let failures = 0;
-  let slow = 0;
-  for (const call of calls) {
-    if (call === FAILED || call === SLOW_FAILED) failures += 1;
-    if (call === SLOW || call === SLOW_FAILED) slow += 1;
+  const before = record.windowCalls ?? '';
+  let failures = before === '' ? 0 : (record.windowFailures ?? 0);
+  let slow = before === '' ? 0 : (record.windowSlow ?? 0);
+  // O(1) per call: add the new call, take out the one that leaves the window
+  failures += isFailure(mark);
+  slow += isSlow(mark);
+  let calls = before + mark;
+  if (calls.length > policy.calls) {
+    const leaving = calls.charAt(0);
+    failures -= isFailure(leaving);
+    slow -= isSlow(leaving);
+    calls = calls.slice(1);
   }
   return {
     windowCalls: calls,
@@ -95,6 +101,9 @@ function countWindow(record: CircuitRecord, policy: WindowPolicy, outcome: Outco
     windowSlow: slow,
   };
 }
+
+const isFailure = (mark: string) => (mark === FAILED || mark === SLOW_FAILED ? 1 : 0);
+const isSlow = (mark: string) => (mark === SLOW || mark === SLOW_FAILED ? 1 : 0);
 
 function timeWindow(
   record: CircuitRecord,
