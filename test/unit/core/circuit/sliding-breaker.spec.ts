@@ -130,3 +130,19 @@ describe('the sliding failure-rate breaker', () => {
     expect(() => new FailoverStrategy(options as FailoverStrategyOptions)).toThrow(field);
   });
 });
+
+describe('the sliding window in a shared store', () => {
+  it('survives the JSON round trip the Redis store makes', async () => {
+    const { encodeCircuit, decodeCircuit } = await import('../../../../src/redis/circuit-codec.js');
+    const { call, strategy } = setup({
+      failureRateThreshold: 0.9,
+      window: { durationMs: 10_000, minimumRequests: 100 },
+    });
+    await call('ok');
+    await call(new Error('x'));
+    const record = strategy.circuitOf('a');
+    const back = decodeCircuit(encodeCircuit(record), record.version)!;
+    expect(back.windowBuckets).toEqual(record.windowBuckets);
+    expect(back).toMatchObject({ windowRequests: 2, windowFailures: 1 });
+  });
+});
