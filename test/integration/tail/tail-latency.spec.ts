@@ -21,7 +21,7 @@ let provider: FakeProvider;
 beforeAll(async () => {
   provider = await FakeProvider.start({
     apiKey: API_KEY,
-    answerDelayMs: (model) => delays.get(model) ?? 0,
+    answerDelayMs: (name) => delays.get(name) ?? 0,
   });
 });
 afterAll(async () => {
