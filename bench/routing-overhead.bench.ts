@@ -14,6 +14,7 @@ import { ChatModelRoutingResult } from '../src/core/routing/chat-model-routing-r
 import { RoutingChatModel } from '../src/core/routing/routing-chat-model.js';
 import { FailoverStrategy } from '../src/core/strategies/failover-strategy.js';
 import { ModelRouter } from '../src/core/group/model-router.js';
+import { limitConcurrency } from '../src/core/limits/concurrency-gate.js';
 import { measure, printTable, ratio, us } from './lib/measure.js';
 
 const request: ChatRequest = { messages: [userMessage('How long is a piece of string?')] };
@@ -48,9 +49,27 @@ export async function run(): Promise<void> {
     if (answer.aiMessage.text !== response.aiMessage.text) throw new Error('unexpected answer');
   }
 
+  // everything of issue 27 configured: hedging, the sliding breaker with a slow-call rule, an
+  // adaptive concurrency limit (instant answers: no hedge ever fires, as in most calls)
+  const limited: ChatModel = { chat: async () => response };
+  limitConcurrency(limited, { adaptive: true, max: 1_000 });
+  const tailGroup = new ModelRouter({
+    routes: [{ name: 'instant', model: limited }],
+    routingStrategy: new FailoverStrategy({
+      failureRateThreshold: 0.5,
+      slowCallRateThreshold: 0.5,
+      window: { calls: 100 },
+    }),
+    hedge: { after: 'p95', maxExtra: 0.1 },
+  });
+  if ((await tailGroup.chat(request)).aiMessage.text !== response.aiMessage.text) {
+    throw new Error('unexpected answer');
+  }
+
   const direct = await measure('direct', () => instant.chat(request));
   const viaGroup = await measure('ModelRouter', () => group.chat(request));
   const viaRouting = await measure('RoutingChatModel', () => routing.chat(request));
+  const viaTailGroup = await measure('ModelRouter + tail options', () => tailGroup.chat(request));
 
   printTable('Routing overhead per call (instant in-process model, in-memory state)', [
     {
@@ -76,6 +95,12 @@ export async function run(): Promise<void> {
       figure: us(viaGroup.nsPerOp - direct.nsPerOp),
       baseline: '–',
       ratio: '–',
+    },
+    {
+      benchmark: 'ModelRouter + hedge p95, sliding breaker, adaptive concurrency → model',
+      figure: us(viaTailGroup.nsPerOp),
+      baseline: `${us(viaGroup.nsPerOp)} ModelRouter without them`,
+      ratio: ratio(viaTailGroup.nsPerOp, viaGroup.nsPerOp),
     },
   ]);
 }

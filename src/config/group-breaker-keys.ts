@@ -9,6 +9,8 @@ export const GROUP_BREAKER_KEYS = [
   'cooldownMs',
   'failureThreshold',
   'failureRateThreshold',
+  'slowCallRateThreshold',
+  'slowCallMs',
   'window',
   'halfOpenProbes',
   'cooldownMultiplier',

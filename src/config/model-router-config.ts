@@ -4,6 +4,7 @@ import type { BudgetDefinition } from '../core/budget/budget.js';
 import { UNPRICED_UNDER_BUDGET } from '../core/cost/model-profile.js';
 import { decimal, flag, integer, oneOf, text } from './config-fields.js';
 import { checkModelRouterConfig } from './check-model-router-config.js';
+import { adaptiveOrDuration, duration } from './duration-field.js';
 
 /**
  * The one schema of the YAML configuration: its TypeScript type (`ModelRouterConfig`), its check
@@ -16,6 +17,8 @@ export type GroupStrategy = (typeof GROUP_STRATEGIES)[number];
 
 const failureWindowSchema = z.looseObject({
   durationMs: integer(1).optional(),
+  /** A count window: the last `calls` calls instead of the last `durationMs`. */
+  calls: integer(1).optional(),
   minimumRequests: integer(1).optional(),
 });
 
@@ -24,6 +27,10 @@ const breakerShape = {
   cooldownMs: integer(0).optional(),
   failureThreshold: integer(1).optional(),
   failureRateThreshold: decimal(0, 1).optional(),
+  /** Opens on this share of slow calls in the window (a stream: slow to its first token). */
+  slowCallRateThreshold: decimal(0, 1).optional(),
+  /** What a slow call is: longer than this (a duration); default 10 s. */
+  slowCallMs: duration().optional(),
   window: failureWindowSchema.optional(),
   halfOpenProbes: integer(1).optional(),
   cooldownMultiplier: decimal(1).optional(),
@@ -52,6 +59,19 @@ const groupShape = {
    * renewed by each answer; the ModelRouter's default is 30 minutes.
    */
   sessionTtlMs: integer(1).optional(),
+  /**
+   * Hedged requests: after `after` (a duration, or p90 / p95 / p99 of the group's own latency)
+   * without a first token or answer, the same request also starts on the next model; the first
+   * to produce wins. `maxExtra`: extra calls as a share of the group's calls (default 0.1).
+   */
+  hedge: z
+    .strictObject({
+      after: z.union([z.enum(['p90', 'p95', 'p99']), duration()]),
+      maxExtra: decimal(0, 1)
+        .refine((value) => value > 0, 'must be above 0')
+        .optional(),
+    })
+    .optional(),
 };
 
 const groupSchema = z.strictObject(groupShape);
@@ -95,6 +115,30 @@ const modelSchema = z.looseObject({
     .union([z.literal(false), z.record(z.string(), z.unknown())], {
       error: 'must be an object of resilience options, or false',
     })
+    .optional(),
+  /**
+   * How long a stream waits for its first token: `adaptive` (the resilience default: learnt
+   * from the model's own times, see docs/resilience.md) or a fixed duration (`'90s'`).
+   */
+  firstTokenTimeout: adaptiveOrDuration().optional(),
+  /** The same for the wait between chunks of a stream. */
+  idleTimeout: adaptiveOrDuration().optional(),
+  /**
+   * A cap on the model's calls in flight: `max`, or `adaptive: true` (AIMD: grows on success,
+   * shrinks on 429s and slow answers, up to `max`). A call over it goes to the next model of the
+   * group, or waits up to `queueMs` (at most `queueSize` calls), or gets a 429.
+   */
+  concurrency: z
+    .strictObject({
+      max: integer(1).optional(),
+      adaptive: flag().optional(),
+      queueMs: duration().optional(),
+      queueSize: integer(0).optional(),
+    })
+    .refine(
+      (value) => value.max !== undefined || value.adaptive === true,
+      'needs max, or adaptive: true',
+    )
     .optional(),
 });
 

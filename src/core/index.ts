@@ -339,3 +339,22 @@ export {
   type RoutedCallFacts,
   type TraceCarrier,
 } from './observability/tracing.js';
+
+// tail latency and overload (issue 27): learnt deadlines, hedging, adaptive concurrency
+export { LatencySketch, type LatencySketchOptions } from './resilience/latency-sketch.js';
+export {
+  AdaptiveDeadline,
+  FIRST_TOKEN_DEADLINE_DEFAULTS,
+  IDLE_DEADLINE_DEFAULTS,
+  type AdaptiveDeadlineOptions,
+} from './resilience/adaptive-deadline.js';
+export type { AdaptiveTimeoutOptions, StreamDeadlines } from './resilience/stream-deadlines.js';
+export { HedgePolicy, type HedgeOptions } from './group/hedge-policy.js';
+export { AimdLimit, type ConcurrencyOptions, type LimitOutcome } from './limits/aimd-limit.js';
+export {
+  ConcurrencyGate,
+  concurrencyLimitOf,
+  limitConcurrency,
+} from './limits/concurrency-gate.js';
+export { ConcurrencyLimitException } from './errors/concurrency-limit.exception.js';
+export type { WindowPolicy } from './circuit/sliding-window.js';

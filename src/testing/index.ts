@@ -1,5 +1,9 @@
 // nest-model-router/testing: the fake provider for users' own tests.
-export { FakeProvider, type FakeProviderOptions } from './fake-provider/fake-provider.js';
+export {
+  FakeProvider,
+  type FakeProviderLoad,
+  type FakeProviderOptions,
+} from './fake-provider/fake-provider.js';
 export {
   FakeRequestLog,
   type RecordedRequest,

@@ -1,4 +1,5 @@
 import { InvalidConfigurationException } from '../errors/exceptions.js';
+import type { WindowPolicy } from './sliding-window.js';
 
 /**
  * How the breaker of each model behaves. Every field is optional and the defaults are exactly the
@@ -13,11 +14,20 @@ export interface CircuitBreakerOptions {
    * only `failureRateThreshold` is given, which then is the only rule.
    */
   failureThreshold?: number;
-  /** Opens the circuit when failures / calls in the current window reach this share (0–1]. */
+  /** Opens the circuit when failures / calls in the sliding window reach this share (0–1]. */
   failureRateThreshold?: number;
-  /** The failure-rate window: a fixed window of `durationMs` (default 60 000) that counts only
-   *  once it has `minimumRequests` calls (default 10). */
-  window?: { durationMs?: number; minimumRequests?: number };
+  /**
+   * Opens the circuit when the calls slower than `slowCallMs` reach this share (0–1] of the
+   * window: a model that answers, but too slowly to be worth waiting for.
+   */
+  slowCallRateThreshold?: number;
+  /** A call slower than this is slow; for a stream, its time to first token. Default 10 000. */
+  slowCallMs?: number;
+  /**
+   * The sliding window of both rates: the last `calls` calls, or else the last `durationMs`
+   * (default 60 000, in 10 buckets); counted once it holds `minimumRequests` calls (default 10).
+   */
+  window?: { durationMs?: number; calls?: number; minimumRequests?: number };
   /**
    * Requests let through at once when the cooldown ends (half-open), until one succeeds and
    * closes the circuit. Default: unlimited, as in the seed (the model is simply back); set 1 to
@@ -42,7 +52,8 @@ export interface CircuitBreakerOptions {
 export interface CircuitPolicy {
   readonly cooldownMs: number;
   readonly failureThreshold: number;
-  readonly failureRate?: { threshold: number; durationMs: number; minimumRequests: number };
+  /** The sliding window of the failure-rate and slow-call-rate rules, when either is set. */
+  readonly failureRate?: WindowPolicy;
   readonly halfOpenProbes: number;
   readonly cooldownMultiplier: number;
   readonly maxCooldownMs: number;
@@ -55,27 +66,7 @@ const TEN_MINUTES = 10 * 60_000;
 
 export function resolveCircuitPolicy(options: CircuitBreakerOptions): CircuitPolicy {
   const cooldownMs = number(options.cooldownMs, 'cooldownMs', 60_000, { min: 0 });
-  const rate = options.failureRateThreshold;
-  const failureRate =
-    rate === undefined
-      ? undefined
-      : {
-          threshold: number(rate, 'failureRateThreshold', 1, {
-            min: 0,
-            exclusiveMin: true,
-            max: 1,
-          }),
-          durationMs: number(options.window?.durationMs, 'window.durationMs', 60_000, {
-            min: 0,
-            exclusiveMin: true,
-          }),
-          minimumRequests: integer(options.window?.minimumRequests, 'window.minimumRequests', 10),
-        };
-  if (rate === undefined && options.window !== undefined) {
-    throw new InvalidConfigurationException(
-      'window only applies with failureRateThreshold; set failureRateThreshold (e.g. 0.5) or remove window.',
-    );
-  }
+  const failureRate = resolveWindow(options);
   const failureThreshold = integer(
     options.failureThreshold,
     'failureThreshold',
@@ -114,6 +105,45 @@ export function resolveCircuitPolicy(options: CircuitBreakerOptions): CircuitPol
       exclusiveMin: true,
     }),
     random,
+  });
+}
+
+function resolveWindow(options: CircuitBreakerOptions): WindowPolicy | undefined {
+  const rate = options.failureRateThreshold;
+  const slowRate = options.slowCallRateThreshold;
+  if (rate === undefined && slowRate === undefined) {
+    if (options.window !== undefined || options.slowCallMs !== undefined) {
+      throw new InvalidConfigurationException(
+        'window and slowCallMs only apply with failureRateThreshold or slowCallRateThreshold; set one (e.g. failureRateThreshold: 0.5) or remove them.',
+      );
+    }
+    return undefined;
+  }
+  const share = { min: 0, exclusiveMin: true, max: 1 };
+  const window = options.window ?? {};
+  if (typeof window !== 'object' || window === null) {
+    throw new InvalidConfigurationException(
+      'window must be an object { durationMs?, calls?, minimumRequests? }.',
+    );
+  }
+  if (window.calls !== undefined && window.durationMs !== undefined) {
+    throw new InvalidConfigurationException(
+      'window takes calls (a count window) or durationMs (a time window), not both.',
+    );
+  }
+  return Object.freeze({
+    ...(rate !== undefined ? { threshold: number(rate, 'failureRateThreshold', 1, share) } : {}),
+    ...(slowRate !== undefined
+      ? { slowRateThreshold: number(slowRate, 'slowCallRateThreshold', 1, share) }
+      : {}),
+    slowCallMs: number(options.slowCallMs, 'slowCallMs', 10_000, { min: 0, exclusiveMin: true }),
+    type: window.calls !== undefined ? ('count' as const) : ('time' as const),
+    durationMs: number(window.durationMs, 'window.durationMs', 60_000, {
+      min: 0,
+      exclusiveMin: true,
+    }),
+    calls: integer(window.calls, 'window.calls', 100),
+    minimumRequests: integer(window.minimumRequests, 'window.minimumRequests', 10),
   });
 }
 

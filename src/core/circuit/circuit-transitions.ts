@@ -2,6 +2,7 @@ import type { ErrorSummary } from '../observability/routing-event.js';
 import type { CircuitDraft } from './circuit-update.js';
 import type { CircuitRecord } from '../state/route-state-store.js';
 import { cooldownAfter, type CircuitPolicy } from './circuit-policy.js';
+import { countOutcome, slowCallsSummary, windowTrips } from './sliding-window.js';
 
 /**
  * The breaker's state machine as pure functions from a record to the next record (or `undefined`:
@@ -66,6 +67,8 @@ export function afterFailure(
   kind: AttemptKind | undefined,
   /** How long the failure asked to wait (a 429's Retry-After): the cooldown lasts at least this. */
   retryAfterMs?: number,
+  /** The call took longer than the policy's slow-call threshold before it failed. */
+  slow = false,
 ): CircuitDraft {
   const counted = {
     failures: record.failures + 1,
@@ -74,9 +77,12 @@ export function afterFailure(
   };
   switch (record.state) {
     case 'closed': {
-      const window = policy.failureRate ? countInWindow(record, now, policy, true) : {};
+      const window = policy.failureRate
+        ? countOutcome(record, now, policy.failureRate, { failed: true, slow })
+        : {};
       const trips =
-        counted.consecutiveFailures >= policy.failureThreshold || rateTrips(window, policy);
+        counted.consecutiveFailures >= policy.failureThreshold ||
+        (policy.failureRate !== undefined && windowTrips(window, policy.failureRate));
       if (!trips) return { ...draftOf(record), ...counted, ...window };
       return opened(now, policy, 0, counted, retryAfterMs);
     }
@@ -102,15 +108,29 @@ export function afterSuccess(
   now: number,
   policy: CircuitPolicy,
   kind: AttemptKind | undefined,
+  /** The call took longer than the policy's slow-call threshold. */
+  slow = false,
 ): CircuitDraft | undefined {
   switch (record.state) {
     case 'closed':
       if (policy.failureRate) {
-        return {
-          ...draftOf(record),
-          consecutiveFailures: 0,
-          ...countInWindow(record, now, policy, false),
-        };
+        const window = countOutcome(record, now, policy.failureRate, { failed: false, slow });
+        // only slow calls open a circuit on a success
+        if (slow && windowTrips(window, policy.failureRate)) {
+          const summary = slowCallsSummary(window, policy.failureRate);
+          return opened(
+            now,
+            policy,
+            0,
+            {
+              failures: record.failures,
+              consecutiveFailures: 0,
+              lastError: { ...summary, at: now },
+            },
+            undefined,
+          );
+        }
+        return { ...draftOf(record), consecutiveFailures: 0, ...window };
       }
       // the common path writes nothing
       return record.consecutiveFailures === 0
@@ -155,32 +175,6 @@ function closed(record: CircuitRecord): CircuitDraft {
 function probeIsStale(record: CircuitRecord, now: number, policy: CircuitPolicy): boolean {
   return (
     record.probeStartedAt !== undefined && now - record.probeStartedAt >= policy.probeTimeoutMs
-  );
-}
-
-type Window = Pick<CircuitRecord, 'windowStart' | 'windowRequests' | 'windowFailures'>;
-
-function countInWindow(
-  record: CircuitRecord,
-  now: number,
-  policy: CircuitPolicy,
-  failed: boolean,
-): Window {
-  const { durationMs } = policy.failureRate!;
-  const fresh = record.windowStart === undefined || now - record.windowStart >= durationMs;
-  return {
-    windowStart: fresh ? now : record.windowStart!,
-    windowRequests: (fresh ? 0 : (record.windowRequests ?? 0)) + 1,
-    windowFailures: (fresh ? 0 : (record.windowFailures ?? 0)) + (failed ? 1 : 0),
-  };
-}
-
-function rateTrips(window: Window, policy: CircuitPolicy): boolean {
-  const rate = policy.failureRate;
-  if (!rate || window.windowRequests === undefined) return false;
-  return (
-    window.windowRequests >= rate.minimumRequests &&
-    (window.windowFailures ?? 0) / window.windowRequests >= rate.threshold
   );
 }
 

@@ -1,11 +1,14 @@
-import { throwIfAborted } from '../chat/abort.js';
+import { raceAbort, throwIfAborted } from '../chat/abort.js';
+import type { ChatRequest } from '../chat/request.js';
+import type { HedgePolicy } from './hedge-policy.js';
+import { hedgedOpen } from './hedged-open.js';
 import type { ChatStreamEvent } from '../chat/chat-model.js';
 import type { ChatResponse } from '../chat/response.js';
 import { streamModel } from '../chat/stream.js';
 import { summarizeError } from '../observability/routing-event.js';
 import { abortable } from '../chat/abortable-stream.js';
 import { acceptsPrefill, joinContinuation, withPrefill } from './continuation.js';
-import type { ModelRouterCall } from './model-router-call.js';
+import type { Attempt, ModelRouterCall } from './model-router-call.js';
 import { assertChatResponse, withModelAttribute } from './model-response.js';
 import { IncompleteStreamException } from '../resilience/incomplete-stream-exception.js';
 import { StreamInterruptedException } from '../errors/stream-interrupted.exception.js';
@@ -24,6 +27,8 @@ import { OutputCounter, partialUsage } from '../cost/partial-usage.js';
 export async function* streamWithFailover(
   call: ModelRouterCall,
   continuation: boolean,
+  /** Hedge the opening (up to the first event) of the first answer; never a continuation. */
+  hedge?: HedgePolicy,
 ): AsyncGenerator<ChatStreamEvent> {
   const signal = call.options.signal;
   let text = ''; // what the caller has received, across attempts
@@ -45,7 +50,7 @@ export async function* streamWithFailover(
 
   for (;;) {
     throwIfAborted(signal);
-    const attempt = await call.next(original ? acceptsPrefill : undefined);
+    let attempt = await call.next(original ? acceptsPrefill : undefined);
     if (!attempt) {
       if (!original) throw call.exhausted();
       throw interrupted(
@@ -57,9 +62,25 @@ export async function* streamWithFailover(
       );
     }
     await call.abortIfAborted(attempt);
-    const name = attempt.model.name;
     const before = text;
     const request = original ? withPrefill(call.request, text) : call.request;
+    let events: AsyncIterable<ChatStreamEvent> | undefined;
+    let release: (() => void) | undefined;
+    if (hedge && !original && !attempt.isDefault) {
+      const opened = await hedgedOpen(
+        call,
+        attempt,
+        hedge,
+        (tried, attemptSignal) => openStream(tried, request, call, attemptSignal),
+        (late) => closeQuietly(late.iterator),
+      );
+      if (opened.kind === 'failed') continue;
+      if (opened.kind === 'stop') throw opened.error;
+      attempt = opened.attempt;
+      events = replay(opened.value);
+      release = opened.release;
+    }
+    const name = attempt.model.name;
     let streamed = '';
     // text and tool-call arguments this attempt produced: what a cut attempt is charged for
     const produced = new OutputCounter();
@@ -68,7 +89,7 @@ export async function* streamWithFailover(
     try {
       let response: ChatResponse | undefined;
       try {
-        const events = streamModel(attempt.model.model, request, call.optionsFor(attempt));
+        events ??= streamModel(attempt.model.model, request, call.optionsFor(attempt));
         for await (const event of abortable(events, signal)) {
           if (event.type === 'complete') {
             response = assertChatResponse(event.response, name);
@@ -127,11 +148,59 @@ export async function* streamWithFailover(
       yield { type: 'complete', response: withModelAttribute(final, name) };
       return;
     } finally {
+      release?.();
       if (!settled) {
         attempt.context.usage = partialUsage(request, produced);
         await call.cancelled(attempt, stoppedReading());
       }
     }
+  }
+}
+
+interface OpenedStream {
+  iterator: AsyncIterator<ChatStreamEvent>;
+  first: ChatStreamEvent;
+}
+
+/** A stream up to its first event: what a hedge races on. */
+async function openStream(
+  attempt: Attempt,
+  request: ChatRequest,
+  call: ModelRouterCall,
+  signal: AbortSignal,
+): Promise<OpenedStream> {
+  const options = { ...call.optionsFor(attempt), signal };
+  const iterator = streamModel(attempt.model.model, request, options)[Symbol.asyncIterator]();
+  try {
+    // raced on the caller's signal only: a hedge that loses is abandoned, not awaited
+    const first = await raceAbort(iterator.next(), call.options.signal);
+    if (first.done) throw new IncompleteStreamException(attempt.model.name);
+    return { iterator, first: first.value };
+  } catch (error) {
+    closeQuietly(iterator);
+    throw error;
+  }
+}
+
+/** The opened stream again from its first event. */
+async function* replay(opened: OpenedStream): AsyncGenerator<ChatStreamEvent> {
+  try {
+    yield opened.first;
+    for (;;) {
+      const next = await opened.iterator.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    closeQuietly(opened.iterator);
+  }
+}
+
+function closeQuietly(iterator: AsyncIterator<ChatStreamEvent>): void {
+  try {
+    iterator.return?.()?.catch(() => undefined);
+  } catch {
+    // best effort: the attempt's signal already told the model to stop
   }
 }
 

@@ -8,6 +8,7 @@ import type {
   ErrorKind,
 } from '../resilience/error-classification.js';
 import { wrapModel, type ChatModelWrapper } from '../chat/chat-model-wrapper.js';
+import type { HedgeOptions } from './hedge-policy.js';
 import type {
   ModelErrorListener,
   ModelRoutingFunction,
@@ -48,6 +49,12 @@ export interface ModelRouterOptions {
    * module's (`budgets` option), else none.
    */
   budgets?: BudgetLedger;
+  /**
+   * Hedged requests: after `after` (ms, or a percentile of the group's own latency) without a
+   * first token (stream) or answer, the same request also starts on the next model; the first to
+   * produce wins. Extra calls are capped at `maxExtra` (default 0.1) of the group's calls.
+   */
+  hedge?: HedgeOptions;
 }
 
 export const DEFAULT_ROUTE_NAME = 'default';

@@ -15,14 +15,14 @@ import type { RoutingObserver } from '../observability/routing-event.js';
 import { classifyError, type ErrorClassifier } from '../resilience/error-classification.js';
 import type { ChatModelWrapper } from '../chat/chat-model-wrapper.js';
 import { streamWithFailover } from './failover-stream.js';
-import { ModelRouterCall, type RouterGroup } from './model-router-call.js';
+import { ModelRouterCall, type Attempt, type RouterGroup } from './model-router-call.js';
 import {
   validateListeners,
   wrapDefaultRoute,
   wrapRoutes,
   type ModelRouterOptions,
 } from './model-router-options.js';
-import { assertChatResponse, withModelAttribute } from './model-response.js';
+import { assertChatResponse, toolLoopModelName, withModelAttribute } from './model-response.js';
 import type {
   ModelErrorListener,
   ModelRoutingStrategy,
@@ -33,6 +33,9 @@ import { costOfResponse } from '../cost/response-cost.js';
 import { withCost } from '../cost/cost.js';
 import { partialUsage } from '../cost/partial-usage.js';
 import { normalizeStrategy } from '../strategies/strategy-invocation.js';
+import { HedgePolicy } from './hedge-policy.js';
+import { anyConcurrencyLimit, ConcurrencyGate } from '../limits/concurrency-gate.js';
+import { hedgedOpen } from './hedged-open.js';
 
 const NOTHING_PRODUCED = Object.freeze({ characters: 0, deltas: 0 });
 
@@ -49,6 +52,8 @@ export class ModelRouter implements ChatModel, InspectableRouting, ChecksChatReq
   /** The checks before each call (context window, rate limits, budgets) around the strategy. */
   protected readonly checks: ModelChecks;
   protected readonly continuation: boolean;
+  /** Hedged requests, when the group has `hedge`. */
+  protected readonly hedge: HedgePolicy | undefined;
   /** Which model each session was last answered by (see SESSION_ATTRIBUTE). */
   protected readonly sessions: SessionAffinity;
   private readonly listeners: ModelErrorListener[];
@@ -69,6 +74,7 @@ export class ModelRouter implements ChatModel, InspectableRouting, ChecksChatReq
       throw new InvalidConfigurationException('continuation must be true or false.');
     }
     this.continuation = given.continuation ?? false;
+    this.hedge = given.hedge === undefined ? undefined : new HedgePolicy(given.hedge);
     const classify: ErrorClassifier = given.classifyError ?? classifyError;
     if (typeof classify !== 'function') {
       throw new InvalidConfigurationException(
@@ -80,8 +86,9 @@ export class ModelRouter implements ChatModel, InspectableRouting, ChecksChatReq
       ...(given.sessionStore !== undefined ? { store: given.sessionStore } : {}),
       ...(given.sessionScope !== undefined ? { scope: given.sessionScope } : {}),
     });
+    // models with a concurrency limit are offered only while they have room
     this.checks = new ModelChecks(
-      this.strategy,
+      anyConcurrencyLimit(models) ? new ConcurrencyGate(this.strategy) : this.strategy,
       models,
       given.budgets !== undefined ? { budgets: given.budgets } : {},
     );
@@ -124,6 +131,21 @@ export class ModelRouter implements ChatModel, InspectableRouting, ChecksChatReq
       const attempt = await call.next();
       if (!attempt) throw call.exhausted();
       await call.abortIfAborted(attempt);
+      if (this.hedges(attempt.isDefault, request)) {
+        const opened = await hedgedOpen(
+          call,
+          attempt,
+          this.hedge!,
+          (tried, signal) => this.answer(tried, request, call, signal),
+          () => undefined,
+        );
+        if (opened.kind === 'failed') continue;
+        if (opened.kind === 'stop') throw opened.error;
+        opened.release();
+        const cost = costOfResponse(opened.value, opened.attempt.model);
+        await call.succeeded(opened.attempt, opened.value, cost);
+        return withModelAttribute(withCost(opened.value, cost), opened.attempt.model.name);
+      }
       let response: ChatResponse;
       try {
         const answer = attempt.model.model.chat(request, call.optionsFor(attempt));
@@ -153,7 +175,32 @@ export class ModelRouter implements ChatModel, InspectableRouting, ChecksChatReq
     throwIfAborted(options?.signal);
     assertChatRequestOnce(request, options);
     const call = new ModelRouterCall(this.group, request, options ?? {}, true);
-    yield* streamWithFailover(call, this.continuation);
+    const hedge = this.hedges(false, request) ? this.hedge : undefined;
+    yield* streamWithFailover(call, this.continuation, hedge);
+  }
+
+  /**
+   * Whether a call hedges: with `hedge`, except on the default route and in a tool loop's
+   * round, which belongs to the model that asked for the tool.
+   */
+  private hedges(isDefault: boolean, request: ChatRequest): boolean {
+    return (
+      this.hedge !== undefined && !isDefault && toolLoopModelName(request.messages) === undefined
+    );
+  }
+
+  /** One model's whole answer, checked. */
+  private async answer(
+    attempt: Attempt,
+    request: ChatRequest,
+    call: ModelRouterCall,
+    signal: AbortSignal,
+  ): Promise<ChatResponse> {
+    const answer = attempt.model.model.chat(request, { ...call.optionsFor(attempt), signal });
+    // raced on the caller's signal only: a hedge that loses is abandoned, not awaited, so
+    // racing its own signal would only add a listener to every call
+    const settled = await raceAbort(Promise.resolve(answer), call.options.signal);
+    return assertChatResponse(settled, attempt.model.name);
   }
 
   /**

@@ -18,6 +18,11 @@ export interface ModelStatus {
   lastError?: ErrorSummary;
   /** Accumulated token usage, where the strategy tracks it. */
   tokens?: number;
+  /**
+   * The sliding failure-rate window, where the breaker keeps one: calls in it, and the shares
+   * (0–1) that failed and that were slow.
+   */
+  window?: { calls: number; failureRate: number; slowCallRate: number };
   /** Passed over for now, though its circuit admits it: why and until when (epoch ms). */
   skipped?: { reason: SkipReason; until?: number; budget?: string };
   /** This minute's requests and tokens against the model's `rpm` / `tpm` (shared with Redis). */

@@ -80,7 +80,11 @@ export type RoutingEvent =
       errors: ErrorSummary[];
       retryAfterMs?: number;
     }
-  | { type: 'stream-chunk-skipped'; route?: string; model: string; reason: string };
+  | { type: 'stream-chunk-skipped'; route?: string; model: string; reason: string }
+  /** A hedged request started: `model` still had not answered after `afterMs`, `to` started. */
+  | { type: 'hedge-fired'; route?: string; model: string; to: string; afterMs: number }
+  /** A hedged request settled: `winner` answered first, `loser` was aborted. */
+  | { type: 'hedge-won'; route?: string; winner: string; loser: string; hedge: boolean };
 
 /** Why a model was passed over for a call: its rate limit, a budget, or its context window. */
 /** `unpriced`: a budget applies to the call and the model has no price (and must have one). */

@@ -18,6 +18,11 @@ import { IncompleteStreamException } from './incomplete-stream-exception.js';
 import { RetryPolicy, type RetryEvent, type RetryPolicyOptions } from './retry-policy.js';
 import { resolveTimeouts, type ResolvedTimeouts, type TimeoutOptions } from './timeout-options.js';
 import { systemTimers, type Timers } from './timers.js';
+import {
+  adaptiveStreamDeadlines,
+  type AdaptiveTimeoutOptions,
+  type StreamDeadlines,
+} from './stream-deadlines.js';
 
 export interface ResilienceOptions {
   /** The model's name in events and timeout messages. Default: its `modelName`, else `model`. */
@@ -25,6 +30,16 @@ export interface ResilienceOptions {
   /** A shared policy, or options for one. Default: `new RetryPolicy()` (3 attempts). */
   retry?: RetryPolicy | RetryPolicyOptions;
   timeouts?: TimeoutOptions;
+  /**
+   * `adaptive` (default): the first-token wait is learnt from the model's own times to first
+   * token (AdaptiveDeadline); a number of ms: fixed at that. `timeouts.firstTokenMs` is the wait
+   * until enough samples (default 12 s when adaptive).
+   */
+  firstTokenTimeout?: 'adaptive' | number;
+  /** The same for the wait between chunks; until learnt, `timeouts.idleMs` holds. */
+  idleTimeout?: 'adaptive' | number;
+  /** How learnt waits are derived (percentile, multiplier, floor, ceiling, samples). */
+  adaptive?: AdaptiveTimeoutOptions;
   /** Receives `model-retry` events, besides the observer of each call's options. */
   observer?: RoutingObserver;
   clock?: Clock;
@@ -44,9 +59,12 @@ export class ResilientChatModel implements ChatModel {
   readonly name: string;
   readonly policy: RetryPolicy;
   protected readonly timeouts: ResolvedTimeouts;
+  /** The stream's first-token and idle waits: fixed or learnt. */
+  readonly deadlines: StreamDeadlines;
   protected readonly observer: RoutingObserver | undefined;
   protected readonly clock: Clock;
   protected readonly timers: Timers;
+  private readonly retryListeners: ((event: RetryEvent) => void)[] = [];
   /** Present when the wrapped model is a routing component, so health still sees inside it. */
   declare readonly inspectModels?: () => ModelStatus[];
   declare readonly bindRouteState?: (binding: RouteStateBinding) => void;
@@ -69,6 +87,7 @@ export class ResilientChatModel implements ChatModel {
     this.policy =
       options.retry instanceof RetryPolicy ? options.retry : new RetryPolicy(options.retry);
     this.timeouts = resolveTimeouts(options.timeouts);
+    this.deadlines = adaptiveStreamDeadlines(options, this.timeouts);
     this.observer = options.observer;
     this.clock = options.clock ?? systemClock;
     this.timers = options.timers ?? systemTimers;
@@ -140,13 +159,15 @@ export class ResilientChatModel implements ChatModel {
         }
         yield next.value;
         // Armed only while waiting on the model, so a slow consumer never looks like a stall.
-        attempt.arm('idle', this.timeouts.idleMs);
+        attempt.arm('idle', this.deadlines.idleMs());
+        const waitStarted = this.clock();
         try {
           next = await raceAbort(events.next(), attempt.signal);
         } catch (error) {
           throw attempt.explain(error);
         }
         attempt.disarm();
+        if (!next.done) this.deadlines.observeGap(this.clock() - waitStarted);
       }
     } finally {
       attempt?.dispose(completed ? undefined : streamStopped());
@@ -166,7 +187,8 @@ export class ResilientChatModel implements ChatModel {
     first: IteratorResult<ChatStreamEvent>;
   }> {
     const attempt = call.attempt();
-    attempt.arm('first-token', this.timeouts.firstTokenMs);
+    attempt.arm('first-token', this.deadlines.firstTokenMs());
+    const started = this.clock();
     let events: AsyncIterator<ChatStreamEvent> | undefined;
     try {
       events = streamModel(this.model, request, { ...options, signal: attempt.signal })[
@@ -176,6 +198,7 @@ export class ResilientChatModel implements ChatModel {
       // An empty stream is retried like a dropped connection: nothing reached the caller yet.
       if (first.done) throw new IncompleteStreamException(this.name);
       attempt.disarm();
+      this.deadlines.observeFirstToken(this.clock() - started);
       return { attempt, events, first };
     } catch (error) {
       const reason = attempt.explain(error);
@@ -207,8 +230,27 @@ export class ResilientChatModel implements ChatModel {
     };
   }
 
+  /**
+   * Hears every retry of this model, with the error's kind (an adaptive concurrency limit
+   * shrinks on the 429s that a retry hides from the group). Returns the unsubscribe.
+   */
+  addRetryListener(listener: (event: RetryEvent) => void): () => void {
+    this.retryListeners.push(listener);
+    return () => {
+      const index = this.retryListeners.indexOf(listener);
+      if (index >= 0) this.retryListeners.splice(index, 1);
+    };
+  }
+
   /** Emits `model-retry`; override to log or count retries. */
   protected onRetry(event: RetryEvent, options: ChatCallOptions): void {
+    for (const listener of this.retryListeners) {
+      try {
+        listener(event);
+      } catch {
+        // listeners watch; they never steer the call
+      }
+    }
     const route = routeAttribute.of(options.attributes);
     const retry = {
       type: 'model-retry' as const,

@@ -26,6 +26,12 @@ export interface CircuitRecord {
   /** …and the calls and failures counted in it. */
   readonly windowRequests?: number;
   readonly windowFailures?: number;
+  /** …the calls slower than the slow-call threshold among them… */
+  readonly windowSlow?: number;
+  /** …and what they are made of: a time window's buckets `[start, calls, failures, slow]`… */
+  readonly windowBuckets?: readonly (readonly [number, number, number, number])[];
+  /** …or a count window's last calls, one character each (o ok, f failed, s slow, x both). */
+  readonly windowCalls?: string;
   readonly lastError?: ErrorSummary & { at: number };
   /** Increases on every change; 0 for a record never stored. */
   readonly version: number;

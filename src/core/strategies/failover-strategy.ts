@@ -77,6 +77,11 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
   private readonly events = new StrategyEvents();
   /** How each in-flight attempt was admitted, keyed by the attempt's context. */
   private readonly admissions = new WeakMap<object, AttemptKind>();
+  /**
+   * When each attempt was admitted and, for a stream, when its first token came: how long it
+   * took, for the slow-call rate (only kept when that rule is configured).
+   */
+  private readonly timings = new WeakMap<object, { admittedAt: number; firstTokenAt?: number }>();
   /** The route each model was last seen serving, for events noticed outside a call. */
   private readonly routes = new Map<string, string>();
 
@@ -132,7 +137,10 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
   ): MaybePromise<void> {
     const kind = this.admissionOf(context);
     const now = this.clock();
-    const change = this.update(model, (record) => afterSuccess(record, now, this.policy, kind));
+    const slow = this.wasSlow(context, now);
+    const change = this.update(model, (record) =>
+      afterSuccess(record, now, this.policy, kind, slow),
+    );
     return this.afterwards(change, (done) => {
       if (done) this.announce(model, done, context);
       return this.delegate?.onSuccess?.(model, response, request, context);
@@ -151,9 +159,10 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     const now = this.clock();
     const summary = summarizeError(error);
     const retryAfterMs = retryAfterOf(error, now);
+    const slow = this.wasSlow(context, now);
     const change = this.update(model, (record) =>
       disposition.countsAsFailure
-        ? afterFailure(record, now, this.policy, summary, kind, retryAfterMs)
+        ? afterFailure(record, now, this.policy, summary, kind, retryAfterMs, slow)
         : kind === 'probe'
           ? releaseProbe(record)
           : undefined,
@@ -182,6 +191,8 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     request: ChatRequest,
     context?: StrategyCallContext,
   ): void | Promise<void> {
+    const timing = context && this.timings.get(context);
+    if (timing && timing.firstTokenAt === undefined) timing.firstTokenAt = this.clock();
     return this.delegate?.onFirstToken?.(model, request, context);
   }
 
@@ -230,6 +241,14 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
       if (status.state === 'cooldown') status.cooldownUntil = record.cooldownUntil!;
       if (record.lastError) {
         status.lastError = { name: record.lastError.name, message: record.lastError.message };
+      }
+      if (record.windowRequests !== undefined && this.policy.failureRate) {
+        const calls = record.windowRequests;
+        status.window = {
+          calls,
+          failureRate: calls === 0 ? 0 : (record.windowFailures ?? 0) / calls,
+          slowCallRate: calls === 0 ? 0 : (record.windowSlow ?? 0) / calls,
+        };
       }
       const used = tokens.get(model.name);
       if (used !== undefined) status.tokens = used;
@@ -338,6 +357,9 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
   private admitted(context: StrategyCallContext | undefined, kind: AttemptKind): true {
     if (context) {
       this.admissions.set(context, kind);
+      if (this.policy.failureRate?.slowRateThreshold !== undefined) {
+        this.timings.set(context, { admittedAt: this.clock() });
+      }
       // the call's own context: the router reads it to call the model as a probe
       (context as { probe?: boolean }).probe = kind === 'probe';
     }
@@ -349,6 +371,15 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     const kind = this.admissions.get(context);
     this.admissions.delete(context);
     return kind;
+  }
+
+  /** Whether the attempt was slower than the slow-call threshold (a stream: to its first token). */
+  private wasSlow(context: StrategyCallContext | undefined, now: number): boolean {
+    const timing = context && this.timings.get(context);
+    if (!timing) return false;
+    this.timings.delete(context);
+    const took = (timing.firstTokenAt ?? now) - timing.admittedAt;
+    return took > this.policy.failureRate!.slowCallMs;
   }
 
   private noticeCooldownEnd(model: ChatModelWrapper, now: number): void {

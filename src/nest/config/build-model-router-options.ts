@@ -10,6 +10,7 @@ import { RoutingChatModel } from '../../core/routing/routing-chat-model.js';
 import type { RouteStateStore } from '../../core/state/route-state-store.js';
 import { FailoverStrategy } from '../../core/strategies/failover-strategy.js';
 import { ModelRouter } from '../../core/group/model-router.js';
+import { limitConcurrency } from '../../core/limits/concurrency-gate.js';
 import { createRouteStateStore } from '../../redis/route-state-store-config.js';
 import type { RedisStoreLogger } from '../../redis/redis-route-state-store-options.js';
 import { scrubCredentials } from '../../core/observability/scrub-credentials.js';
@@ -122,7 +123,15 @@ function buildModels(
       pricing: providerPricing,
       ...inherited
     } = (provider ?? {}) as Record<string, unknown>;
-    const { type: ownType, provider: _provider, resilience: ownResilience, ...settings } = model;
+    const {
+      type: ownType,
+      provider: _provider,
+      resilience: ownResilience,
+      firstTokenTimeout,
+      idleTimeout,
+      concurrency,
+      ...settings
+    } = model;
     // pricing, limits, context window, weight: the router's to read, not the provider factory's
     const { profile: ownProfile, rest: own } = splitProfile(settings);
     // the provider's price is the default of the models that name it
@@ -131,7 +140,11 @@ function buildModels(
         ? ({ ...ownProfile, pricing: providerPricing } as ModelProfile)
         : ownProfile;
     const type = ownType ?? (providerType as string | undefined);
-    const resilience = ownResilience ?? (providerResilience as ModelConfig['resilience']);
+    const resilience = withStreamTimeouts(
+      ownResilience ?? (providerResilience as ModelConfig['resilience']),
+      firstTokenTimeout,
+      idleTimeout,
+    );
     const built = attempt(path, problems, () =>
       buildModel(
         {
@@ -150,6 +163,9 @@ function buildModels(
         },
       ),
     );
+    if (built && concurrency !== undefined) {
+      attempt(`${path}.concurrency`, problems, () => limitConcurrency(built, concurrency));
+    }
     if (built) {
       rememberProfile(built, profile);
       models[name] = built;
@@ -265,6 +281,7 @@ function buildGroup(group: GroupConfig, models: Record<string, ChatModel>): Chat
     routingStrategy: strategy,
     ...(group.continuation !== undefined ? { continuation: group.continuation } : {}),
     ...(group.sessionTtlMs !== undefined ? { sessionTtlMs: group.sessionTtlMs } : {}),
+    ...(group.hedge !== undefined ? { hedge: group.hedge } : {}),
   });
 }
 
@@ -283,4 +300,20 @@ function attempt<T>(path: string, problems: string[], build: () => T): T | undef
     problems.push(field ? `${path}.${message}` : `${path}: ${message}`);
     return undefined;
   }
+}
+
+/** A model's `firstTokenTimeout` / `idleTimeout` join its resilience options (none when `false`). */
+function withStreamTimeouts(
+  resilience: ModelConfig['resilience'],
+  firstTokenTimeout: ModelConfig['firstTokenTimeout'],
+  idleTimeout: ModelConfig['idleTimeout'],
+): ModelConfig['resilience'] {
+  if (resilience === false || (firstTokenTimeout === undefined && idleTimeout === undefined)) {
+    return resilience;
+  }
+  return {
+    ...resilience,
+    ...(firstTokenTimeout !== undefined ? { firstTokenTimeout } : {}),
+    ...(idleTimeout !== undefined ? { idleTimeout } : {}),
+  };
 }

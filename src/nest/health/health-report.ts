@@ -15,6 +15,8 @@ export interface ModelHealth {
   failures: number;
   lastError?: { name: string; message: string };
   tokens?: number;
+  /** The sliding breaker's window, where it keeps one: calls, failure and slow-call rates (0–1). */
+  window?: { calls: number; failureRate: number; slowCallRate: number };
   /** Passed over for now though its circuit admits it: why (`rate-limited`, `over-budget`) and until. */
   skipped?: { reason: string; until?: string; budget?: string };
 }
@@ -129,6 +131,7 @@ function modelHealth(status: ModelStatus): ModelHealth {
   }
   if (status.lastError) health.lastError = safeErrorSummary(status.lastError);
   if (status.tokens !== undefined) health.tokens = status.tokens;
+  if (status.window) health.window = { ...status.window };
   if (status.skipped) {
     const { reason, until, budget } = status.skipped;
     health.skipped = {

@@ -29,6 +29,7 @@ export interface ModelRouterMetricNames {
   cost: string;
   embeddingRequests: string;
   embeddingTokens: string;
+  hedges: string;
 }
 
 export interface FinishedCall {
@@ -71,6 +72,7 @@ export class ModelRouterMetrics {
   protected readonly cost: Counter<CallLabel>;
   protected readonly embeddingRequests: Counter<'model' | 'outcome'>;
   protected readonly embeddingTokens: Counter<'model'>;
+  protected readonly hedges: Counter<'router' | 'route' | 'outcome'>;
   private inspect: (() => RouterInspection[]) | undefined;
   private readonly registered: Metric[] = [];
   private readonly labelFor: ModelRouterMetricsOptions['labelFor'];
@@ -91,6 +93,7 @@ export class ModelRouterMetrics {
       cost: `${prefix}cost_usd_total`,
       embeddingRequests: `${prefix}embedding_requests_total`,
       embeddingTokens: `${prefix}embedding_tokens_total`,
+      hedges: `${prefix}hedges_total`,
     };
     this.assertNamesFree();
     // registers: [] then registerMetric: a clash fails before anything half-registers
@@ -140,6 +143,14 @@ export class ModelRouterMetrics {
         name: this.names.retries,
         help: 'Retries of the same model after a transient failure.',
         labelNames: ['router', 'model'],
+        registers: [],
+      }),
+    );
+    this.hedges = this.register(
+      new prom.Counter({
+        name: this.names.hedges,
+        help: 'Hedged requests: fired, then won by the hedge or by the model called first.',
+        labelNames: ['router', 'route', 'outcome'],
         registers: [],
       }),
     );
@@ -253,6 +264,15 @@ export class ModelRouterMetrics {
         return;
       case 'model-retry':
         this.retries.inc({ router: routerLabel, model: this.labelOf(event.model, 'model') });
+        return;
+      case 'hedge-fired':
+      case 'hedge-won':
+        this.hedges.inc({
+          router: routerLabel,
+          route: this.labelOf(event.route ?? route, 'route'),
+          outcome:
+            event.type === 'hedge-fired' ? 'fired' : event.hedge ? 'won-by-hedge' : 'won-by-first',
+        });
         return;
       case 'decision-failed':
         this.decisionFailures.inc({ router: routerLabel });

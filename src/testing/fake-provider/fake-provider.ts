@@ -41,6 +41,21 @@ export interface FakeProviderOptions {
   tokenDelayMs?: number;
   /** Embedding size when the request does not say `dimensions` (default 64). */
   embeddingDimensions?: number;
+  /**
+   * A wait before each chat answer starts (ms), asked per request: latency, or a heavy tail
+   * (`() => (Math.random() < 0.05 ? 2000 : 20)`). Default none.
+   */
+  answerDelayMs?: (model: string) => number;
+  /** Chat requests over this many in flight get a 429 at once: an overloaded provider. */
+  maxConcurrent?: number;
+}
+
+/** The chat load the provider has seen (with `maxConcurrent`: how many it refused). */
+export interface FakeProviderLoad {
+  inFlight: number;
+  peak: number;
+  served: number;
+  refused: number;
 }
 
 /**
@@ -53,6 +68,7 @@ export interface FakeProviderOptions {
  */
 export class FakeProvider {
   readonly requests = new FakeRequestLog();
+  readonly load: FakeProviderLoad = { inFlight: 0, peak: 0, served: 0, refused: 0 };
   private readonly sockets = new Set<Socket>();
   private readonly timers = new TimerRegistry();
   private readonly runtimeFaults = new Map<string, Fault | 'none'>();
@@ -180,7 +196,9 @@ export class FakeProvider {
       switch (endpoint) {
         case 'chat-completions':
         case 'messages':
-          return await this.chat(res, dialect, body ?? {}, fault);
+          return await this.underLoad(res, dialect, model ?? '', key, () =>
+            this.chat(res, dialect, body ?? {}, fault),
+          );
         case 'embeddings':
           return await this.embeddings(res, body ?? {}, fault);
         case 'models':
@@ -194,6 +212,32 @@ export class FakeProvider {
           error: { message: `fake provider failed: ${String(error)}`, type: 'server_error' },
         });
       }
+    }
+  }
+
+  /** Applies `maxConcurrent` and `answerDelayMs` around one chat answer. */
+  private async underLoad(
+    res: ServerResponse,
+    dialect: Dialect,
+    model: string,
+    key: string | undefined,
+    serve: () => Promise<void>,
+  ): Promise<void> {
+    const max = this.options.maxConcurrent;
+    if (max !== undefined && this.load.inFlight >= max) {
+      this.load.refused += 1;
+      return sendDialectError(res, statusError(dialect, 429, model, key));
+    }
+    this.load.inFlight += 1;
+    this.load.peak = Math.max(this.load.peak, this.load.inFlight);
+    try {
+      const delay = this.options.answerDelayMs?.(model) ?? 0;
+      if (delay > 0 && !(await this.timers.sleep(delay))) return;
+      if (isGone(res)) return;
+      await serve();
+      this.load.served += 1;
+    } finally {
+      this.load.inFlight -= 1;
     }
   }
 

@@ -106,16 +106,25 @@ describe('ResilientChatModel.stream', () => {
     expect(calls[0]!.signal?.reason).toBe(outcome.error);
   });
 
-  it('bounds the first token at 20 s by default, not the 60 s attempt timeout (issue 12)', async () => {
+  it('bounds the first token at 12 s by default until it has learnt, not the 60 s attempt timeout', async () => {
     const { run } = resilientStream([[hang]]);
     const drained = run();
-    await jest.advanceTimersByTimeAsync(19_999);
+    await jest.advanceTimersByTimeAsync(11_999);
     expect(drained.outcome()).toBeUndefined();
     await jest.advanceTimersByTimeAsync(1);
     expect(drained.outcome()).toMatchObject({
       ok: false,
-      error: { phase: 'first-token', timeoutMs: 20_000 },
+      error: { phase: 'first-token', timeoutMs: 12_000 },
     });
+  });
+
+  it('keeps a fixed first-token bound when firstTokenTimeout is a duration', async () => {
+    const { run } = resilientStream([[hang]], { firstTokenTimeout: 20_000 });
+    const drained = run();
+    await jest.advanceTimersByTimeAsync(19_999);
+    expect(drained.outcome()).toBeUndefined();
+    await jest.advanceTimersByTimeAsync(1);
+    expect(drained.outcome()).toMatchObject({ ok: false, error: { timeoutMs: 20_000 } });
   });
 
   it('lets a model that thinks first raise its first-token bound', async () => {

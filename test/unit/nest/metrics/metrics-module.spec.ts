@@ -408,6 +408,7 @@ describe('ModelRouterMetricsModule: options and registries', () => {
       'llm_gateway_embedding_requests_total',
       'llm_gateway_embedding_tokens_total',
       'llm_gateway_failovers_total',
+      'llm_gateway_hedges_total',
       'llm_gateway_model_failures_total',
       'llm_gateway_model_state',
       'llm_gateway_request_duration_seconds',

@@ -1,0 +1,124 @@
+import { getEventListeners } from 'node:events';
+import { InvalidConfigurationException } from '../errors/exceptions.js';
+import { LatencySketch } from '../resilience/latency-sketch.js';
+import { MAX_TIMER_MS } from '../resilience/retry-policy.js';
+
+/**
+ * `hedge` of a ModelRouter: when the model called first has not produced (its first token for a
+ * stream, its answer otherwise) after `after`, the same request starts on the next model the
+ * strategy picks, and the first to produce wins. `after` is a duration in ms or a percentile of
+ * what the group's calls have shown (`p95`); `maxExtra` caps the extra calls at that share of
+ * the group's calls (a token bucket).
+ */
+export interface HedgeOptions {
+  after: number | 'p90' | 'p95' | 'p99';
+  /** Extra calls, as a share (0–1] of the group's calls. Default 0.1. */
+  maxExtra?: number;
+}
+
+const PERCENTILES = { p90: 0.9, p95: 0.95, p99: 0.99 } as const;
+/** A percentile delay waits for this many calls before the group hedges at all. */
+const MIN_SAMPLES = 20;
+/** Hedges that may fire back to back after a calm stretch (the bucket's size). */
+const BURST = 10;
+/** Unaborted controllers kept for reuse (about the group's concurrency). */
+const POOL = 64;
+
+/** An attempt's abort: `unlink` once the attempt is over (and never aborted) frees it for reuse. */
+export interface AttemptAbort {
+  readonly controller: AbortController;
+  unlink(): void;
+}
+
+/**
+ * The state of one group's hedging: the latency it learns and the token bucket that caps extra
+ * calls. Per process: each replica caps its own share, which caps the sum at the same share.
+ */
+export class HedgePolicy {
+  private readonly percentile: number | undefined;
+  private readonly fixedMs: number | undefined;
+  private readonly maxExtra: number;
+  private readonly sketch = new LatencySketch({ generationSize: 512 });
+  private tokens = 0;
+  private readonly controllers: AbortController[] = [];
+
+  constructor(options: HedgeOptions) {
+    if (typeof options !== 'object' || options === null) {
+      throw new InvalidConfigurationException(
+        "hedge must be an object { after: <ms> | 'p90' | 'p95' | 'p99', maxExtra? }",
+      );
+    }
+    const { after } = options;
+    if (typeof after === 'string' && after in PERCENTILES) {
+      this.percentile = PERCENTILES[after as keyof typeof PERCENTILES];
+    } else if (
+      typeof after === 'number' &&
+      Number.isFinite(after) &&
+      after > 0 &&
+      after <= MAX_TIMER_MS
+    ) {
+      this.fixedMs = after;
+    } else {
+      throw new InvalidConfigurationException(
+        `hedge.after must be a number of ms above 0, or p90, p95 or p99 (got ${String(after)})`,
+      );
+    }
+    const maxExtra = options.maxExtra ?? 0.1;
+    if (typeof maxExtra !== 'number' || !(maxExtra > 0 && maxExtra <= 1)) {
+      throw new InvalidConfigurationException(
+        `hedge.maxExtra must be a share in (0, 1] of the group's calls (got ${String(maxExtra)})`,
+      );
+    }
+    this.maxExtra = maxExtra;
+  }
+
+  /** A call starts: it earns its share of an extra call. Returns the delay to hedge after. */
+  delayMs(): number | undefined {
+    this.tokens = Math.min(BURST, this.tokens + this.maxExtra);
+    if (this.fixedMs !== undefined) return this.fixedMs;
+    if (this.sketch.count() < MIN_SAMPLES) return undefined;
+    return this.sketch.quantile(this.percentile!);
+  }
+
+  /** Takes one extra call from the bucket, if it has one. */
+  take(): boolean {
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+
+  /**
+   * A signal for one attempt that aborts with the caller's, and that the hedge can abort alone.
+   * Controllers of attempts that ended unaborted, with no listener left, are reused: an
+   * AbortController per call would cost more than the rest of the routing (Node's EventTarget).
+   */
+  abortFor(parent: AbortSignal | undefined): AttemptAbort {
+    const controller = this.controllers.pop() ?? new AbortController();
+    if (!parent) return { controller, unlink: () => this.recycle(controller) };
+    if (parent.aborted) {
+      controller.abort(parent.reason);
+      return { controller, unlink: () => undefined };
+    }
+    const onAbort = () => controller.abort(parent.reason);
+    parent.addEventListener('abort', onAbort, { once: true });
+    return {
+      controller,
+      unlink: () => {
+        parent.removeEventListener('abort', onAbort);
+        this.recycle(controller);
+      },
+    };
+  }
+
+  private recycle(controller: AbortController): void {
+    if (controller.signal.aborted || this.controllers.length >= POOL) return;
+    // a model that left a listener behind keeps its controller: the next call must not hear it
+    if (getEventListeners(controller.signal, 'abort').length > 0) return;
+    this.controllers.push(controller);
+  }
+
+  /** How long an attempt took to produce (what a percentile delay learns from). */
+  observe(ms: number): void {
+    this.sketch.record(ms);
+  }
+}

@@ -1,0 +1,142 @@
+import type { ChatModel } from '../chat/chat-model.js';
+import type { ChatModelWrapper } from '../chat/chat-model-wrapper.js';
+import type { ChatRequest } from '../chat/request.js';
+import type { ChatResponse } from '../chat/response.js';
+import { ConcurrencyLimitException } from '../errors/concurrency-limit.exception.js';
+import type { RoutingObserver } from '../observability/routing-event.js';
+import { classifyError } from '../resilience/error-classification.js';
+import { ResilientChatModel } from '../resilience/resilient-chat-model.js';
+import type {
+  ModelRoutingStrategy,
+  StrategyCallContext,
+} from '../strategies/model-routing-strategy.js';
+import { AimdLimit, type ConcurrencyOptions, type LimitOutcome } from './aimd-limit.js';
+
+/** The concurrency limit of each model instance, shared by every group that serves it. */
+const LIMITS = new WeakMap<ChatModel, AimdLimit>();
+
+/** Gives `model` an in-flight limit (YAML `concurrency` of a model). Returns the limit. */
+export function limitConcurrency(model: ChatModel, options: ConcurrencyOptions): AimdLimit {
+  const limit = new AimdLimit(options);
+  LIMITS.set(model, limit);
+  // a 429 that the model's retries hide from the group still says the limit is too high
+  if (model instanceof ResilientChatModel) {
+    model.addRetryListener((event) => {
+      if (event.kind === 'rate-limited') limit.overloaded();
+    });
+  }
+  return limit;
+}
+
+export function concurrencyLimitOf(model: ChatModel): AimdLimit | undefined {
+  return LIMITS.get(model);
+}
+
+/** Whether any of these models has a concurrency limit (a group without one needs no gate). */
+export function anyConcurrencyLimit(models: readonly ChatModelWrapper[]): boolean {
+  return models.some((wrapper) => LIMITS.has(wrapper.model));
+}
+
+/**
+ * A strategy in front of another that keeps each model under its concurrency limit: a model at
+ * its limit is not offered, so the call goes to the next model of the group; with none left it
+ * waits in the limit's short queue, or is refused with ConcurrencyLimitException. Each attempt
+ * holds its slot until it settles, and the limit learns from how it settled.
+ */
+export class ConcurrencyGate implements ModelRoutingStrategy {
+  private readonly held = new WeakMap<object, { limit: AimdLimit; at: number }>();
+
+  constructor(
+    private readonly inner: ModelRoutingStrategy,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  async route(
+    models: readonly ChatModelWrapper[],
+    request: ChatRequest,
+    context?: StrategyCallContext,
+  ): Promise<ChatModelWrapper | undefined> {
+    for (;;) {
+      const open = models.filter((model) => LIMITS.get(model.model)?.hasRoom() ?? true);
+      if (open.length > 0) {
+        const picked = await this.inner.route(open, request, context);
+        if (!picked) return picked;
+        const limit = LIMITS.get(picked.model);
+        if (!limit || !context) return picked;
+        if (limit.tryAcquire()) {
+          this.held.set(context, { limit, at: this.clock() });
+          return picked;
+        }
+        // filled while the strategy chose: let it release what it claimed, and choose again
+        await this.inner.onCancel?.(picked, undefined, request, context);
+        continue;
+      }
+      if (context?.onlyIfAvailable) return undefined;
+      const queue = models.map((model) => LIMITS.get(model.model)).find((l) => l && l.queueMs > 0);
+      if (!queue || !(await queue.waitForRoom(queue.queueMs, context?.signal))) {
+        throw new ConcurrencyLimitException(models.map((model) => model.name));
+      }
+    }
+  }
+
+  onSuccess(
+    model: ChatModelWrapper,
+    response: ChatResponse,
+    request: ChatRequest,
+    context?: StrategyCallContext,
+  ): void | Promise<void> {
+    this.settle(context, 'success');
+    return this.inner.onSuccess?.(model, response, request, context);
+  }
+
+  onFailure(
+    model: ChatModelWrapper,
+    error: unknown,
+    request: ChatRequest,
+    context?: StrategyCallContext,
+  ): void | Promise<void> {
+    this.settle(context, isOverload(error, context) ? 'overload' : 'other');
+    return this.inner.onFailure?.(model, error, request, context);
+  }
+
+  onCancel(
+    model: ChatModelWrapper,
+    reason: unknown,
+    request: ChatRequest,
+    context?: StrategyCallContext,
+  ): void | Promise<void> {
+    this.settle(context, 'other');
+    return this.inner.onCancel?.(model, reason, request, context);
+  }
+
+  onFirstToken(model: ChatModelWrapper, request: ChatRequest, context?: StrategyCallContext) {
+    return this.inner.onFirstToken?.(model, request, context);
+  }
+
+  retryAfterMs(models: readonly ChatModelWrapper[]): number | undefined {
+    return this.inner.retryAfterMs?.(models);
+  }
+
+  registerModels(models: readonly ChatModelWrapper[]): void {
+    this.inner.registerModels?.(models);
+  }
+
+  onEvent(listener: RoutingObserver): () => void {
+    return this.inner.onEvent?.(listener) ?? (() => undefined);
+  }
+
+  private settle(context: StrategyCallContext | undefined, outcome: LimitOutcome): void {
+    const hold = context && this.held.get(context);
+    if (!hold) return;
+    this.held.delete(context);
+    hold.limit.release(outcome, this.clock() - hold.at);
+  }
+}
+
+/** A 429, or a 503/529 that says the provider is overloaded: the limit is too high. */
+function isOverload(error: unknown, context: StrategyCallContext | undefined): boolean {
+  const kind = context?.errorKind ?? classifyError(error, context?.signal);
+  if (kind === 'rate-limited') return true;
+  const status = (error as { status?: unknown } | null)?.status;
+  return status === 503 || status === 529;
+}

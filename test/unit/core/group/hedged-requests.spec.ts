@@ -1,0 +1,154 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import type { ChatModel, ChatStreamEvent } from '../../../../src/core/chat/chat-model.js';
+import type { RoutingEvent } from '../../../../src/core/observability/routing-event.js';
+import { ModelRouter } from '../../../../src/core/group/model-router.js';
+import { FailoverStrategy } from '../../../../src/core/strategies/failover-strategy.js';
+import { HedgePolicy } from '../../../../src/core/group/hedge-policy.js';
+import { answer, drain, request, textOf } from '../strategies/fakes.js';
+
+/** A model answering after `delays[call]` ms of fake time (last one repeats); records aborts. */
+function timedModel(name: string, delays: number[]) {
+  let call = 0;
+  const aborted: unknown[] = [];
+  const wait = (signal: AbortSignal | undefined) => {
+    const ms = delays[Math.min(call++, delays.length - 1)]!;
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(resolve, ms);
+      signal?.addEventListener('abort', () => {
+        clearTimeout(timer);
+        aborted.push(signal.reason);
+        reject(signal.reason);
+      });
+    });
+  };
+  const model: ChatModel & { aborted: unknown[]; calls: () => number } = {
+    aborted,
+    calls: () => call,
+    async chat(_request, options) {
+      await wait(options?.signal);
+      return answer(name);
+    },
+    async *stream(_request, options): AsyncGenerator<ChatStreamEvent> {
+      await wait(options?.signal);
+      yield { type: 'text-delta', text: name };
+      yield { type: 'complete', response: answer(name) };
+    },
+  };
+  return model;
+}
+
+function hedgedRouter(a: ChatModel, b: ChatModel, maxExtra = 1, after: number | 'p95' = 1_000) {
+  const events: RoutingEvent[] = [];
+  const router = new ModelRouter({
+    routes: [
+      { name: 'a', model: a },
+      { name: 'b', model: b },
+    ],
+    routingStrategy: new FailoverStrategy(),
+    hedge: { after, maxExtra },
+  });
+  return { router, events, observer: (event: RoutingEvent) => void events.push(event) };
+}
+
+beforeEach(() => {
+  jest.useFakeTimers({ now: 0, doNotFake: ['nextTick', 'queueMicrotask'] });
+});
+afterEach(() => {
+  expect(jest.getTimerCount()).toBe(0);
+  jest.useRealTimers();
+});
+
+describe('hedged requests', () => {
+  it('a slow answer is hedged on the next model, which wins; the loser is aborted', async () => {
+    const a = timedModel('a', [5_000]);
+    const b = timedModel('b', [100]);
+    const { router, events, observer } = hedgedRouter(a, b);
+    const pending = router.chat(request, { observer });
+    await jest.advanceTimersByTimeAsync(1_100);
+    const response = await pending;
+    expect(response.aiMessage.text).toBe('b');
+    expect(a.aborted).toHaveLength(1);
+    expect(events).toContainEqual({ type: 'hedge-fired', model: 'a', to: 'b', afterMs: 1_000 });
+    expect(events).toContainEqual({ type: 'hedge-won', winner: 'b', loser: 'a', hedge: true });
+    // the loser is not a failure of the model
+    expect(events.some((e) => e.type === 'model-failed')).toBe(false);
+  });
+
+  it('a fast answer never hedges', async () => {
+    const a = timedModel('a', [200]);
+    const b = timedModel('b', [100]);
+    const { router, events, observer } = hedgedRouter(a, b);
+    const pending = router.chat(request, { observer });
+    await jest.advanceTimersByTimeAsync(200);
+    expect((await pending).aiMessage.text).toBe('a');
+    expect(b.calls()).toBe(0);
+    expect(events.some((e) => e.type === 'hedge-fired')).toBe(false);
+  });
+
+  it('the primary still wins when it answers before the hedge', async () => {
+    const a = timedModel('a', [1_500]);
+    const b = timedModel('b', [2_000]);
+    const { router, events, observer } = hedgedRouter(a, b);
+    const pending = router.chat(request, { observer });
+    await jest.advanceTimersByTimeAsync(1_500);
+    expect((await pending).aiMessage.text).toBe('a');
+    expect(b.aborted).toHaveLength(1);
+    expect(events).toContainEqual({ type: 'hedge-won', winner: 'a', loser: 'b', hedge: false });
+  });
+
+  it('caps extra calls at maxExtra of the traffic', async () => {
+    const a = timedModel('a', [1_500]);
+    const b = timedModel('b', [5_000]);
+    const { router, events, observer } = hedgedRouter(a, b, 0.25);
+    for (let i = 0; i < 8; i += 1) {
+      const pending = router.chat(request, { observer });
+      await jest.advanceTimersByTimeAsync(1_500);
+      await pending;
+    }
+    expect(events.filter((e) => e.type === 'hedge-fired')).toHaveLength(2);
+  });
+
+  it('hedges a stream on its first token and forwards only the winner', async () => {
+    const a = timedModel('a', [5_000]);
+    const b = timedModel('b', [100]);
+    const { router, events, observer } = hedgedRouter(a, b);
+    const pending = drain(router.stream(request, { observer }));
+    await jest.advanceTimersByTimeAsync(1_100);
+    const { events: streamed, error } = await pending;
+    expect(error).toBeUndefined();
+    expect(textOf(streamed)).toBe('b');
+    expect(a.aborted).toHaveLength(1);
+    expect(events).toContainEqual({ type: 'hedge-won', winner: 'b', loser: 'a', hedge: true });
+  });
+
+  it('a failure of the primary while the hedge runs waits for the hedge', async () => {
+    const failing: ChatModel = {
+      chat: () =>
+        new Promise((_, reject) =>
+          setTimeout(() => reject(Object.assign(new Error('boom'), { kind: 'transient' })), 1_200),
+        ),
+    };
+    const b = timedModel('b', [500]);
+    const { router, observer } = hedgedRouter(failing, b);
+    const pending = router.chat(request, { observer });
+    await jest.advanceTimersByTimeAsync(1_500);
+    expect((await pending).aiMessage.text).toBe('b');
+  });
+
+  it('a percentile delay waits until it has learnt the group latency', () => {
+    const policy = new HedgePolicy({ after: 'p95', maxExtra: 0.1 });
+    expect(policy.delayMs()).toBeUndefined();
+    for (let i = 0; i < 100; i += 1) policy.observe(i < 95 ? 20 : 2_000);
+    const delay = policy.delayMs()!;
+    expect(delay).toBeGreaterThanOrEqual(20);
+    expect(delay).toBeLessThan(25);
+  });
+
+  it.each([
+    [{ after: 'p50' }, 'hedge.after'],
+    [{ after: -1 }, 'hedge.after'],
+    [{ after: 100, maxExtra: 2 }, 'hedge.maxExtra'],
+  ])('%j → names %s', (options, field) => {
+    expect(() => new HedgePolicy(options as never)).toThrow(field);
+  });
+});
