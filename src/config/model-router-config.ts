@@ -103,6 +103,7 @@ export const pricingSchema = z.strictObject({
   input: decimal(0),
   output: decimal(0),
   cachedInput: decimal(0).optional(),
+  cacheWrite: decimal(0).optional(),
 });
 
 /**

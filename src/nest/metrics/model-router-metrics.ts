@@ -114,7 +114,7 @@ export class ModelRouterMetrics {
     this.tokens = this.register(
       new prom.Counter({
         name: this.names.tokens,
-        help: 'Tokens reported by the models that answered (type: input or output).',
+        help: 'Tokens reported by the models that answered (type: input, output, or the parts of input cached_input and cache_write).',
         labelNames: ['router', 'route', 'model', 'type'],
         registers: [],
       }),
@@ -217,6 +217,11 @@ export class ModelRouterMetrics {
     const output = tokenCount(call.tokenUsage?.outputTokens);
     if (input > 0) this.tokens.inc({ ...labels, type: 'input' }, input);
     if (output > 0) this.tokens.inc({ ...labels, type: 'output' }, output);
+    // parts of the input, served from or written to the provider's prompt cache
+    const cached = tokenCount(call.tokenUsage?.cachedInputTokens);
+    const written = tokenCount(call.tokenUsage?.cacheWriteInputTokens);
+    if (cached > 0) this.tokens.inc({ ...labels, type: 'cached_input' }, cached);
+    if (written > 0) this.tokens.inc({ ...labels, type: 'cache_write' }, written);
     const cost = call.costUsd;
     if (typeof cost === 'number' && Number.isFinite(cost) && cost > 0) this.cost.inc(labels, cost);
   }
