@@ -329,3 +329,11 @@ export {
 export { StreamInterruptedException } from './errors/stream-interrupted.exception.js';
 export { InvalidModelResponseException } from './group/model-response.js';
 export { DEFAULT_SESSION_TTL_MS, sessionStateKey } from './group/session-affinity.js';
+export {
+  BudgetDowngrades,
+  checkBudgetFallbacks,
+  DOWNGRADED_ATTRIBUTE,
+  downgradedAttribute,
+  type DowngradeStatus,
+  type DowngradeTarget,
+} from './budget/budget-downgrade.js';

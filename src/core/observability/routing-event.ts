@@ -63,6 +63,15 @@ export type RoutingEvent =
       resetsAt: number;
     }
   | {
+      /** A budget with a `fallback` refused the call, which goes to the fallback instead. */
+      type: 'budget-downgraded';
+      budget: string;
+      /** The router or model the call addressed, when known. */
+      from?: string;
+      /** The fallback (a router or model name). */
+      to: string;
+    }
+  | {
       type: 'cooldown-started';
       route?: string;
       model: string;

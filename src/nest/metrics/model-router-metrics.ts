@@ -29,6 +29,7 @@ export interface ModelRouterMetricNames {
   cost: string;
   embeddingRequests: string;
   embeddingTokens: string;
+  downgrades: string;
 }
 
 export interface FinishedCall {
@@ -71,6 +72,7 @@ export class ModelRouterMetrics {
   protected readonly cost: Counter<CallLabel>;
   protected readonly embeddingRequests: Counter<'model' | 'outcome'>;
   protected readonly embeddingTokens: Counter<'model'>;
+  protected readonly downgrades: Counter<'router' | 'budget' | 'to'>;
   private inspect: (() => RouterInspection[]) | undefined;
   private readonly registered: Metric[] = [];
   private readonly labelFor: ModelRouterMetricsOptions['labelFor'];
@@ -91,6 +93,7 @@ export class ModelRouterMetrics {
       cost: `${prefix}cost_usd_total`,
       embeddingRequests: `${prefix}embedding_requests_total`,
       embeddingTokens: `${prefix}embedding_tokens_total`,
+      downgrades: `${prefix}budget_downgrades_total`,
     };
     this.assertNamesFree();
     // registers: [] then registerMetric: a clash fails before anything half-registers
@@ -172,6 +175,14 @@ export class ModelRouterMetrics {
         name: this.names.embeddingTokens,
         help: 'Input tokens reported by the embedding models that answered.',
         labelNames: ['model'],
+        registers: [],
+      }),
+    );
+    this.downgrades = this.register(
+      new prom.Counter({
+        name: this.names.downgrades,
+        help: 'Calls a spent budget sent to its fallback instead of refusing them, by budget and fallback.',
+        labelNames: ['router', 'budget', 'to'],
         registers: [],
       }),
     );
@@ -261,6 +272,13 @@ export class ModelRouterMetrics {
         return;
       case 'decision-failed':
         this.decisionFailures.inc({ router: routerLabel });
+        return;
+      case 'budget-downgraded':
+        this.downgrades.inc({
+          router: routerLabel,
+          budget: nameLabel(event.budget),
+          to: this.labelOf(event.to, 'model'),
+        });
         return;
       default:
         return;

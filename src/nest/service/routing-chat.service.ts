@@ -28,7 +28,16 @@ import { DirectModelChecks } from './direct-model-checks.js';
 import { adHocTarget, type AdHocModel } from './ad-hoc-model.js';
 import { runHookedChat } from './hooked-chat-call.js';
 import { observableFromStream, type StreamFlow } from './observable-from-stream.js';
-import { sessionAttribute, routerAttribute } from '../../core/chat/call-attributes.js';
+import {
+  sessionAttribute,
+  routerAttribute,
+  ROUTER_ATTRIBUTE,
+} from '../../core/chat/call-attributes.js';
+import {
+  BudgetDowngrades,
+  type DowngradeStatus,
+  type DowngradeTarget,
+} from '../../core/budget/budget-downgrade.js';
 
 export interface RoutingChatOptions {
   /**
@@ -95,6 +104,8 @@ export class RoutingChatService {
   protected readonly clock: Clock;
   /** Models addressed directly, under the checks a group applies to its models. */
   protected readonly direct: DirectModelChecks;
+  /** Calls a budget refuses go to its `fallback` instead, when it names one. */
+  protected readonly downgrades: BudgetDowngrades;
 
   constructor(
     protected readonly registry: ModelRouterRegistry,
@@ -107,6 +118,16 @@ export class RoutingChatService {
       store: registry.stateStore,
       clock: this.clock,
     });
+    this.downgrades = new BudgetDowngrades(
+      registry.budgets,
+      (name) => this.downgradeTarget(name),
+      this.clock,
+    );
+  }
+
+  /** Each budget's downgrades to its fallback since start (this replica's), for status pages. */
+  downgradeReport(): DowngradeStatus[] {
+    return this.downgrades.report();
   }
 
   /** Answers `request` with the chosen router. Unknown router → RoutingException. */
@@ -351,11 +372,30 @@ export class RoutingChatService {
       const [target, chosen] =
         typeof model === 'string' ? [model, this.registry.resolveModel(model)] : adHocTarget(model);
       // no group around it: the checks of a group's model (limits, budgets) apply to it
-      return { target, model: this.direct.wrap(target, chosen) };
+      return { target, model: this.downgrades.wrap(this.direct.wrap(target, chosen), target) };
     }
     const { name, router } = this.registry.resolveRouter(options.router ?? scope?.router);
     const servedAs = this.registry.plainRouterModelName(name);
-    return { routerName: name, model: router, ...(servedAs !== undefined ? { servedAs } : {}) };
+    const downgrading = this.downgrades.wrap(router, name);
+    return {
+      routerName: name,
+      model: downgrading,
+      ...(servedAs !== undefined ? { servedAs } : {}),
+    };
+  }
+
+  /** A budget's fallback: a router (the call names it as its router) or a registered model. */
+  protected downgradeTarget(name: string): DowngradeTarget | undefined {
+    const router = this.registry.getRouter(name);
+    if (router) {
+      return { model: router, attributes: (a) => ({ ...a, ...routerAttribute.entry(name) }) };
+    }
+    const model = this.registry.getModel(name);
+    if (!model) return undefined;
+    return {
+      model: this.direct.wrap(name, model),
+      attributes: ({ [ROUTER_ATTRIBUTE]: _router, ...others }) => others,
+    };
   }
 
   /** The session option wins, then the caller's own attribute, then the request's header. */
