@@ -44,6 +44,13 @@ const groupShape = {
   strategy: oneOf(GROUP_STRATEGIES).optional(),
   /** How the group chooses among the models its circuits admit; default `ordered`. */
   balance: oneOf(BALANCERS).optional(),
+  /**
+   * Prompts sharing a prefix go to one model, so its prompt cache stays warm (weighted and
+   * least-busy; on by default from 1,024 prompt tokens): `false`, or `{ minPromptTokens }`.
+   */
+  promptAffinity: z
+    .union([flag(), z.strictObject({ minPromptTokens: integer(0).optional() })])
+    .optional(),
   ...breakerShape,
   /** Rescue a stream that breaks mid-answer on the next model that can continue it. */
   continuation: flag().optional(),

@@ -337,3 +337,9 @@ export {
   type DowngradeStatus,
   type DowngradeTarget,
 } from './budget/budget-downgrade.js';
+export { promptPrefixKey, PROMPT_PREFIX_CHARS } from './chat/prompt-prefix.js';
+export {
+  DEFAULT_AFFINITY_MIN_PROMPT_TOKENS,
+  type PromptAffinityOptions,
+  type PromptAffinitySetting,
+} from './strategies/balancers/prompt-affinity.js';
