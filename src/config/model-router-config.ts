@@ -87,6 +87,8 @@ const routerSchema = z.strictObject({
   routes: z.array(routeSchema).optional(),
   decision: decisionSchema.optional(),
   defaultRoute: text().optional(),
+  /** A calibrated share of calls per route, e.g. `{ complex: 0.3 }` (decision routers). */
+  targetShare: z.record(z.string(), decimal(0, 1)).optional(),
 });
 
 /**

@@ -343,3 +343,10 @@ export {
   type PromptAffinityOptions,
   type PromptAffinitySetting,
 } from './strategies/balancers/prompt-affinity.js';
+export {
+  TargetShare,
+  validateTargetShare,
+  DEFAULT_SHARE_WINDOW_MS,
+  type TargetShareOptions,
+  type TargetShareStatus,
+} from './decision/target-share.js';

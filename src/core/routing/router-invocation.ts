@@ -1,3 +1,4 @@
+import type { RouteStateBinding } from '../inspection/inspection.js';
 import { InvalidConfigurationException } from '../errors/exceptions.js';
 import type { ChatModelRoute } from './chat-model-route.js';
 import type {
@@ -12,6 +13,8 @@ import { typeName } from './route-validation.js';
 export interface NormalizedRouter {
   route(request: ChatModelRoutingRequest): Promise<ChatModelRoutingResult>;
   validate?(routes: readonly ChatModelRoute[]): void;
+  /** A router with state of its own takes the module's store (a decision router's target share). */
+  bindRouteState?(binding: RouteStateBinding): void;
 }
 
 const ROUTER_SHAPE =
@@ -39,6 +42,10 @@ function withValidate(normalized: NormalizedRouter, router: object): NormalizedR
   const validate = (router as { validate?: unknown }).validate;
   if (typeof validate === 'function') {
     normalized.validate = (routes) => validate.call(router, routes);
+  }
+  const bind = (router as { bindRouteState?: unknown }).bindRouteState;
+  if (typeof bind === 'function') {
+    normalized.bindRouteState = (binding) => bind.call(router, binding);
   }
   return normalized;
 }

@@ -162,6 +162,8 @@ export class RoutingChatModel implements ChatModel, InspectableRouting, ChecksCh
 
   bindRouteState(binding: RouteStateBinding): void {
     if (binding.modelNames !== undefined) this.modelNames = binding.modelNames;
+    // a router with state of its own (a decision router's target share)
+    this.router.bindRouteState?.({ ...binding, scope: `${binding.scope}#router` });
     for (const route of this.configuredRoutes) {
       const model = route.model as Partial<InspectableRouting>;
       if (typeof model.bindRouteState === 'function') {
