@@ -32,7 +32,11 @@ import {
   validateRouteDefinitions,
   type ConfiguredRoute,
 } from './route-validation.js';
-import { normalizeRouter, type NormalizedRouter } from './router-invocation.js';
+import {
+  normalizeRouter,
+  type NormalizedRouter,
+  type RouteShareStatus,
+} from './router-invocation.js';
 import { resolveRoutingResult } from './routing-result-resolution.js';
 import { toolLoopRouteName } from './tool-loop-route.js';
 import { routeAttribute } from '../chat/call-attributes.js';
@@ -158,6 +162,11 @@ export class RoutingChatModel implements ChatModel, InspectableRouting, ChecksCh
         .inspectModels()
         .map((status) => (status.route === undefined ? { ...status, route: route.name } : status));
     });
+  }
+
+  /** Each route with a target share: the share it got (empty when the router sets none). */
+  routeShares(): readonly RouteShareStatus[] {
+    return this.router.routeShares?.() ?? [];
   }
 
   bindRouteState(binding: RouteStateBinding): void {

@@ -30,6 +30,7 @@ export interface ModelRouterMetricNames {
   embeddingRequests: string;
   embeddingTokens: string;
   downgrades: string;
+  routeShare: string;
 }
 
 export interface FinishedCall {
@@ -53,6 +54,14 @@ export interface FinishedEmbedding {
 
 type CallLabel = 'router' | 'route' | 'model';
 
+/** A decision route's target share and what it got (ModelRouterRegistry.routeShares). */
+export interface RouteShareReading {
+  router: string;
+  route: string;
+  target: number;
+  achieved?: number;
+}
+
 /**
  * The model router's Prometheus metrics in one registry. Labels carry names only (router, route,
  * model, error kind, outcome): never an error message or anything a provider said.
@@ -73,6 +82,8 @@ export class ModelRouterMetrics {
   protected readonly embeddingRequests: Counter<'model' | 'outcome'>;
   protected readonly embeddingTokens: Counter<'model'>;
   protected readonly downgrades: Counter<'router' | 'budget' | 'to'>;
+  protected readonly routeShare: Gauge<'router' | 'route' | 'kind'>;
+  private routeShares: (() => RouteShareReading[]) | undefined;
   private inspect: (() => RouterInspection[]) | undefined;
   private readonly registered: Metric[] = [];
   private readonly labelFor: ModelRouterMetricsOptions['labelFor'];
@@ -94,6 +105,7 @@ export class ModelRouterMetrics {
       embeddingRequests: `${prefix}embedding_requests_total`,
       embeddingTokens: `${prefix}embedding_tokens_total`,
       downgrades: `${prefix}budget_downgrades_total`,
+      routeShare: `${prefix}route_share`,
     };
     this.assertNamesFree();
     // registers: [] then registerMetric: a clash fails before anything half-registers
@@ -186,6 +198,18 @@ export class ModelRouterMetrics {
         registers: [],
       }),
     );
+    const collectShares = () => this.collectRouteShares();
+    this.routeShare = this.register(
+      new prom.Gauge({
+        name: this.names.routeShare,
+        help: 'Routes with a targetShare: the target and the share achieved over the window (kind: target or achieved), read on scrape.',
+        labelNames: ['router', 'route', 'kind'],
+        registers: [],
+        collect() {
+          collectShares();
+        },
+      }),
+    );
     const collectStates = () => this.collectModelStates();
     this.modelState = this.register(
       new prom.Gauge({
@@ -247,6 +271,30 @@ export class ModelRouterMetrics {
   /** Counts an embeddings call that threw: `cancelled` when its caller aborted it, else `error`. */
   recordFailedEmbedding(model: string, error: unknown, signal: AbortSignal): void {
     this.recordEmbedding({ model, outcome: outcomeOfError(error, signal) });
+  }
+
+  /** Where the share gauge reads decision routers' target shares from on each scrape. */
+  bindRouteShares(read: () => RouteShareReading[]): void {
+    this.routeShares = read;
+  }
+
+  protected collectRouteShares(): void {
+    this.routeShare.reset();
+    try {
+      for (const share of this.routeShares?.() ?? []) {
+        const labels = {
+          router: this.labelOf(share.router, 'router'),
+          route: this.labelOf(share.route, 'route'),
+        };
+        this.routeShare.set({ ...labels, kind: 'target' }, share.target);
+        if (share.achieved !== undefined) {
+          this.routeShare.set({ ...labels, kind: 'achieved' }, share.achieved);
+        }
+      }
+    } catch {
+      // a router whose report throws must not break the whole scrape
+      this.routeShare.reset();
+    }
   }
 
   /** Counts one routing event of a call served by `router` (`route`: the call's route so far). */
