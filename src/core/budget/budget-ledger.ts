@@ -117,7 +117,7 @@ export class BudgetLedger {
   exceeded(call: BudgetScope, waived?: ReadonlySet<string>): SpentBudget | undefined {
     const now = this.clock();
     for (const budget of this.budgets) {
-      if (!matches(budget, call) || waived?.has(budget.name)) continue;
+      if (!matches(budget, call) || isWaived(budget, waived)) continue;
       const committed = this.committed(budget, now);
       if (committed >= toNanoUsd(budget.limitUsd)) return this.spentBudget(budget, now, committed);
     }
@@ -145,7 +145,7 @@ export class BudgetLedger {
     const adds = matching.map((budget) => {
       const window = this.window(budget, now);
       // refused when the committed total is at the limit already: total + nano > limit - 1 + nano
-      const limit = waived?.has(budget.name) ? undefined : toNanoUsd(budget.limitUsd) - 1 + nano;
+      const limit = isWaived(budget, waived) ? undefined : toNanoUsd(budget.limitUsd) - 1 + nano;
       const capped = limit === undefined ? window : { ...window, limit };
       return chain(counters.addToWindow(this.key(budget), nano, capped), (added) => ({
         hold: { budget, window, nano },
@@ -329,6 +329,14 @@ export class BudgetLedger {
   private spentKey(budget: BudgetDefinition): string {
     return `budget:${budget.name}:spent`;
   }
+}
+
+/**
+ * A budget the call was downgraded by no longer refuses it, except for the models it names: a
+ * fallback that contains the spent model must not reach it again through the waiver.
+ */
+function isWaived(budget: BudgetDefinition, waived: ReadonlySet<string> | undefined): boolean {
+  return waived !== undefined && waived.has(budget.name) && budget.scope?.model === undefined;
 }
 
 function allOf<T>(values: MaybePromise<T>[]): MaybePromise<T[]> {

@@ -121,13 +121,56 @@ describe('budget downgrade', () => {
     expect(await answerText(main)).toBe('small');
   });
 
-  it('downgrades a call once per budget: a waived budget never refuses it again', async () => {
-    const { budgets } = setup();
-    const waived = downgradedAttribute.entry(['big-budget']);
-    await budgets.charge({ model: 'big' }, 1);
-    expect(budgets.exceeded({ model: 'big' })).toBeDefined();
-    expect(budgets.exceeded({ model: 'big' }, new Set(['big-budget']))).toBeUndefined();
-    expect(waived).toEqual({ model_router_downgraded: ['big-budget'] });
+  it('waives the budget for the downgraded call, but never for the model it names', async () => {
+    const store = new InMemoryRouteStateStore(() => NOW);
+    const budgets = new BudgetLedger(
+      [
+        { name: 'team', scope: { key: 'team' }, limitUsd: 1, period: '1h', fallback: 'x' },
+        { name: 'big-budget', scope: { model: 'big' }, limitUsd: 1, period: '1h', fallback: 'x' },
+      ],
+      { store, clock: () => NOW },
+    );
+    await budgets.charge({ key: 'team', model: 'big' }, 1);
+    const waived = new Set(['team', 'big-budget']);
+    expect(budgets.exceeded({ key: 'team', model: 'small' }, waived)).toBeUndefined();
+    expect(budgets.exceeded({ key: 'team', model: 'big' }, waived)).toMatchObject({
+      budget: { name: 'big-budget' },
+    });
+    expect(downgradedAttribute.entry(['team'])).toEqual({ model_router_downgraded: ['team'] });
+  });
+
+  it('a fallback group that holds the spent model serves from its other models', async () => {
+    const store = new InMemoryRouteStateStore(() => NOW);
+    const budgets = new BudgetLedger(
+      [
+        {
+          name: 'big-budget',
+          scope: { model: 'big' },
+          limitUsd: 0.001,
+          period: '1h',
+          fallback: 'pool',
+        },
+      ],
+      { store, clock: () => NOW },
+    );
+    const profile = new Map([
+      [MODEL_PROFILE, { pricing: { input: 1, output: 1 }, maxOutputTokens: 1_000 }],
+    ]);
+    const pool = new ModelRouter({
+      routingStrategy: new FailoverStrategy(),
+      routes: [
+        { name: 'big', model: model('big'), metadata: profile },
+        { name: 'small', model: model('small'), metadata: profile },
+      ],
+      budgets,
+    });
+    const downgrades = new BudgetDowngrades(budgets, (name) =>
+      name === 'pool' ? { model: pool } : undefined,
+    );
+    const main = downgrades.wrap(group('big', budgets), 'big');
+    expect(await answerText(main)).toBe('big');
+    expect(await answerText(main)).toBe('small');
+    expect(budgets.spentUsd('big-budget')).toBe(0.002);
   });
 });
 
