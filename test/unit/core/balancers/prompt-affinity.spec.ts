@@ -27,7 +27,10 @@ function turnOf(id: number, turn: number): ChatRequest {
   return { messages };
 }
 
-function group(down: Set<string>, balancer = new WeightedBalancer()) {
+function group(
+  down: Set<string>,
+  balancer: WeightedBalancer | LeastBusyBalancer = new WeightedBalancer(),
+) {
   const served: string[] = [];
   const model = (name: string): ChatModel => ({
     chat: async () => {
@@ -71,6 +74,12 @@ describe('prompt affinity in a balanced group', () => {
     // conversations spread over the three models (rendezvous hashing, weight 1 each)
     const homes = [...byConversation.values()].map(home);
     for (const name of MODELS) expect(homes.filter((h) => h === name).length).toBeGreaterThan(5);
+  });
+
+  it('without it, a weighted group rotates each conversation over its models', async () => {
+    const { router, served } = group(new Set(), new WeightedBalancer({ promptAffinity: false }));
+    const byConversation = await run(router, served);
+    for (const models of byConversation.values()) expect(mostCommonShare(models)).toBeLessThan(0.5);
   });
 
   it('when one model cools down, only its conversations move', async () => {
