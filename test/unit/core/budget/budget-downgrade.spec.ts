@@ -10,7 +10,6 @@ import { Capability } from '../../../../src/core/chat/capability.js';
 import type { ChatModel } from '../../../../src/core/chat/chat-model.js';
 import type { ChatRequest } from '../../../../src/core/chat/request.js';
 import { MODEL_PROFILE } from '../../../../src/core/cost/model-profile.js';
-import { BudgetExceededException } from '../../../../src/core/errors/budget-exceeded.exception.js';
 import { ModelRouter } from '../../../../src/core/group/model-router.js';
 import { FailoverStrategy } from '../../../../src/core/strategies/failover-strategy.js';
 import type { RoutingEvent } from '../../../../src/core/observability/routing-event.js';
@@ -174,8 +173,9 @@ describe('budget downgrade', () => {
   });
 });
 
+const known = (name: string) => ['a', 'b', 'c'].includes(name);
+
 describe('budget fallbacks checked at start', () => {
-  const known = (name: string) => ['a', 'b', 'c'].includes(name);
   it('names the field of a fallback that is not configured', () => {
     const budgets = validateBudgets([{ name: 'x', limitUsd: 1, period: '1d', fallback: 'nope' }]);
     expect(() => checkBudgetFallbacks(budgets, known)).toThrow(/budgets\[0\]\.fallback: 'nope'/);

@@ -47,7 +47,7 @@ async function complexShare(
       ? {
           targetShare: new TargetShare(
             { complex: share },
-            { ...(options.store ? { store: options.store, scope: 'shared' } : {}) },
+            options.store ? { store: options.store, scope: 'shared' } : {},
           ),
         }
       : {}),
@@ -69,7 +69,7 @@ async function complexShare(
     routes.push(response.aiMessage.text ?? '');
   }
   const after = routes.slice(200);
-    console.log(share, after.filter((r) => r === 'complex').length / after.length);
+  console.log(share, after.filter((r) => r === 'complex').length / after.length);
   return { share: after.filter((r) => r === 'complex').length / after.length, router };
 }
 
