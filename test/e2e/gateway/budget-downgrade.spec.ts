@@ -48,6 +48,7 @@ describe('budget downgrade through the gateway over HTTP', () => {
       expect(response.status).toBe(200);
       expect(response.headers.get('x-model-router-downgraded')).toBeNull();
       expect(response.headers.get('x-model-router-model')).toBe('big');
+      await response.text();
     }
     const downgraded = await chat();
     expect(downgraded.status).toBe(200);
@@ -55,6 +56,7 @@ describe('budget downgrade through the gateway over HTTP', () => {
     expect(downgraded.headers.get('x-model-router-model')).toBe('small');
     // priced at the fallback's price: 2 prompt tokens × 10 + 6 completion tokens × 20, per million
     expect(downgraded.headers.get('x-model-router-cost')).toBe('0.00014');
+    expect(((await downgraded.json()) as { usage: { cost: number } }).usage.cost).toBe(0.00014);
 
     // a stream is downgraded too (the refusal comes before its first byte)
     const stream = await chat({ stream: true });
