@@ -28,16 +28,9 @@ import { DirectModelChecks } from './direct-model-checks.js';
 import { adHocTarget, type AdHocModel } from './ad-hoc-model.js';
 import { runHookedChat } from './hooked-chat-call.js';
 import { observableFromStream, type StreamFlow } from './observable-from-stream.js';
-import {
-  sessionAttribute,
-  routerAttribute,
-  ROUTER_ATTRIBUTE,
-} from '../../core/chat/call-attributes.js';
-import {
-  BudgetDowngrades,
-  type DowngradeStatus,
-  type DowngradeTarget,
-} from '../../core/budget/budget-downgrade.js';
+import { sessionAttribute, routerAttribute } from '../../core/chat/call-attributes.js';
+import { BudgetDowngrades, type DowngradeStatus } from '../../core/budget/budget-downgrade.js';
+import { downgradeTarget } from './downgrade-target.js';
 
 export interface RoutingChatOptions {
   /**
@@ -120,7 +113,7 @@ export class RoutingChatService {
     });
     this.downgrades = new BudgetDowngrades(
       registry.budgets,
-      (name) => this.downgradeTarget(name),
+      (name) => downgradeTarget(name, registry, this.direct),
       this.clock,
     );
   }
@@ -381,20 +374,6 @@ export class RoutingChatService {
       routerName: name,
       model: downgrading,
       ...(servedAs !== undefined ? { servedAs } : {}),
-    };
-  }
-
-  /** A budget's fallback: a router (the call names it as its router) or a registered model. */
-  protected downgradeTarget(name: string): DowngradeTarget | undefined {
-    const router = this.registry.getRouter(name);
-    if (router) {
-      return { model: router, attributes: (a) => ({ ...a, ...routerAttribute.entry(name) }) };
-    }
-    const model = this.registry.getModel(name);
-    if (!model) return undefined;
-    return {
-      model: this.direct.wrap(name, model),
-      attributes: ({ [ROUTER_ATTRIBUTE]: _router, ...others }) => others,
     };
   }
 
