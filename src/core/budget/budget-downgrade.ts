@@ -51,17 +51,17 @@ export interface DowngradeStatus {
  * another budget, and when nothing is left the fallback's own refusal is the answer.
  */
 export class BudgetDowngrades {
+  /** Whether any budget names a fallback (otherwise `wrap` returns its model as it is). */
+  readonly active: boolean;
   private readonly counts = new Map<string, DowngradeStatus>();
 
   constructor(
     private readonly ledger: BudgetLedger,
     private readonly resolve: (name: string) => DowngradeTarget | undefined,
     private readonly clock: Clock = systemClock,
-  ) {}
-
-  /** Whether any budget names a fallback (otherwise `wrap` returns its model as it is). */
-  get active(): boolean {
-    return this.ledger.budgets.some((budget) => budget.fallback !== undefined);
+  ) {
+    // a ledger's budgets are fixed at construction
+    this.active = ledger.budgets.some((budget) => budget.fallback !== undefined);
   }
 
   /** `model` (called `name`), sending what a budget refuses to that budget's fallback. */
