@@ -84,6 +84,50 @@ describe('budget downgrade through the gateway over HTTP', () => {
     expect(text).toMatch(
       /model_router_budget_downgrades_total\{router="main",budget="big-hourly",to="cheap"\} 3/,
     );
-    expect(text).toMatch(/model_router_cost_usd_total\{router="main",route="",model="small"\} 0.00028/);
+    expect(text).toMatch(
+      /model_router_cost_usd_total\{router="main",route="",model="small"\} 0.00028/,
+    );
+  });
+});
+
+describe('a key budget with a fallback', () => {
+  const clock = new ManualClock(Date.parse('2030-01-01T10:30:30Z'));
+  const TEAM_A = 'sk-team-a-downgrade-0123456789';
+  let fake: FakeProvider;
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    fake = await FakeProvider.start({ apiKey: KEY });
+    gateway = await startGateway({
+      clock: clock.read,
+      config: 'test/e2e/gateway/fixtures/budget-downgrade-keys.yaml',
+      env: { FAKE_BASE_URL: fake.openaiBaseURL, FAKE_API_KEY: KEY, TEAM_A_KEY: TEAM_A },
+      metricsRegistry: new Registry(),
+    });
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await fake.close();
+  });
+
+  it('serves the key from its fallback once its budget is spent', async () => {
+    const served: (string | null)[] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await fetch(`${gateway.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${TEAM_A}` },
+        body: JSON.stringify({ model: 'main', messages: [user('hello there')] }),
+      });
+      expect(response.status).toBe(200);
+      await response.text();
+      served.push(response.headers.get('x-model-router-downgraded'));
+    }
+    expect(served).toEqual([null, null, 'key:team-a']);
+    expect(fake.requests.all().map((request) => request.model)).toEqual([
+      'gpt-4o',
+      'gpt-4o',
+      'gpt-4o-mini',
+    ]);
   });
 });
