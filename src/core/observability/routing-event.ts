@@ -42,7 +42,15 @@ export type RoutingEvent =
       costUsd?: number;
     }
   /** A balancer chose `model` among `candidates` models that the circuits admitted. */
-  | { type: 'model-balanced'; route?: string; model: string; balancer: string; candidates: number }
+  | {
+      type: 'model-balanced';
+      route?: string;
+      model: string;
+      balancer: string;
+      candidates: number;
+      /** Chosen for the prompt's prefix (its provider cache), not by the balancer's rule. */
+      byPrefix?: true;
+    }
   /** A model was passed over for this call before being tried: it was not failed or cooled down. */
   | {
       type: 'model-skipped';

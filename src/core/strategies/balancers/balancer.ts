@@ -72,10 +72,9 @@ export abstract class Balancer implements ModelRoutingStrategy {
     context?: StrategyCallContext,
   ): MaybePromise<ChatModelWrapper | undefined> {
     if (models.length === 0) return undefined;
+    const affine = models.length === 1 ? undefined : this.affine(models, request, context);
     const picked =
-      models.length === 1
-        ? models[0]!
-        : (this.affine(models, request, context) ?? this.pick(models, request, context));
+      models.length === 1 ? models[0]! : (affine ?? this.pick(models, request, context));
     this.dispatched(picked, request, context);
     if (context?.observer) {
       emitTo(context.observer, {
@@ -84,6 +83,7 @@ export abstract class Balancer implements ModelRoutingStrategy {
         model: picked.name,
         balancer: this.name,
         candidates: models.length,
+        ...(affine !== undefined ? { byPrefix: true as const } : {}),
       });
     }
     return picked;

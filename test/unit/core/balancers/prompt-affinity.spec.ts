@@ -124,6 +124,9 @@ describe('prompt affinity in a balanced group', () => {
     expect(picks(on, short).size).toBe(3);
     expect(picks(off, turnOf(1, 0)).size).toBe(3);
     expect(picks(on, turnOf(1, 0)).size).toBe(1);
+    const events: unknown[] = [];
+    on.route(models, turnOf(1, 0), { attributes: {}, attempt: 1, observer: (e) => events.push(e) });
+    expect(events).toEqual([expect.objectContaining({ type: 'model-balanced', byPrefix: true })]);
     expect(picks(on, turnOf(1, 0), { model_router_session: 's1' }).size).toBe(3);
     expect(picks(balancer, turnOf(2, 0)).size).toBe(1);
     expect(picks(balancer, short).size).toBeGreaterThan(1);
