@@ -227,9 +227,9 @@ export class AnthropicChatModel extends SdkChatModel<Anthropic, AnthropicChatMod
 }
 
 /** The system prompt size (characters, four a token) from which it is marked cacheable. */
-function cacheSetting(
-  option: AnthropicChatModelOptions['cacheSystemPrompt'],
-): { cacheSystemFromChars?: number } {
+function cacheSetting(option: AnthropicChatModelOptions['cacheSystemPrompt']): {
+  cacheSystemFromChars?: number;
+} {
   if (!option) return {};
   return { cacheSystemFromChars: (option === true ? 1_024 : option.minTokens) * 4 };
 }
