@@ -1,3 +1,4 @@
+import { validateTargetShare } from '../core/decision/target-share.js';
 import type { z } from 'zod';
 import { InvalidConfigurationException } from '../core/errors/exceptions.js';
 import { scrubCredentials } from '../core/observability/scrub-credentials.js';
@@ -79,6 +80,9 @@ function checkRouter(
     if (router.defaultRoute !== undefined) {
       problems.push(`${path}.defaultRoute: only a router with routes has a default route`);
     }
+    if (router.targetShare !== undefined) {
+      problems.push(`${path}.targetShare: only a router with routes has route shares`);
+    }
     checkGroup(router, path, models, problems);
     return;
   }
@@ -102,6 +106,13 @@ function checkRouter(
   });
   if (isName(router.defaultRoute) && !seen.has(router.defaultRoute)) {
     problems.push(`${path}.defaultRoute: ${unknownName('route', router.defaultRoute, [...seen])}`);
+  }
+  if (router.targetShare !== undefined) {
+    try {
+      validateTargetShare(router.targetShare, [...seen], `${path}.targetShare`);
+    } catch (error) {
+      problems.push((error as Error).message.replace(/\.$/, ''));
+    }
   }
 }
 

@@ -3,6 +3,7 @@ import { MODEL_PROFILE, validateProfile, type ModelProfile } from '../core/cost/
 import { validateBudgets } from '../core/budget/budget.js';
 import type { BalancerName } from '../core/strategies/balancers/balancer.js';
 import { createBalancer } from '../core/strategies/balancers/create-balancer.js';
+import type { PromptAffinitySetting } from '../core/strategies/balancers/prompt-affinity.js';
 import { InvalidConfigurationException } from '../core/errors/exceptions.js';
 import type { ModelRoutingStrategy } from '../core/strategies/model-routing-strategy.js';
 import { joinPath } from './invalid-model-router-config.exception.js';
@@ -86,10 +87,13 @@ export function checkBalance(
 export function groupBalancer(group: {
   balance?: BalancerName;
   strategy?: string;
+  promptAffinity?: PromptAffinitySetting;
 }): ModelRoutingStrategy | undefined {
   const name: BalancerName | undefined =
     group.balance ?? (group.strategy === 'lowest-token-usage' ? 'lowest-token-usage' : undefined);
-  return name === undefined || name === 'ordered' ? undefined : createBalancer(name);
+  if (name === undefined || name === 'ordered') return undefined;
+  const affinity = group.promptAffinity;
+  return createBalancer(name, affinity === undefined ? {} : { promptAffinity: affinity });
 }
 
 /** Problems of the top-level `budgets` list. */

@@ -51,6 +51,13 @@ const groupShape = {
   strategy: oneOf(GROUP_STRATEGIES).optional(),
   /** How the group chooses among the models its circuits admit; default `ordered`. */
   balance: oneOf(BALANCERS).optional(),
+  /**
+   * Prompts sharing a prefix go to one model, so its prompt cache stays warm (weighted and
+   * least-busy; on by default from 1,024 prompt tokens): `false`, or `{ minPromptTokens }`.
+   */
+  promptAffinity: z
+    .union([flag(), z.strictObject({ minPromptTokens: integer(0).optional() })])
+    .optional(),
   ...breakerShape,
   /** Rescue a stream that breaks mid-answer on the next model that can continue it. */
   continuation: flag().optional(),
@@ -100,6 +107,8 @@ const routerSchema = z.strictObject({
   routes: z.array(routeSchema).optional(),
   decision: decisionSchema.optional(),
   defaultRoute: text().optional(),
+  /** A calibrated share of calls per route, e.g. `{ complex: 0.3 }` (decision routers). */
+  targetShare: z.record(z.string(), decimal(0, 1)).optional(),
 });
 
 /**
@@ -147,6 +156,7 @@ export const pricingSchema = z.strictObject({
   input: decimal(0),
   output: decimal(0),
   cachedInput: decimal(0).optional(),
+  cacheWrite: decimal(0).optional(),
 });
 
 /**

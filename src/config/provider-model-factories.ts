@@ -35,8 +35,9 @@ const OPENAI_SETTINGS = [
   'strictJsonSchema',
   'streamUsage',
   'extraBody',
+  'promptCacheKey',
 ];
-const ANTHROPIC_SETTINGS = [...COMMON, 'maxTokens', 'structuredOutputs'];
+const ANTHROPIC_SETTINGS = [...COMMON, 'maxTokens', 'structuredOutputs', 'cacheSystemPrompt'];
 const DEMO_SETTINGS = ['name', 'style', 'failEvery', 'tokenDelayMs', 'parameters'];
 
 /**

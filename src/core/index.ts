@@ -358,3 +358,25 @@ export {
 } from './limits/concurrency-gate.js';
 export { ConcurrencyLimitException } from './errors/concurrency-limit.exception.js';
 export type { WindowPolicy } from './circuit/sliding-window.js';
+
+export {
+  BudgetDowngrades,
+  checkBudgetFallbacks,
+  DOWNGRADED_ATTRIBUTE,
+  downgradedAttribute,
+  type DowngradeStatus,
+  type DowngradeTarget,
+} from './budget/budget-downgrade.js';
+export { promptPrefixKey, PROMPT_PREFIX_CHARS } from './chat/prompt-prefix.js';
+export {
+  DEFAULT_AFFINITY_MIN_PROMPT_TOKENS,
+  type PromptAffinityOptions,
+  type PromptAffinitySetting,
+} from './strategies/balancers/prompt-affinity.js';
+export {
+  TargetShare,
+  validateTargetShare,
+  DEFAULT_SHARE_WINDOW_MS,
+  type TargetShareOptions,
+  type TargetShareStatus,
+} from './decision/target-share.js';

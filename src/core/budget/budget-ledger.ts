@@ -110,11 +110,14 @@ export class BudgetLedger {
     if (!this.explicit.clock && binding.clock) this.clock = binding.clock;
   }
 
-  /** The first budget this call scope is over (spent, or held by calls in progress), if any. */
-  exceeded(call: BudgetScope): SpentBudget | undefined {
+  /**
+   * The first budget this call scope is over (spent, or held by calls in progress), if any.
+   * `waived`: budgets the call was downgraded by, which no longer refuse it.
+   */
+  exceeded(call: BudgetScope, waived?: ReadonlySet<string>): SpentBudget | undefined {
     const now = this.clock();
     for (const budget of this.budgets) {
-      if (!matches(budget, call)) continue;
+      if (!matches(budget, call) || isWaived(budget, waived)) continue;
       const committed = this.committed(budget, now);
       if (committed >= toNanoUsd(budget.limitUsd)) return this.spentBudget(budget, now, committed);
     }
@@ -126,8 +129,14 @@ export class BudgetLedger {
    * hold is one atomic add, refused when the budget's committed total has already reached its
    * limit (so a call larger than what is left may still take the last of it, alone). When one
    * budget refuses, the holds already taken are given back and the answer names that budget.
+   * A `waived` budget (the call was downgraded by it) is held without a limit: it counts the
+   * call's spend, and never refuses it.
    */
-  reserve(call: BudgetScope, worstCaseUsd: number): MaybePromise<ReserveOutcome> {
+  reserve(
+    call: BudgetScope,
+    worstCaseUsd: number,
+    waived?: ReadonlySet<string>,
+  ): MaybePromise<ReserveOutcome> {
     const nano = Math.max(0, toNanoUsd(worstCaseUsd));
     const now = this.clock();
     const matching = this.budgets.filter((budget) => matches(budget, call));
@@ -136,8 +145,9 @@ export class BudgetLedger {
     const adds = matching.map((budget) => {
       const window = this.window(budget, now);
       // refused when the committed total is at the limit already: total + nano > limit - 1 + nano
-      const limit = toNanoUsd(budget.limitUsd) - 1 + nano;
-      return chain(counters.addToWindow(this.key(budget), nano, { ...window, limit }), (added) => ({
+      const limit = isWaived(budget, waived) ? undefined : toNanoUsd(budget.limitUsd) - 1 + nano;
+      const capped = limit === undefined ? window : { ...window, limit };
+      return chain(counters.addToWindow(this.key(budget), nano, capped), (added) => ({
         hold: { budget, window, nano },
         added,
       }));
@@ -319,6 +329,14 @@ export class BudgetLedger {
   private spentKey(budget: BudgetDefinition): string {
     return `budget:${budget.name}:spent`;
   }
+}
+
+/**
+ * A budget the call was downgraded by no longer refuses it, except for the models it names: a
+ * fallback that contains the spent model must not reach it again through the waiver.
+ */
+function isWaived(budget: BudgetDefinition, waived: ReadonlySet<string> | undefined): boolean {
+  return waived !== undefined && waived.has(budget.name) && budget.scope?.model === undefined;
 }
 
 function allOf<T>(values: MaybePromise<T>[]): MaybePromise<T[]> {

@@ -36,6 +36,11 @@ export interface BudgetDefinition {
   period: BudgetPeriod;
   /** Share of the limit (0–1) at which a `budget-warning` event fires, once per period. */
   warnAt?: number;
+  /**
+   * A router or model name: once the budget is exhausted, calls it refuses go there instead of
+   * failing with 429, under that target's own budgets, limits and capabilities.
+   */
+  fallback?: string;
 }
 
 /** Checks budgets once, at start-up, naming the budget and field at fault. */
@@ -43,7 +48,7 @@ export function validateBudgets(budgets: unknown, where = 'budgets'): BudgetDefi
   if (budgets === undefined) return [];
   if (!Array.isArray(budgets)) {
     throw new InvalidConfigurationException(
-      `${where} must be a list of { name, scope?, limitUsd, period, warnAt? }.`,
+      `${where} must be a list of { name, scope?, limitUsd, period, warnAt?, fallback? }.`,
     );
   }
   const names = new Set<string>();
@@ -51,7 +56,7 @@ export function validateBudgets(budgets: unknown, where = 'budgets'): BudgetDefi
     const at = `${where}[${index}]`;
     if (typeof raw !== 'object' || raw === null) {
       throw new InvalidConfigurationException(
-        `${at} must be { name, scope?, limitUsd, period, warnAt? }.`,
+        `${at} must be { name, scope?, limitUsd, period, warnAt?, fallback? }.`,
       );
     }
     const budget = raw as Record<string, unknown>;
@@ -65,9 +70,9 @@ export function validateBudgets(budgets: unknown, where = 'budgets'): BudgetDefi
     }
     names.add(budget.name);
     for (const key of Object.keys(budget)) {
-      if (!['name', 'scope', 'limitUsd', 'period', 'warnAt'].includes(key)) {
+      if (!['name', 'scope', 'limitUsd', 'period', 'warnAt', 'fallback'].includes(key)) {
         throw new InvalidConfigurationException(
-          `${at}.${key}: unknown setting; known: name, scope, limitUsd, period, warnAt.`,
+          `${at}.${key}: unknown setting; known: name, scope, limitUsd, period, warnAt, fallback.`,
         );
       }
     }
@@ -87,6 +92,14 @@ export function validateBudgets(budgets: unknown, where = 'budgets'): BudgetDefi
     ) {
       throw new InvalidConfigurationException(
         `${at}.warnAt must be a share of the limit between 0 and 1 (e.g. 0.8); got ${String(budget.warnAt)}.`,
+      );
+    }
+    if (
+      budget.fallback !== undefined &&
+      (typeof budget.fallback !== 'string' || budget.fallback.trim() === '')
+    ) {
+      throw new InvalidConfigurationException(
+        `${at}.fallback must be the name of a router or model; got ${String(budget.fallback)}.`,
       );
     }
     if (budget.scope !== undefined) {

@@ -1,4 +1,5 @@
 import type { ChatModel } from './chat-model.js';
+import type { ChatRequest } from './request.js';
 
 /** What a model can do beyond plain chat; routers filter candidate routes by it. */
 export const Capability = {
@@ -23,4 +24,18 @@ export function capabilitiesOf(model: ChatModel): ReadonlySet<Capability> {
   } catch {
     return NONE;
   }
+}
+
+/** Only a JSON response format with a schema needs a capability that not every model has. */
+export function requiredCapabilities(request: ChatRequest): ReadonlySet<Capability> {
+  const format = request.parameters?.responseFormat;
+  return format?.type === 'json' && format.jsonSchema
+    ? new Set([Capability.RESPONSE_FORMAT_JSON_SCHEMA])
+    : NONE;
+}
+
+export function supportsAll(model: ChatModel, required: ReadonlySet<Capability>): boolean {
+  if (required.size === 0) return true;
+  const supported = capabilitiesOf(model);
+  return [...required].every((capability) => supported.has(capability));
 }

@@ -26,6 +26,11 @@ export interface ChatRequestParameters {
   tools?: ToolSpecification[];
   toolChoice?: ToolChoice;
   responseFormat?: ResponseFormat;
+  /**
+   * The key a provider's prompt cache files this prompt under (OpenAI's `prompt_cache_key`);
+   * default: derived from the system prompt and the first message (promptPrefixKey).
+   */
+  promptCacheKey?: string;
 }
 
 export interface ChatRequest {

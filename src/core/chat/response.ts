@@ -1,9 +1,17 @@
 import type { AiMessage } from './messages.js';
 
 export interface TokenUsage {
+  /** Every prompt token, cached or not (a provider that counts them apart is summed). */
   inputTokens?: number;
   outputTokens?: number;
   totalTokens?: number;
+  /**
+   * Of `inputTokens`, those the provider read from its prompt cache (OpenAI's
+   * `prompt_tokens_details.cached_tokens`, Anthropic's `cache_read_input_tokens`).
+   */
+  cachedInputTokens?: number;
+  /** Of `inputTokens`, those written to the provider's cache (`cache_creation_input_tokens`). */
+  cacheWriteInputTokens?: number;
 }
 
 export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'other';

@@ -9,11 +9,6 @@ const costAttribute = attributeKey(
   (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value),
 );
 
-/** Cached prompt tokens, where a provider reports them (not part of TokenUsage's contract). */
-interface UsageWithCache extends TokenUsage {
-  cachedInputTokens?: number;
-}
-
 /**
  * USD for `usage` at `pricing`, or undefined when either is missing: an unknown price is not a
  * free call. Rounded to a nano-dollar so that sums of many calls stay exact.
@@ -29,10 +24,17 @@ export function costOf(
     // only a total: price it all as input, the cheaper side, rather than invent a split
     return roundUsd((count(usage.totalTokens) * pricing.input) / 1e6);
   }
-  const cached = Math.min(input, count((usage as UsageWithCache).cachedInputTokens));
+  // cache reads and writes are parts of the prompt, priced apart when the model says how
+  const cached = Math.min(input, count(usage.cachedInputTokens));
+  const written = Math.min(input - cached, count(usage.cacheWriteInputTokens));
   const cachedPrice = pricing.cachedInput ?? pricing.input;
+  const writePrice = pricing.cacheWrite ?? pricing.input;
   return roundUsd(
-    ((input - cached) * pricing.input + cached * cachedPrice + output * pricing.output) / 1e6,
+    ((input - cached - written) * pricing.input +
+      cached * cachedPrice +
+      written * writePrice +
+      output * pricing.output) /
+      1e6,
   );
 }
 
@@ -70,6 +72,10 @@ export function addUsage(a: TokenUsage | undefined, b: TokenUsage | undefined): 
     usage.inputTokens = count(a?.inputTokens) + count(b.inputTokens);
   if (b?.outputTokens !== undefined) {
     usage.outputTokens = count(a?.outputTokens) + count(b.outputTokens);
+  }
+  for (const key of ['cachedInputTokens', 'cacheWriteInputTokens'] as const) {
+    const both = count(a?.[key]) + count(b?.[key]);
+    if (both > 0) usage[key] = both;
   }
   return usage;
 }

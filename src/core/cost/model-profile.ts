@@ -7,6 +7,8 @@ export interface ModelPricing {
   readonly output: number;
   /** Price of prompt tokens served from the provider's cache; default: `input`. */
   readonly cachedInput?: number;
+  /** Price of prompt tokens written to the provider's cache (Anthropic's); default: `input`. */
+  readonly cacheWrite?: number;
 }
 
 /** What the provider allows per minute. */
@@ -61,13 +63,13 @@ export function validateProfile(profile: unknown, where: string): ModelProfile {
     const pricing = p.pricing as Record<string, unknown>;
     if (typeof pricing !== 'object' || pricing === null) {
       throw new InvalidConfigurationException(
-        `${where}.pricing must be { input, output, cachedInput? } in USD per million tokens.`,
+        `${where}.pricing must be { input, output, cachedInput?, cacheWrite? } in USD per million tokens.`,
       );
     }
     for (const field of ['input', 'output'])
       nonNegative(pricing[field], `${where}.pricing.${field}`);
-    if (pricing.cachedInput !== undefined) {
-      nonNegative(pricing.cachedInput, `${where}.pricing.cachedInput`);
+    for (const field of ['cachedInput', 'cacheWrite']) {
+      if (pricing[field] !== undefined) nonNegative(pricing[field], `${where}.pricing.${field}`);
     }
   }
   for (const field of ['contextWindow', 'maxOutputTokens']) {

@@ -1,6 +1,8 @@
 import { isAbortError, raceAbort, throwIfAborted } from '../chat/abort.js';
 import { InvalidConfigurationException, RoutingException } from '../errors/exceptions.js';
 import { logSafe } from '../observability/log-safe.js';
+import type { Clock } from '../clock.js';
+import type { RouteStateStore } from '../state/route-state-store.js';
 import { emitTo, summarizeError } from '../observability/routing-event.js';
 import type { ChatModelRoute } from '../routing/chat-model-route.js';
 import type { ChatModelRouter, ChatModelRoutingRequest } from '../routing/chat-model-router.js';
@@ -8,6 +10,7 @@ import { ChatModelRoutingResult } from '../routing/chat-model-routing-result.js'
 import { scoreAnswer, type ScoredAnswer } from './answer-scoring.js';
 import { buildChoiceOptions } from './choice-options.js';
 import { buildDecisionInput } from './decision-input.js';
+import { TargetShare, validateTargetShare } from './target-share.js';
 import {
   DEFAULT_QUESTION,
   FallbackStrategy,
@@ -30,6 +33,8 @@ export interface DecisionModelChatModelRouterOptions {
   maxMessages?: number;
   /** Receives the warning when a failure falls back to the default route; default: the console. */
   logger?: DecisionLogger;
+  /** A calibrated share of calls per route, e.g. `{ complex: 0.3 }` (see TargetShare). */
+  targetShare?: Record<string, number> | TargetShare;
 }
 
 const consoleLogger: DecisionLogger = {
@@ -45,6 +50,8 @@ export class DecisionModelChatModelRouter implements ChatModelRouter {
   protected readonly fallbackStrategy: FallbackStrategy;
   protected readonly maxMessages: number;
   protected readonly logger: DecisionLogger;
+  /** Moves the route's threshold so it gets its share of calls; absent when none is set. */
+  readonly targetShare: TargetShare | undefined;
 
   constructor(
     protected readonly decisionModel: DecisionModel,
@@ -89,6 +96,8 @@ export class DecisionModelChatModelRouter implements ChatModelRouter {
     this.fallbackStrategy = fallbackStrategy ?? FallbackStrategy.DEFAULT_ROUTE;
     this.maxMessages = maxMessages;
     this.logger = logger ?? consoleLogger;
+    const share = options?.targetShare;
+    this.targetShare = share instanceof TargetShare || !share ? share : new TargetShare(share);
   }
 
   /**
@@ -98,6 +107,11 @@ export class DecisionModelChatModelRouter implements ChatModelRouter {
    * here: its decisions fail the same way later, and the fallback strategy answers them.
    */
   validate(routes: readonly ChatModelRoute[]): void {
+    if (this.targetShare)
+      validateTargetShare(
+        this.targetShare.targets,
+        routes.map((r) => r.name),
+      );
     const choice = buildChoiceOptions(routes);
     if (typeof this.decisionModel.prepare !== 'function' || choice.options.length < 2) return;
     try {
@@ -107,6 +121,11 @@ export class DecisionModelChatModelRouter implements ChatModelRouter {
         `decision model could not prepare for the routes: ${(error as Error)?.message ?? String(error)}`,
       );
     }
+  }
+
+  /** The module's state store: replicas calibrate the target share together. */
+  bindRouteState(binding: { store: RouteStateStore; scope: string; clock?: Clock }): void {
+    this.targetShare?.bindRouteState(binding);
   }
 
   async route(request: ChatModelRoutingRequest): Promise<ChatModelRoutingResult> {
@@ -121,6 +140,7 @@ export class DecisionModelChatModelRouter implements ChatModelRouter {
     try {
       const answer = await this.decide(signal ? { input, question, signal } : { input, question });
       scored = scoreAnswer(answer, choice);
+      if (this.targetShare) scored = this.targetShare.choose(scored);
     } catch (error) {
       return this.onDecisionFailure(error, request);
     }

@@ -1,6 +1,7 @@
 import type { ChatRequest } from '../chat/request.js';
 import type { ChatResponse, TokenUsage } from '../chat/response.js';
 import { callScopeOf } from '../budget/budget.js';
+import { waivedBudgetsOf } from '../budget/budget-downgrade.js';
 import type { BudgetLedger, BudgetReservation, SpentBudget } from '../budget/budget-ledger.js';
 import { costOf } from '../cost/cost.js';
 import { profileOf } from '../cost/model-profile.js';
@@ -41,7 +42,7 @@ export class BudgetHolds {
     const scope = callScopeOf(context.attributes, context.route, model.name);
     return chain(
       attempt(
-        () => ledger.reserve(scope, worst),
+        () => ledger.reserve(scope, worst, waivedBudgetsOf(context.attributes)),
         // a store that cannot count: the call goes ahead, and is charged when it ends
         () => undefined,
       ),

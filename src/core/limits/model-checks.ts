@@ -7,6 +7,7 @@ import { estimatePromptTokens } from '../cost/cost.js';
 import { totalTokensOf } from '../chat/response.js';
 import type { SpentBudget } from '../budget/budget-ledger.js';
 import { BudgetHolds } from './budget-holds.js';
+import { waivedBudgetsOf } from '../budget/budget-downgrade.js';
 import { profileOf } from '../cost/model-profile.js';
 import { BudgetExceededException } from '../errors/budget-exceeded.exception.js';
 import { ContextLengthExceededException } from '../errors/context-length-exceeded.exception.js';
@@ -132,7 +133,7 @@ export class ModelChecks implements ModelRoutingStrategy {
       scope = callScopeOf(context.attributes, context.route, model.name);
       this.lastScope.set(model.name, scope);
     }
-    const over = this.budgets.exceeded(scope);
+    const over = this.budgets.exceeded(scope, context && waivedBudgetsOf(context.attributes));
     if (over) return { reason: 'over-budget', until: over.resetsAt, budget: over.budget.name };
     // a call's verdict only: outside a call (health) no budget is known to apply
     if (context) return this.unpriced(model, scope);

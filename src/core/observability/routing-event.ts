@@ -42,7 +42,15 @@ export type RoutingEvent =
       costUsd?: number;
     }
   /** A balancer chose `model` among `candidates` models that the circuits admitted. */
-  | { type: 'model-balanced'; route?: string; model: string; balancer: string; candidates: number }
+  | {
+      type: 'model-balanced';
+      route?: string;
+      model: string;
+      balancer: string;
+      candidates: number;
+      /** Chosen for the prompt's prefix (its provider cache), not by the balancer's rule. */
+      byPrefix?: true;
+    }
   /** A model was passed over for this call before being tried: it was not failed or cooled down. */
   | {
       type: 'model-skipped';
@@ -61,6 +69,15 @@ export type RoutingEvent =
       limitUsd: number;
       /** Epoch ms when the budget's period ends and spend starts from 0. */
       resetsAt: number;
+    }
+  | {
+      /** A budget with a `fallback` refused the call, which goes to the fallback instead. */
+      type: 'budget-downgraded';
+      budget: string;
+      /** The router or model the call addressed, when known. */
+      from?: string;
+      /** The fallback (a router or model name). */
+      to: string;
     }
   | {
       type: 'cooldown-started';

@@ -1,3 +1,4 @@
+import type { RouteStateBinding } from '../inspection/inspection.js';
 import { InvalidConfigurationException } from '../errors/exceptions.js';
 import type { ChatModelRoute } from './chat-model-route.js';
 import type {
@@ -12,6 +13,19 @@ import { typeName } from './route-validation.js';
 export interface NormalizedRouter {
   route(request: ChatModelRoutingRequest): Promise<ChatModelRoutingResult>;
   validate?(routes: readonly ChatModelRoute[]): void;
+  /** A router with state of its own takes the module's store (a decision router's target share). */
+  bindRouteState?(binding: RouteStateBinding): void;
+  /** The share each route with a target got (a decision router's `targetShare`). */
+  routeShares?(): readonly RouteShareStatus[];
+}
+
+/** A route's calibrated share: its target, the share it got over the window, its threshold. */
+export interface RouteShareStatus {
+  route: string;
+  target: number;
+  achieved?: number;
+  threshold?: number;
+  samples: number;
 }
 
 const ROUTER_SHAPE =
@@ -39,6 +53,15 @@ function withValidate(normalized: NormalizedRouter, router: object): NormalizedR
   const validate = (router as { validate?: unknown }).validate;
   if (typeof validate === 'function') {
     normalized.validate = (routes) => validate.call(router, routes);
+  }
+  const share = (router as { targetShare?: { report?: unknown } }).targetShare;
+  if (typeof share?.report === 'function') {
+    const report = share.report as () => RouteShareStatus[];
+    normalized.routeShares = () => report.call(share);
+  }
+  const bind = (router as { bindRouteState?: unknown }).bindRouteState;
+  if (typeof bind === 'function') {
+    normalized.bindRouteState = (binding) => bind.call(router, binding);
   }
   return normalized;
 }

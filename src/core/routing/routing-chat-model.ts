@@ -32,7 +32,11 @@ import {
   validateRouteDefinitions,
   type ConfiguredRoute,
 } from './route-validation.js';
-import { normalizeRouter, type NormalizedRouter } from './router-invocation.js';
+import {
+  normalizeRouter,
+  type NormalizedRouter,
+  type RouteShareStatus,
+} from './router-invocation.js';
 import { resolveRoutingResult } from './routing-result-resolution.js';
 import { toolLoopRouteName } from './tool-loop-route.js';
 import { routeAttribute } from '../chat/call-attributes.js';
@@ -160,8 +164,15 @@ export class RoutingChatModel implements ChatModel, InspectableRouting, ChecksCh
     });
   }
 
+  /** Each route with a target share: the share it got (empty when the router sets none). */
+  routeShares(): readonly RouteShareStatus[] {
+    return this.router.routeShares?.() ?? [];
+  }
+
   bindRouteState(binding: RouteStateBinding): void {
     if (binding.modelNames !== undefined) this.modelNames = binding.modelNames;
+    // a router with state of its own (a decision router's target share)
+    this.router.bindRouteState?.({ ...binding, scope: `${binding.scope}#router` });
     for (const route of this.configuredRoutes) {
       const model = route.model as Partial<InspectableRouting>;
       if (typeof model.bindRouteState === 'function') {

@@ -197,6 +197,7 @@ function buildRouter(
       ...(decision.question !== undefined ? { question: decision.question } : {}),
       ...(decision.minProbability !== undefined ? { minProbability: decision.minProbability } : {}),
       ...(decision.maxMessages !== undefined ? { maxMessages: decision.maxMessages } : {}),
+      ...(router.targetShare !== undefined ? { targetShare: router.targetShare } : {}),
       fallbackStrategy:
         decision.fallback === 'fail' ? FallbackStrategy.FAIL : FallbackStrategy.DEFAULT_ROUTE,
       logger: options.logger,

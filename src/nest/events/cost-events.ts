@@ -14,6 +14,8 @@ export const MODEL_ROUTER_COST_EVENTS = {
   BUDGET_WARNING: 'model-router.budget.warning',
   /** A budget reached its limit (once per period); its models are skipped until it resets. */
   BUDGET_EXCEEDED: 'model-router.budget.exceeded',
+  /** A spent budget sent a call to its `fallback` instead of refusing it. */
+  BUDGET_DOWNGRADED: 'model-router.budget.downgraded',
 } as const;
 
 export type ModelRouterCostEventName =
@@ -55,6 +57,19 @@ export class BudgetEvent extends ModelRouterEvent {
   readonly resetsAt!: string;
 
   constructor(fields: Fields<BudgetEvent>) {
+    super();
+    Object.assign(this, fields);
+  }
+}
+
+export class BudgetDowngradedEvent extends ModelRouterEvent {
+  readonly budget!: string;
+  /** The router or model the call addressed. */
+  readonly from?: string;
+  /** The fallback that serves it instead. */
+  readonly to!: string;
+
+  constructor(fields: Fields<BudgetDowngradedEvent>) {
     super();
     Object.assign(this, fields);
   }
@@ -108,6 +123,13 @@ export function mapCostEvent(
           limitUsd: event.limitUsd,
           resetsAt: new Date(event.resetsAt).toISOString(),
         }),
+      };
+    case 'budget-downgraded':
+      return {
+        name: MODEL_ROUTER_COST_EVENTS.BUDGET_DOWNGRADED,
+        payload: new BudgetDowngradedEvent(
+          compact({ router, budget: event.budget, from: event.from, to: event.to }),
+        ),
       };
     default:
       return undefined;

@@ -7,6 +7,8 @@ export const ROUTE_HEADER = 'x-model-router-route';
 export const MODEL_HEADER = 'x-model-router-model';
 /** Request header naming the conversation's session (see SESSION_ATTRIBUTE). */
 export const SESSION_HEADER = 'x-model-router-session';
+/** Response header naming the budget that sent the call to its fallback. */
+export const DOWNGRADED_HEADER = 'x-model-router-downgraded';
 /** Longer session keys are refused: they become store (Redis) keys. */
 export const MAX_SESSION_LENGTH = 256;
 
@@ -62,4 +64,7 @@ export function writeServedHeaders(headers: ServedHeaders, served: ServedBy): vo
   if (headers.isHeadersSent()) return;
   if (served.route !== undefined) headers.setHeader(ROUTE_HEADER, toHeaderValue(served.route));
   if (served.model !== undefined) headers.setHeader(MODEL_HEADER, toHeaderValue(served.model));
+  if (served.downgraded !== undefined) {
+    headers.setHeader(DOWNGRADED_HEADER, toHeaderValue(served.downgraded));
+  }
 }

@@ -16,6 +16,8 @@ export type ChatCallMode = 'chat' | 'stream';
 export interface ServedBy {
   route?: string;
   model?: string;
+  /** The budget that sent the call to its fallback, when one did. */
+  downgraded?: string;
 }
 
 export interface ChatInterceptorContextInit {
@@ -63,6 +65,10 @@ export class ChatInterceptorContext {
    */
   model: string | undefined;
   response: ChatResponse | undefined;
+  /** The budget that sent the call to its fallback (the latest, when several did). */
+  downgraded: string | undefined;
+  /** The fallback the call went to: what serves it instead of the target addressed. */
+  private downgradedTo: string | undefined;
   /** Set by the built-in timing interceptor when the call ends (completed, failed or cancelled). */
   durationMs: number | undefined;
   /** Text and tool-call arguments streamed so far. */
@@ -91,6 +97,7 @@ export class ChatInterceptorContext {
     this.answering = undefined;
     this.model = undefined;
     this.response = undefined;
+    this.downgraded = undefined;
     this.durationMs = undefined;
   }
 
@@ -101,11 +108,17 @@ export class ChatInterceptorContext {
 
   /** Who to name now: the model that answered, else the one answering, else what was addressed. */
   servedBy(): ServedBy {
-    const model = this.model ?? this.answering ?? this.target ?? this.servedAs;
+    const model = this.model ?? this.answering ?? this.addressed();
     return {
       ...(this.route !== undefined ? { route: this.route } : {}),
       ...(model !== undefined ? { model } : {}),
+      ...(this.downgraded !== undefined ? { downgraded: this.downgraded } : {}),
     };
+  }
+
+  /** What the call addressed, or the fallback a budget sent it to. */
+  private addressed(): string | undefined {
+    return this.downgradedTo ?? this.target ?? this.servedAs;
   }
 
   /**
@@ -165,7 +178,7 @@ export class ChatInterceptorContext {
     const changed = (this.route === undefined && route !== undefined) || this.model === undefined;
     if (this.route === undefined && route !== undefined) this.route = route;
     // a group's member, else the model named when the route was chosen, else what was addressed
-    this.model ??= member ?? this.answering ?? this.target ?? this.servedAs ?? response.modelName;
+    this.model ??= member ?? this.answering ?? this.addressed() ?? response.modelName;
     if (changed) this.servedChanged();
   }
 
@@ -180,6 +193,14 @@ export class ChatInterceptorContext {
         this.probability = event.probabilities?.[event.route];
       }
       if (named) this.answering = event.model;
+    } else if (event.type === 'budget-downgraded') {
+      // what the refused target chose is not what serves the call
+      this.downgraded = event.budget;
+      this.downgradedTo = event.to;
+      this.route = undefined;
+      this.probability = undefined;
+      this.answering = undefined;
+      this.model = undefined;
     } else if (event.type === 'model-called' && this.model === undefined) {
       this.answering = event.model;
     } else if (event.type === 'model-succeeded' && this.model === undefined) {

@@ -19,6 +19,7 @@ export class ModelRouterMetricsLifecycle implements OnModuleInit, OnModuleDestro
   onModuleInit(): void {
     const registry = this.findRegistry();
     this.metrics.bindInspection(() => registry.inspect());
+    this.metrics.bindRouteShares(() => registry.routeShares());
   }
 
   onModuleDestroy(): void {

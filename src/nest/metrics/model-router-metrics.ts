@@ -30,6 +30,8 @@ export interface ModelRouterMetricNames {
   embeddingRequests: string;
   embeddingTokens: string;
   hedges: string;
+  downgrades: string;
+  routeShare: string;
 }
 
 export interface FinishedCall {
@@ -53,6 +55,14 @@ export interface FinishedEmbedding {
 
 type CallLabel = 'router' | 'route' | 'model';
 
+/** A decision route's target share and what it got (ModelRouterRegistry.routeShares). */
+export interface RouteShareReading {
+  router: string;
+  route: string;
+  target: number;
+  achieved?: number;
+}
+
 /**
  * The model router's Prometheus metrics in one registry. Labels carry names only (router, route,
  * model, error kind, outcome): never an error message or anything a provider said.
@@ -73,6 +83,9 @@ export class ModelRouterMetrics {
   protected readonly embeddingRequests: Counter<'model' | 'outcome'>;
   protected readonly embeddingTokens: Counter<'model'>;
   protected readonly hedges: Counter<'router' | 'route' | 'outcome'>;
+  protected readonly downgrades: Counter<'router' | 'budget' | 'to'>;
+  protected readonly routeShare: Gauge<'router' | 'route' | 'kind'>;
+  private routeShares: (() => RouteShareReading[]) | undefined;
   private inspect: (() => RouterInspection[]) | undefined;
   private readonly registered: Metric[] = [];
   private readonly labelFor: ModelRouterMetricsOptions['labelFor'];
@@ -94,6 +107,8 @@ export class ModelRouterMetrics {
       embeddingRequests: `${prefix}embedding_requests_total`,
       embeddingTokens: `${prefix}embedding_tokens_total`,
       hedges: `${prefix}hedges_total`,
+      downgrades: `${prefix}budget_downgrades_total`,
+      routeShare: `${prefix}route_share`,
     };
     this.assertNamesFree();
     // registers: [] then registerMetric: a clash fails before anything half-registers
@@ -117,7 +132,7 @@ export class ModelRouterMetrics {
     this.tokens = this.register(
       new prom.Counter({
         name: this.names.tokens,
-        help: 'Tokens reported by the models that answered (type: input or output).',
+        help: 'Tokens reported by the models that answered (type: input, output, or the parts of input cached_input and cache_write).',
         labelNames: ['router', 'route', 'model', 'type'],
         registers: [],
       }),
@@ -186,6 +201,26 @@ export class ModelRouterMetrics {
         registers: [],
       }),
     );
+    this.downgrades = this.register(
+      new prom.Counter({
+        name: this.names.downgrades,
+        help: 'Calls a spent budget sent to its fallback instead of refusing them, by budget and fallback.',
+        labelNames: ['router', 'budget', 'to'],
+        registers: [],
+      }),
+    );
+    const collectShares = () => this.collectRouteShares();
+    this.routeShare = this.register(
+      new prom.Gauge({
+        name: this.names.routeShare,
+        help: 'Routes with a targetShare: the target and the share achieved over the window (kind: target or achieved), read on scrape.',
+        labelNames: ['router', 'route', 'kind'],
+        registers: [],
+        collect() {
+          collectShares();
+        },
+      }),
+    );
     const collectStates = () => this.collectModelStates();
     this.modelState = this.register(
       new prom.Gauge({
@@ -228,6 +263,11 @@ export class ModelRouterMetrics {
     const output = tokenCount(call.tokenUsage?.outputTokens);
     if (input > 0) this.tokens.inc({ ...labels, type: 'input' }, input);
     if (output > 0) this.tokens.inc({ ...labels, type: 'output' }, output);
+    // parts of the input, served from or written to the provider's prompt cache
+    const cached = tokenCount(call.tokenUsage?.cachedInputTokens);
+    const written = tokenCount(call.tokenUsage?.cacheWriteInputTokens);
+    if (cached > 0) this.tokens.inc({ ...labels, type: 'cached_input' }, cached);
+    if (written > 0) this.tokens.inc({ ...labels, type: 'cache_write' }, written);
     const cost = call.costUsd;
     if (typeof cost === 'number' && Number.isFinite(cost) && cost > 0) this.cost.inc(labels, cost);
   }
@@ -242,6 +282,30 @@ export class ModelRouterMetrics {
   /** Counts an embeddings call that threw: `cancelled` when its caller aborted it, else `error`. */
   recordFailedEmbedding(model: string, error: unknown, signal: AbortSignal): void {
     this.recordEmbedding({ model, outcome: outcomeOfError(error, signal) });
+  }
+
+  /** Where the share gauge reads decision routers' target shares from on each scrape. */
+  bindRouteShares(read: () => RouteShareReading[]): void {
+    this.routeShares = read;
+  }
+
+  protected collectRouteShares(): void {
+    this.routeShare.reset();
+    try {
+      for (const share of this.routeShares?.() ?? []) {
+        const labels = {
+          router: this.labelOf(share.router, 'router'),
+          route: this.labelOf(share.route, 'route'),
+        };
+        this.routeShare.set({ ...labels, kind: 'target' }, share.target);
+        if (share.achieved !== undefined) {
+          this.routeShare.set({ ...labels, kind: 'achieved' }, share.achieved);
+        }
+      }
+    } catch {
+      // a router whose report throws must not break the whole scrape
+      this.routeShare.reset();
+    }
   }
 
   /** Counts one routing event of a call served by `router` (`route`: the call's route so far). */
@@ -276,6 +340,13 @@ export class ModelRouterMetrics {
         return;
       case 'decision-failed':
         this.decisionFailures.inc({ router: routerLabel });
+        return;
+      case 'budget-downgraded':
+        this.downgrades.inc({
+          router: routerLabel,
+          budget: nameLabel(event.budget),
+          to: this.labelOf(event.to, 'model'),
+        });
         return;
       default:
         return;

@@ -12,6 +12,8 @@ import { UnknownRouterException } from '../../core/errors/unknown-router.excepti
 import { validateModuleOptions } from './validate-module-options.js';
 import { quoteNames } from '../../core/errors/quote-names.js';
 import { BudgetLedger } from '../../core/budget/budget-ledger.js';
+import { checkBudgetFallbacks } from '../../core/budget/budget-downgrade.js';
+import type { RouteShareStatus } from '../../core/routing/router-invocation.js';
 
 /** The budgets of the options as a ledger on the module's store and clock. */
 function moduleBudgets(options: ModelRouterModuleOptions, store: RouteStateStore): BudgetLedger {
@@ -70,6 +72,10 @@ export class ModelRouterRegistry {
     this.stateStore = options.stateStore ?? new InMemoryRouteStateStore(options.clock);
     this.closeStateStoreOnShutdown = options.closeStateStoreOnShutdown ?? false;
     this.budgets = moduleBudgets(options, this.stateStore);
+    checkBudgetFallbacks(
+      this.budgets.budgets,
+      (name) => this.routers.has(name) || this.models.has(name),
+    );
     this.defaultRouter =
       options.defaultRouter ?? (this.routers.size === 1 ? [...this.routers.keys()][0] : undefined);
     this.bindRouteState(options);
@@ -148,6 +154,16 @@ export class ModelRouterRegistry {
             ],
           },
     );
+  }
+
+  /** Each decision router's routes with a `targetShare`: target, achieved share, threshold. */
+  routeShares(): ({ router: string } & RouteShareStatus)[] {
+    return [...this.routers].flatMap(([router, model]) => {
+      const shares = (model as { routeShares?: () => readonly RouteShareStatus[] }).routeShares;
+      return typeof shares === 'function'
+        ? shares.call(model).map((status) => ({ router, ...status }))
+        : [];
+    });
   }
 
   /** Registered models that no router's inspection names (`inspections`: from `inspect()`). */

@@ -30,6 +30,8 @@ import { runHookedChat } from './hooked-chat-call.js';
 import { tracedRoutedChat, tracedRoutedStream } from './traced-routed-call.js';
 import { observableFromStream, type StreamFlow } from './observable-from-stream.js';
 import { sessionAttribute, routerAttribute } from '../../core/chat/call-attributes.js';
+import { BudgetDowngrades, type DowngradeStatus } from '../../core/budget/budget-downgrade.js';
+import { downgradeTarget } from './downgrade-target.js';
 
 export interface RoutingChatOptions {
   /**
@@ -96,6 +98,8 @@ export class RoutingChatService {
   protected readonly clock: Clock;
   /** Models addressed directly, under the checks a group applies to its models. */
   protected readonly direct: DirectModelChecks;
+  /** Calls a budget refuses go to its `fallback` instead, when it names one. */
+  protected readonly downgrades: BudgetDowngrades;
 
   constructor(
     protected readonly registry: ModelRouterRegistry,
@@ -108,6 +112,16 @@ export class RoutingChatService {
       store: registry.stateStore,
       clock: this.clock,
     });
+    this.downgrades = new BudgetDowngrades(
+      registry.budgets,
+      (name) => downgradeTarget(name, registry, this.direct),
+      this.clock,
+    );
+  }
+
+  /** Each budget's downgrades to its fallback since start (this replica's), for status pages. */
+  downgradeReport(): DowngradeStatus[] {
+    return this.downgrades.report();
   }
 
   /** Answers `request` with the chosen router. Unknown router → RoutingException. */
@@ -361,11 +375,16 @@ export class RoutingChatService {
       const [target, chosen] =
         typeof model === 'string' ? [model, this.registry.resolveModel(model)] : adHocTarget(model);
       // no group around it: the checks of a group's model (limits, budgets) apply to it
-      return { target, model: this.direct.wrap(target, chosen) };
+      return { target, model: this.downgrades.wrap(this.direct.wrap(target, chosen), target) };
     }
     const { name, router } = this.registry.resolveRouter(options.router ?? scope?.router);
     const servedAs = this.registry.plainRouterModelName(name);
-    return { routerName: name, model: router, ...(servedAs !== undefined ? { servedAs } : {}) };
+    const downgrading = this.downgrades.wrap(router, name);
+    return {
+      routerName: name,
+      model: downgrading,
+      ...(servedAs !== undefined ? { servedAs } : {}),
+    };
   }
 
   /** The session option wins, then the caller's own attribute, then the request's header. */

@@ -55,6 +55,12 @@ export interface AnthropicChatModelOptions extends BaseChatModelOptions {
    * `RESPONSE_FORMAT_JSON_SCHEMA`. Default false.
    */
   structuredOutputs?: boolean;
+  /**
+   * Marks a long system prompt cacheable (`cache_control: { type: 'ephemeral' }`), so later
+   * calls read it at the cached price: `true` from 1,024 tokens (about 4,096 characters, the
+   * smallest prompt Claude caches), or `{ minTokens }`. Default false (a cache write costs more).
+   */
+  cacheSystemPrompt?: boolean | { minTokens: number };
   /** A malformed SSE chunk fails the stream (default) or is skipped with a `stream-chunk-skipped` event. */
   malformedChunks?: MalformedChunkPolicy;
   /**
@@ -215,8 +221,17 @@ export class AnthropicChatModel extends SdkChatModel<Anthropic, AnthropicChatMod
       model,
       maxTokens: this.options.maxTokens ?? 4096,
       structuredOutputs: this.options.structuredOutputs ?? false,
+      ...cacheSetting(this.options.cacheSystemPrompt),
     });
   }
+}
+
+/** The system prompt size (characters, four a token) from which it is marked cacheable. */
+function cacheSetting(option: AnthropicChatModelOptions['cacheSystemPrompt']): {
+  cacheSystemFromChars?: number;
+} {
+  if (!option) return {};
+  return { cacheSystemFromChars: (option === true ? 1_024 : option.minTokens) * 4 };
 }
 
 function validate(options: AnthropicChatModelOptions): void {
@@ -235,6 +250,21 @@ function validate(options: AnthropicChatModelOptions): void {
   check.optionalString('providerName', options.providerName);
   check.optionalInteger('maxTokens', options.maxTokens, 1);
   check.optionalBoolean('structuredOutputs', options.structuredOutputs);
+  const cache = options.cacheSystemPrompt as unknown;
+  if (
+    cache !== undefined &&
+    typeof cache !== 'boolean' &&
+    !(
+      typeof cache === 'object' &&
+      cache !== null &&
+      Number.isInteger((cache as { minTokens?: unknown }).minTokens) &&
+      (cache as { minTokens: number }).minTokens > 0
+    )
+  ) {
+    throw new InvalidConfigurationException(
+      `AnthropicChatModel '${String(options.model)}': cacheSystemPrompt must be true, false or { minTokens } (a whole number > 0).`,
+    );
+  }
   check.optionalOneOf('malformedChunks', options.malformedChunks, MALFORMED_CHUNK_POLICIES);
   check.optionalHttp('http', options.http);
 }

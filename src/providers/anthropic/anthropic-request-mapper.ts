@@ -15,6 +15,11 @@ export interface AnthropicRequestSettings {
   /** `max_tokens` when the request sets no `maxOutputTokens` (Anthropic requires one). */
   maxTokens: number;
   structuredOutputs: boolean;
+  /**
+   * Marks a system prompt of at least this many characters cacheable (`cache_control:
+   * ephemeral`); undefined: never.
+   */
+  cacheSystemFromChars?: number;
 }
 
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
@@ -42,7 +47,14 @@ export function toAnthropicBody(
     max_tokens: parameters.maxOutputTokens ?? settings.maxTokens,
     messages: toAnthropicMessages(request.messages, fail),
   };
-  if (system) body.system = system;
+  if (system) {
+    const cacheable =
+      settings.cacheSystemFromChars !== undefined && system.length >= settings.cacheSystemFromChars;
+    // a cache write costs more than input once, and reads cost a tenth after: long prompts only
+    body.system = cacheable
+      ? [{ type: 'text', text: system, cache_control: { type: 'ephemeral' } }]
+      : system;
+  }
   if (parameters.temperature !== undefined) body.temperature = parameters.temperature;
   if (parameters.topP !== undefined) body.top_p = parameters.topP;
   if (parameters.stopSequences && parameters.stopSequences.length > 0)

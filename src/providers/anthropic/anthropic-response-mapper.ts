@@ -46,12 +46,25 @@ export function inputTokensOf(usage: AnthropicUsageLike | null | undefined): num
   );
 }
 
+/** The prompt cache's part of the input tokens: read from it, written to it. */
+export type CacheTokens = Pick<TokenUsage, 'cachedInputTokens' | 'cacheWriteInputTokens'>;
+
+export function cacheTokensOf(usage: AnthropicUsageLike | null | undefined): CacheTokens {
+  const tokens: CacheTokens = {};
+  const read = usage?.cache_read_input_tokens;
+  const written = usage?.cache_creation_input_tokens;
+  if (typeof read === 'number' && read > 0) tokens.cachedInputTokens = read;
+  if (typeof written === 'number' && written > 0) tokens.cacheWriteInputTokens = written;
+  return tokens;
+}
+
 export function toTokenUsage(
   input: number | undefined,
   output: number | undefined,
+  cache: CacheTokens = {},
 ): TokenUsage | undefined {
   if (input === undefined && output === undefined) return undefined;
-  const usage: TokenUsage = {};
+  const usage: TokenUsage = { ...cache };
   if (input !== undefined) usage.inputTokens = input;
   if (output !== undefined) usage.outputTokens = output;
   if (input !== undefined && output !== undefined) usage.totalTokens = input + output;
@@ -87,6 +100,7 @@ export function fromAnthropicMessage(message: Message, requestedModel: string): 
   const usage = toTokenUsage(
     inputTokensOf(message.usage),
     message.usage?.output_tokens ?? undefined,
+    cacheTokensOf(message.usage),
   );
   if (usage) response.tokenUsage = usage;
   if (message.id) response.id = message.id;

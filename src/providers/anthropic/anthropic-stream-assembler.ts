@@ -3,6 +3,8 @@ import type { ToolCall } from '../../core/chat/messages.js';
 import type { ChatResponse } from '../../core/chat/response.js';
 import {
   inputTokensOf,
+  cacheTokensOf,
+  type CacheTokens,
   toAiMessage,
   toFinishReason,
   toTokenUsage,
@@ -32,6 +34,7 @@ export class AnthropicStreamAssembler {
   private stopReason: string | null = null;
   private inputTokens?: number;
   private outputTokens?: number;
+  private cache: CacheTokens = {};
   private id?: string;
   private answeringModel?: string;
 
@@ -53,6 +56,7 @@ export class AnthropicStreamAssembler {
         if (message.id) this.id = message.id;
         if (message.model) this.answeringModel = message.model;
         this.inputTokens = inputTokensOf(message.usage);
+        this.cache = cacheTokensOf(message.usage);
         if (typeof message.usage?.output_tokens === 'number')
           this.outputTokens = message.usage.output_tokens;
         return [];
@@ -121,7 +125,10 @@ export class AnthropicStreamAssembler {
         const usage = (event.usage ?? {}) as AnthropicUsageLike;
         if (typeof usage.output_tokens === 'number') this.outputTokens = usage.output_tokens;
         const input = inputTokensOf(usage);
-        if (input !== undefined) this.inputTokens = input;
+        if (input !== undefined) {
+          this.inputTokens = input;
+          this.cache = cacheTokensOf(usage);
+        }
         if (delta.stop_reason) this.stopReason = delta.stop_reason;
         return [];
       }
@@ -138,7 +145,7 @@ export class AnthropicStreamAssembler {
     };
     const finishReason = toFinishReason(this.stopReason, this.toolCalls.length > 0);
     if (finishReason) response.finishReason = finishReason;
-    const usage = toTokenUsage(this.inputTokens, this.outputTokens);
+    const usage = toTokenUsage(this.inputTokens, this.outputTokens, this.cache);
     if (usage) response.tokenUsage = usage;
     if (this.id) response.id = this.id;
     return { type: 'complete', response };

@@ -81,6 +81,13 @@ export interface OpenAiCompatibleChatModelOptions extends BaseChatModelOptions {
   /** Extra body fields for every request (e.g. vLLM's `continue_final_message`). */
   extraBody?: Record<string, unknown>;
   /**
+   * Sends `prompt_cache_key` (the request's `promptCacheKey`, else a key derived from its system
+   * prompt and first message) so turns of one conversation hit the provider's prompt cache.
+   * Default true for OpenAI's own API, false for other servers (which may refuse the field); a
+   * request's own `promptCacheKey` is sent either way.
+   */
+  promptCacheKey?: boolean;
+  /**
    * A client of your own (e.g. `AzureOpenAI`): calls then go through it (the SDK's fetch), and
    * `baseURL`, `apiKey`, `headers`, `maxRetries` and `http` are ignored.
    */
@@ -99,6 +106,17 @@ const CLIENT_OWNER = {
 };
 const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
+/** Calls go to api.openai.com (not a client of the caller's own, nor another server). */
+function isOpenAisOwnApi(options: OpenAiCompatibleChatModelOptions): boolean {
+  if (options.client !== undefined) return false;
+  const url = options.baseURL ?? (process.env.OPENAI_BASE_URL || DEFAULT_BASE_URL);
+  try {
+    return new URL(url).host === CLIENT_OWNER.officialHost;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A chat model on any OpenAI-compatible chat completions API (OpenAI, Azure-style gateways,
  * vLLM, llama.cpp server, LM Studio, Ollama's `/v1`): the official `openai` SDK's request and
@@ -114,6 +132,8 @@ export class OpenAiCompatibleChatModel extends SdkChatModel<
   OpenAiCompatibleChatModelOptions
 > {
   protected readonly streamUsage: boolean;
+  /** Whether a derived `prompt_cache_key` goes with each request (see the option). */
+  protected readonly promptCacheKey: boolean;
 
   constructor(options: OpenAiCompatibleChatModelOptions) {
     validate(options);
@@ -125,6 +145,7 @@ export class OpenAiCompatibleChatModel extends SdkChatModel<
       createClient: OpenAiCompatibleChatModel.prototype.createClient,
     });
     this.streamUsage = options.streamUsage ?? true;
+    this.promptCacheKey = options.promptCacheKey ?? isOpenAisOwnApi(options);
   }
 
   /** Override to customise the SDK client (fetch, proxy agent, logger…). */
@@ -251,6 +272,7 @@ export class OpenAiCompatibleChatModel extends SdkChatModel<
       logprobs: this.options.logprobs === true || this.options.topLogprobs !== undefined,
       ...(this.options.topLogprobs === undefined ? {} : { topLogprobs: this.options.topLogprobs }),
       ...(this.options.extraBody ? { extraBody: this.options.extraBody } : {}),
+      promptCacheKey: this.promptCacheKey,
     });
   }
 }
@@ -281,5 +303,6 @@ function validate(options: OpenAiCompatibleChatModelOptions): void {
   ]);
   check.optionalBoolean('strictJsonSchema', options.strictJsonSchema);
   check.optionalBoolean('streamUsage', options.streamUsage);
+  check.optionalBoolean('promptCacheKey', options.promptCacheKey);
   check.optionalHttp('http', options.http);
 }

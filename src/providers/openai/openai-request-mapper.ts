@@ -7,6 +7,7 @@ import type {
 import type { ChatMessage, ContentPart } from '../../core/chat/messages.js';
 import type { ChatRequest, ChatRequestParameters } from '../../core/chat/request.js';
 import { invalidRequest } from '../shared/invalid-request.js';
+import { promptPrefixKey } from '../../core/chat/prompt-prefix.js';
 
 export interface OpenAiRequestSettings {
   provider: string;
@@ -16,6 +17,8 @@ export interface OpenAiRequestSettings {
   logprobs: boolean;
   topLogprobs?: number;
   extraBody?: Record<string, unknown>;
+  /** Send a derived `prompt_cache_key` when the request has none of its own. */
+  promptCacheKey?: boolean;
 }
 
 /** The chat completions body for a request (without `stream`). */
@@ -64,6 +67,9 @@ export function toOpenAiBody(
         }
       : { type: 'json_object' };
   }
+  const cacheKey =
+    parameters.promptCacheKey ?? (settings.promptCacheKey && promptPrefixKey(request));
+  if (cacheKey) body.prompt_cache_key = cacheKey;
   if (settings.logprobs) {
     body.logprobs = true;
     if (settings.topLogprobs !== undefined) body.top_logprobs = settings.topLogprobs;

@@ -38,7 +38,12 @@ export function toFinishReason(
 
 export function toTokenUsage(
   usage:
-    | { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number }
+    | {
+        prompt_tokens?: number;
+        completion_tokens?: number;
+        total_tokens?: number;
+        prompt_tokens_details?: { cached_tokens?: number | null } | null;
+      }
     | null
     | undefined,
 ): TokenUsage | undefined {
@@ -47,6 +52,9 @@ export function toTokenUsage(
   if (typeof usage.prompt_tokens === 'number') result.inputTokens = usage.prompt_tokens;
   if (typeof usage.completion_tokens === 'number') result.outputTokens = usage.completion_tokens;
   if (typeof usage.total_tokens === 'number') result.totalTokens = usage.total_tokens;
+  // part of prompt_tokens, served from the provider's prompt cache (priced at cachedInput)
+  const cached = usage.prompt_tokens_details?.cached_tokens;
+  if (typeof cached === 'number' && cached > 0) result.cachedInputTokens = cached;
   return result;
 }
 

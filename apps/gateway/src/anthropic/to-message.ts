@@ -29,10 +29,16 @@ export function toStopReason(response: ChatResponse): AnthropicStopReason {
 
 export function toAnthropicUsage(usage: TokenUsage | undefined): AnthropicUsage {
   return {
-    input_tokens: usage?.inputTokens ?? 0,
+    // Anthropic's input_tokens leaves out the cache's reads and writes
+    input_tokens: Math.max(
+      0,
+      (usage?.inputTokens ?? 0) -
+        (usage?.cachedInputTokens ?? 0) -
+        (usage?.cacheWriteInputTokens ?? 0),
+    ),
     output_tokens: usage?.outputTokens ?? 0,
-    cache_creation_input_tokens: 0,
-    cache_read_input_tokens: 0,
+    cache_creation_input_tokens: usage?.cacheWriteInputTokens ?? 0,
+    cache_read_input_tokens: usage?.cachedInputTokens ?? 0,
   };
 }
 

@@ -13,6 +13,8 @@ const keyBudgetSchema = z.strictObject({
   limitUsd: positive(),
   /** The periods of the library's `budgets:`: a key's budget becomes one, scoped `{ key }`. */
   period: oneOf(Object.keys(BUDGET_PERIODS) as [BudgetPeriod, ...BudgetPeriod[]]),
+  /** A router or model the key's calls go to once the budget is spent, instead of a 429. */
+  fallback: text().optional(),
 });
 
 /** A key's secret: the key itself (from `${ENV}`), or its SHA-256 so the file holds no secret. */

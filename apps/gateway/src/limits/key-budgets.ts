@@ -42,6 +42,7 @@ export class KeyBudgets {
               scope: { key: key.name },
               limitUsd: key.budget.limitUsd,
               period: key.budget.period,
+              ...(key.budget.fallback !== undefined ? { fallback: key.budget.fallback } : {}),
             },
           ]
         : [],

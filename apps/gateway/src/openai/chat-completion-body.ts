@@ -153,6 +153,8 @@ export const chatCompletionBody = z
     /** Fallbacks after `model`; an empty list means none (as LiteLLM and OpenRouter read it). */
     models: failoverList(0),
     user: z.string().nullish(),
+    /** The caller's prompt-cache key: passed to OpenAI-compatible providers, and keeps the prefix's model. */
+    prompt_cache_key: z.string().min(1).max(1024).nullish(),
   })
   .check((context) => {
     const { tool_choice: choice, tools } = context.value;

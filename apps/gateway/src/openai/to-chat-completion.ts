@@ -97,6 +97,9 @@ export function toWireUsage(usage: TokenUsage | undefined, costUsd?: number): Wi
     prompt_tokens: prompt,
     completion_tokens: completion,
     total_tokens: totalTokensOf(usage),
+    ...(usage?.cachedInputTokens
+      ? { prompt_tokens_details: { cached_tokens: usage.cachedInputTokens } }
+      : {}),
     ...(costUsd !== undefined ? { cost: costUsd } : {}),
   };
 }

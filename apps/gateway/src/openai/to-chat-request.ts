@@ -53,6 +53,7 @@ export function toChatRequest(
     parameters.responseFormat = { type: 'json' };
   }
   const request: ChatRequest = { messages: body.messages.map((m) => toChatMessage(m, ids)) };
+  if (body.prompt_cache_key != null) parameters.promptCacheKey = body.prompt_cache_key;
   if (Object.keys(parameters).length > 0) request.parameters = parameters;
   return request;
 }

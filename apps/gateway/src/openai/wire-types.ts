@@ -11,6 +11,8 @@ export interface WireUsage {
   prompt_tokens: number;
   completion_tokens: number;
   total_tokens: number;
+  /** Of prompt_tokens, those the provider served from its prompt cache (when it said). */
+  prompt_tokens_details?: { cached_tokens: number };
   /** Not OpenAI's (OpenRouter's): USD of the request, when the serving model has pricing. */
   cost?: number;
 }

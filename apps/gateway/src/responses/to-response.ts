@@ -139,7 +139,7 @@ export function toResponsesUsage(usage: TokenUsage | undefined): ResponsesUsage 
   const output = usage?.outputTokens ?? 0;
   return {
     input_tokens: input,
-    input_tokens_details: { cached_tokens: 0 },
+    input_tokens_details: { cached_tokens: usage?.cachedInputTokens ?? 0 },
     output_tokens: output,
     output_tokens_details: { reasoning_tokens: 0 },
     total_tokens: totalTokensOf(usage),

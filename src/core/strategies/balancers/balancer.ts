@@ -8,6 +8,8 @@ import type { RouteStateStore } from '../../state/route-state-store.js';
 import { uniqueScope } from '../../state/unique-scope.js';
 import type { ChatModelWrapper } from '../../chat/chat-model-wrapper.js';
 import type { ModelRoutingStrategy, StrategyCallContext } from '../model-routing-strategy.js';
+import { profileOf } from '../../cost/model-profile.js';
+import { affineModel, affinityThreshold, type PromptAffinitySetting } from './prompt-affinity.js';
 
 /** The names of the shipped balancers (the YAML `balance:` values). */
 export const BALANCERS = [
@@ -26,6 +28,12 @@ export interface BalancerOptions {
   /** Key prefix of this group's counters; default: unique per instance (or the module's). */
   scope?: string;
   clock?: Clock;
+  /**
+   * Prompts sharing a prefix go to one model (rendezvous hashing), so the provider's prompt
+   * cache stays warm: on by default in balancers that spread calls (weighted, least-busy), for
+   * prompts from 1,024 tokens; `false` turns it off.
+   */
+  promptAffinity?: PromptAffinitySetting;
 }
 
 /**
@@ -39,6 +47,10 @@ export abstract class Balancer implements ModelRoutingStrategy {
   protected store: RouteStateStore;
   protected scope: string;
   protected clock: Clock;
+  /** Whether the balancer spreads calls over models (then prompt affinity applies). */
+  protected readonly spreads: boolean = false;
+  /** The prompt size from which affinity applies; undefined: off. */
+  private readonly affinityFrom: number | undefined;
   private readonly explicit: { store: boolean; scope: boolean; clock: boolean };
 
   constructor(options: BalancerOptions = {}) {
@@ -46,6 +58,7 @@ export abstract class Balancer implements ModelRoutingStrategy {
     this.clock = given.clock ?? systemClock;
     this.store = given.store ?? new InMemoryRouteStateStore(this.clock);
     this.scope = given.scope ?? uniqueScope('balancer');
+    this.affinityFrom = affinityThreshold(given.promptAffinity);
     this.explicit = {
       store: given.store !== undefined,
       scope: given.scope !== undefined,
@@ -59,7 +72,9 @@ export abstract class Balancer implements ModelRoutingStrategy {
     context?: StrategyCallContext,
   ): MaybePromise<ChatModelWrapper | undefined> {
     if (models.length === 0) return undefined;
-    const picked = models.length === 1 ? models[0]! : this.pick(models, request, context);
+    const affine = models.length === 1 ? undefined : this.affine(models, request, context);
+    const picked =
+      models.length === 1 ? models[0]! : (affine ?? this.pick(models, request, context));
     this.dispatched(picked, request, context);
     if (context?.observer) {
       emitTo(context.observer, {
@@ -68,6 +83,7 @@ export abstract class Balancer implements ModelRoutingStrategy {
         model: picked.name,
         balancer: this.name,
         candidates: models.length,
+        ...(affine !== undefined ? { byPrefix: true as const } : {}),
       });
     }
     return picked;
@@ -77,6 +93,23 @@ export abstract class Balancer implements ModelRoutingStrategy {
     if (!this.explicit.store) this.store = binding.store;
     if (!this.explicit.scope) this.scope = `${binding.scope}:${this.name}`;
     if (!this.explicit.clock && binding.clock) this.clock = binding.clock;
+  }
+
+  /** The model of the prompt's prefix, when prompt affinity applies to this call. */
+  protected affine(
+    models: readonly ChatModelWrapper[],
+    request: ChatRequest,
+    context: StrategyCallContext | undefined,
+  ): ChatModelWrapper | undefined {
+    if (!this.spreads || this.affinityFrom === undefined) return undefined;
+    return affineModel(models, request, context, this.affinityFrom, (model) =>
+      this.weightOf(model),
+    );
+  }
+
+  /** A model's share under affinity: its profile `weight`, default 1. */
+  weightOf(model: ChatModelWrapper): number {
+    return profileOf(model).weight ?? 1;
   }
 
   /** Chooses among two or more candidates. */

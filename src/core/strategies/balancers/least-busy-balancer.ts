@@ -24,6 +24,7 @@ export interface LeastBusyBalancerOptions extends BalancerOptions {
  */
 export class LeastBusyBalancer extends Balancer {
   readonly name = 'least-busy' as const;
+  protected override readonly spreads = true;
   private readonly windowMs: number;
   /** The counter and window each in-flight attempt holds, keyed by the attempt's context. */
   private readonly held = new WeakMap<object, { key: string; startedAt: number }>();

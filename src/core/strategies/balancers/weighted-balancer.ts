@@ -20,6 +20,7 @@ const MAX_PERIOD = 10_000;
  */
 export class WeightedBalancer extends Balancer {
   readonly name = 'weighted' as const;
+  protected override readonly spreads = true;
   private readonly weights: Record<string, number>;
   private readonly cycles = new Map<string, readonly number[]>();
 
@@ -35,7 +36,7 @@ export class WeightedBalancer extends Balancer {
     }
   }
 
-  weightOf(model: ChatModelWrapper): number {
+  override weightOf(model: ChatModelWrapper): number {
     return profileOf(model).weight ?? this.weights[model.name] ?? 1;
   }
 

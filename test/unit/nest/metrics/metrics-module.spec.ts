@@ -403,6 +403,7 @@ describe('ModelRouterMetricsModule: options and registries', () => {
       .map((metric) => metric.name)
       .toSorted();
     expect(names).toEqual([
+      'llm_gateway_budget_downgrades_total',
       'llm_gateway_cost_usd_total',
       'llm_gateway_decision_failures_total',
       'llm_gateway_embedding_requests_total',
@@ -414,6 +415,7 @@ describe('ModelRouterMetricsModule: options and registries', () => {
       'llm_gateway_request_duration_seconds',
       'llm_gateway_requests_total',
       'llm_gateway_retries_total',
+      'llm_gateway_route_share',
       'llm_gateway_tokens_total',
     ]);
     expect(subject.metrics.names.requests).toBe('llm_gateway_requests_total');

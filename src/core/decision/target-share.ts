@@ -1,0 +1,243 @@
+import { systemClock, type Clock } from '../clock.js';
+import { InvalidConfigurationException } from '../errors/exceptions.js';
+import { countersOf, type CounterWindow } from '../state/counter-store.js';
+import { InMemoryRouteStateStore } from '../state/in-memory-route-state-store.js';
+import type { RouteStateStore } from '../state/route-state-store.js';
+import { uniqueScope } from '../state/unique-scope.js';
+import type { ScoredAnswer } from './answer-scoring.js';
+
+/** Probabilities are counted in this many equal buckets: the threshold's resolution. */
+const BUCKETS = 200;
+/** Below this many decisions in the window the router decides as if no share were set. */
+const DEFAULT_MIN_SAMPLES = 50;
+export const DEFAULT_SHARE_WINDOW_MS = 10 * 60_000;
+
+export interface TargetShareOptions {
+  /** How long a decision counts toward the share (the window slides by halves); default 10 min. */
+  windowMs?: number;
+  /** Decisions needed before the threshold moves; default 50. */
+  minSamples?: number;
+  /** Where the window's counts live; the Nest module binds its store, so replicas share them. */
+  store?: RouteStateStore;
+  scope?: string;
+  clock?: Clock;
+}
+
+/** What a status page or metrics show of one target. */
+export interface TargetShareStatus {
+  route: string;
+  target: number;
+  /** The share of decisions in the window that went to the route; undefined before any. */
+  achieved?: number;
+  /** The route's probability from which it is chosen now (undefined: not calibrated yet). */
+  threshold?: number;
+  /** Decisions in the window. */
+  samples: number;
+}
+
+/** Checks a `targetShare` map: route names (when known) and fractions in (0, 1), summing below 1. */
+export function validateTargetShare(
+  targets: unknown,
+  routes?: readonly string[],
+  where = 'targetShare',
+): Record<string, number> {
+  if (typeof targets !== 'object' || targets === null || Array.isArray(targets)) {
+    throw new InvalidConfigurationException(
+      `${where} must be a map of route name → share, e.g. { complex: 0.3 }.`,
+    );
+  }
+  const entries = Object.entries(targets as Record<string, unknown>);
+  if (entries.length === 0) throw new InvalidConfigurationException(`${where} names no route.`);
+  let sum = 0;
+  for (const [route, share] of entries) {
+    if (routes && !routes.includes(route)) {
+      throw new InvalidConfigurationException(
+        `${where}.${route}: no such route; routes: ${routes.join(', ')}.`,
+      );
+    }
+    if (typeof share !== 'number' || !(share > 0 && share < 1)) {
+      throw new InvalidConfigurationException(
+        `${where}.${route} must be a share between 0 and 1 (e.g. 0.3); got ${String(share)}.`,
+      );
+    }
+    sum += share;
+  }
+  if (sum >= 1) {
+    throw new InvalidConfigurationException(
+      `${where}: the shares add up to ${sum}; keep them below 1.`,
+    );
+  }
+  return Object.fromEntries(entries) as Record<string, number>;
+}
+
+/**
+ * A calibrated share of traffic for routes of a decision router (RouteLLM's threshold, moved
+ * online): the probabilities the decision model gave each target route over a sliding window
+ * are counted in a histogram, and a call goes to the route when its probability is at or above
+ * the window's (1 - share) quantile, so over the window the route gets its share whatever the
+ * model's calibration. A call at the quantile's own bucket is admitted for the fraction still
+ * missing (an error-diffusion credit, deterministic). The counts live in the state store's
+ * windowed counters, so replicas sharing Redis calibrate on every replica's decisions.
+ */
+export class TargetShare {
+  readonly targets: Readonly<Record<string, number>>;
+  private readonly windowMs: number;
+  /** The window slides by halves: the current half and the one before count. */
+  private readonly half: number;
+  private readonly minSamples: number;
+  private store: RouteStateStore;
+  private scope: string;
+  private clock: Clock;
+  private readonly explicit: { store: boolean; scope: boolean; clock: boolean };
+  private readonly credit = new Map<string, number>();
+
+  constructor(targets: Record<string, number>, options: TargetShareOptions = {}) {
+    this.targets = Object.freeze(validateTargetShare(targets));
+    this.windowMs = options.windowMs ?? DEFAULT_SHARE_WINDOW_MS;
+    this.half = Math.floor(this.windowMs / 2);
+    if (!Number.isInteger(this.windowMs) || this.windowMs < 1_000) {
+      throw new InvalidConfigurationException(
+        `targetShare windowMs must be a whole number of milliseconds ≥ 1000; got ${String(options.windowMs)}.`,
+      );
+    }
+    this.minSamples = options.minSamples ?? DEFAULT_MIN_SAMPLES;
+    this.clock = options.clock ?? systemClock;
+    this.store = options.store ?? new InMemoryRouteStateStore(this.clock);
+    this.scope = options.scope ?? uniqueScope('share');
+    this.explicit = {
+      store: options.store !== undefined,
+      scope: options.scope !== undefined,
+      clock: options.clock !== undefined,
+    };
+  }
+
+  /** Takes the module's store, scope and clock, unless built with its own. */
+  bindRouteState(binding: { store: RouteStateStore; scope: string; clock?: Clock }): void {
+    if (!this.explicit.store) this.store = binding.store;
+    if (!this.explicit.scope) this.scope = `${binding.scope}:share`;
+    if (!this.explicit.clock && binding.clock) this.clock = binding.clock;
+  }
+
+  /**
+   * The route for a scored answer: the first target route whose probability reaches its
+   * threshold; else, when a target route won without reaching it, the best other route; else
+   * the answer's own route. Records the decision in the window. Answers without
+   * probabilities pass unchanged.
+   */
+  choose(scored: ScoredAnswer): ScoredAnswer {
+    const { probabilities } = scored;
+    if (!probabilities) return scored;
+    const now = this.clock();
+    let chosen: string | undefined;
+    for (const [route, share] of Object.entries(this.targets)) {
+      const p = probabilities[route];
+      if (p === undefined) continue;
+      const bucket = bucketOf(p);
+      const admitted = this.admits(route, share, bucket, now);
+      this.count(`${route}:p${bucket}`, now);
+      if (chosen === undefined && admitted === true) chosen = route;
+      if (admitted === undefined && chosen === undefined && scored.route === route) chosen = route;
+    }
+    if (chosen === undefined) chosen = this.bestOther(scored);
+    for (const route of Object.keys(this.targets))
+      if (route === chosen) this.count(`${route}:chosen`, now);
+    this.count('decisions', now);
+    return chosen === scored.route ? scored : { ...scored, route: chosen };
+  }
+
+  /** The share each target route got over the window, and its threshold now. */
+  report(): TargetShareStatus[] {
+    const now = this.clock();
+    const samples = this.total('decisions', now);
+    return Object.entries(this.targets).map(([route, target]) => {
+      const threshold = this.threshold(route, target, now);
+      return {
+        route,
+        target,
+        samples,
+        ...(samples > 0 ? { achieved: this.total(`${route}:chosen`, now) / samples } : {}),
+        ...(threshold !== undefined ? { threshold: threshold.bucket / BUCKETS } : {}),
+      };
+    });
+  }
+
+  /** true: to the route; false: not; undefined: too few decisions yet to tell. */
+  private admits(route: string, share: number, bucket: number, now: number): boolean | undefined {
+    const threshold = this.threshold(route, share, now);
+    if (threshold === undefined) return undefined;
+    if (bucket !== threshold.bucket) return bucket > threshold.bucket;
+    // at the quantile's bucket: admit the part of it the share still needs
+    const credit = (this.credit.get(route) ?? 0) + threshold.fraction;
+    const admitted = credit >= 1;
+    this.credit.set(route, admitted ? credit - 1 : credit);
+    return admitted;
+  }
+
+  /** The bucket holding the window's (1 - share) quantile, and how much of it to admit. */
+  private threshold(
+    route: string,
+    share: number,
+    now: number,
+  ): { bucket: number; fraction: number } | undefined {
+    const counts: number[] = [];
+    let total = 0;
+    for (let bucket = 0; bucket < BUCKETS; bucket++) {
+      const count = this.total(`${route}:p${bucket}`, now);
+      counts.push(count);
+      total += count;
+    }
+    if (total < this.minSamples) return undefined;
+    const wanted = share * total;
+    let above = 0;
+    for (let bucket = BUCKETS - 1; bucket >= 0; bucket--) {
+      const count = counts[bucket]!;
+      if (above + count >= wanted) {
+        return { bucket, fraction: count === 0 ? 0 : (wanted - above) / count };
+      }
+      above += count;
+    }
+    return { bucket: 0, fraction: 1 };
+  }
+
+  /** The most probable route that is not a target (the answer's own route when none is). */
+  private bestOther(scored: ScoredAnswer): string {
+    let best: string | undefined;
+    for (const [route, p] of Object.entries(scored.probabilities ?? {})) {
+      if (route in this.targets) continue;
+      if (best === undefined || p > scored.probabilities![best]!) best = route;
+    }
+    return best ?? scored.route;
+  }
+
+  /** The count over the window: this half-window and the one before. */
+  private total(what: string, now: number): number {
+    const counters = countersOf(this.store);
+    const key = `${this.scope}:${what}`;
+    return (
+      counters.getWindow(key, this.window(now)) +
+      counters.getWindow(key, this.window(now - this.half))
+    );
+  }
+
+  private count(what: string, now: number): void {
+    try {
+      const added = countersOf(this.store).addToWindow(
+        `${this.scope}:${what}`,
+        1,
+        this.window(now),
+      );
+      if (added instanceof Promise) added.then(undefined, () => undefined);
+    } catch {
+      // a store that cannot count costs the calibration, never the call
+    }
+  }
+
+  private window(now: number): CounterWindow {
+    return { windowMs: this.half, now };
+  }
+}
+
+function bucketOf(probability: number): number {
+  const p = Number.isFinite(probability) ? Math.min(1, Math.max(0, probability)) : 0;
+  return Math.min(BUCKETS - 1, Math.floor(p * BUCKETS));
+}
