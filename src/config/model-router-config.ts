@@ -4,6 +4,7 @@ import type { BudgetDefinition } from '../core/budget/budget.js';
 import { UNPRICED_UNDER_BUDGET } from '../core/cost/model-profile.js';
 import { decimal, flag, integer, oneOf, text } from './config-fields.js';
 import { checkModelRouterConfig } from './check-model-router-config.js';
+import { cacheConfigSchema, routerCacheSchema } from './cache-config-schema.js';
 
 /**
  * The one schema of the YAML configuration: its TypeScript type (`ModelRouterConfig`), its check
@@ -80,6 +81,8 @@ const routerSchema = z.strictObject({
   routes: z.array(routeSchema).optional(),
   decision: decisionSchema.optional(),
   defaultRoute: text().optional(),
+  /** This router's response cache: `false` (off) or settings over the top-level `cache:`. */
+  cache: routerCacheSchema.optional(),
 });
 
 /**
@@ -143,6 +146,8 @@ export const modelRouterConfigSchema = z
        * `allow` (served, and charged nothing). Configured models keep their own profile.
        */
       unpricedUnderBudget: oneOf(UNPRICED_UNDER_BUDGET).optional(),
+      /** The response cache: the default of every router (docs/cache.md). */
+      cache: cacheConfigSchema.optional(),
     },
     {
       error: (issue) =>

@@ -329,3 +329,34 @@ export {
 export { StreamInterruptedException } from './errors/stream-interrupted.exception.js';
 export { InvalidModelResponseException } from './group/model-response.js';
 export { DEFAULT_SESSION_TTL_MS, sessionStateKey } from './group/session-affinity.js';
+export {
+  type AnswerChunk,
+  type CachedAnswer,
+  type CacheControl,
+  type CacheKeys,
+  type CacheLookup,
+  type CachePlan,
+  type CacheSettings,
+  type CacheStats,
+  cacheKeys,
+  isCompleteAnswer,
+  pacedReplay,
+  type ReplayPacing,
+  ResponseCache,
+  type ResponseCacheOptions,
+  type ResponseCacheStore,
+  semanticGuard,
+  SemanticIndex,
+} from './cache/index.js';
+export {
+  CACHE_ATTRIBUTE,
+  CACHE_SIMILARITY_ATTRIBUTE,
+  type CacheOutcome,
+  cacheAttribute,
+  cacheSimilarityAttribute,
+} from './chat/call-attributes.js';
+export {
+  type ResponseCacheConfig,
+  type RouterCacheConfig,
+  durationMs,
+} from './cache/cache-config.js';

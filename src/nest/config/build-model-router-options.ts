@@ -34,6 +34,7 @@ import type {
   ModelRouterFactories,
 } from '../../config/model-router-factories.js';
 import { quoteNames } from '../../core/errors/quote-names.js';
+import { buildResponseCacheConfig } from '../../config/build-response-cache.js';
 import type { ModelProfile } from '../../core/cost/model-profile.js';
 import {
   groupBalancer,
@@ -89,6 +90,7 @@ export async function buildModelRouterOptions(
       ...(options.clock ? { clock: options.clock } : {}),
     });
   }
+  const cache = await buildResponseCacheConfig(config);
   // the configuration was validated by its schema: the module checks only what was given in code
   return builtFromConfiguration(
     {
@@ -101,6 +103,7 @@ export async function buildModelRouterOptions(
         : {}),
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.interceptors ? { interceptors: options.interceptors } : {}),
+      ...(cache ? { cache, closeCacheOnShutdown: true } : {}),
     },
     builtStateStore,
   );

@@ -7,6 +7,10 @@ export const ROUTE_HEADER = 'x-model-router-route';
 export const MODEL_HEADER = 'x-model-router-model';
 /** Request header naming the conversation's session (see SESSION_ATTRIBUTE). */
 export const SESSION_HEADER = 'x-model-router-session';
+/** `hit`, `semantic-hit`, `miss` or `bypass`, on calls whose router is cached. */
+export const CACHE_HEADER = 'x-model-router-cache';
+/** A semantic hit's similarity to the cached question. */
+export const CACHE_SIMILARITY_HEADER = 'x-model-router-cache-similarity';
 /** Longer session keys are refused: they become store (Redis) keys. */
 export const MAX_SESSION_LENGTH = 256;
 
@@ -62,4 +66,28 @@ export function writeServedHeaders(headers: ServedHeaders, served: ServedBy): vo
   if (headers.isHeadersSent()) return;
   if (served.route !== undefined) headers.setHeader(ROUTE_HEADER, toHeaderValue(served.route));
   if (served.model !== undefined) headers.setHeader(MODEL_HEADER, toHeaderValue(served.model));
+  if (served.cache !== undefined) headers.setHeader(CACHE_HEADER, served.cache);
+  if (served.cacheSimilarity !== undefined) {
+    headers.setHeader(CACHE_SIMILARITY_HEADER, String(served.cacheSimilarity));
+  }
+}
+
+/**
+ * What a request's `Cache-Control` asks of the response cache: `no-store` (neither look up nor
+ * store), `no-cache` (do not serve from the cache; the answer is still stored), else `default`.
+ */
+export function requestCacheControl(
+  request: object | undefined,
+): 'default' | 'no-cache' | 'no-store' {
+  const headers = (request as { headers?: Record<string, unknown> } | undefined)?.headers;
+  const raw = headers?.['cache-control'];
+  const value = (Array.isArray(raw) ? raw.join(',') : raw) as unknown;
+  if (typeof value !== 'string' || value.length > 1024) return 'default';
+  const directives = value
+    .toLowerCase()
+    .split(',')
+    .map((part) => part.trim());
+  if (directives.includes('no-store')) return 'no-store';
+  if (directives.includes('no-cache')) return 'no-cache';
+  return 'default';
 }

@@ -8,7 +8,11 @@ import {
   type RoutingEvent,
   type RoutingObserver,
 } from '../../core/observability/routing-event.js';
-import { routeAttribute, modelAttribute } from '../../core/chat/call-attributes.js';
+import {
+  type CacheOutcome,
+  routeAttribute,
+  modelAttribute,
+} from '../../core/chat/call-attributes.js';
 
 export type ChatCallMode = 'chat' | 'stream';
 
@@ -16,6 +20,10 @@ export type ChatCallMode = 'chat' | 'stream';
 export interface ServedBy {
   route?: string;
   model?: string;
+  /** How the response cache took part, when the call's router is cached. */
+  cache?: CacheOutcome;
+  /** A semantic hit's similarity to the cached question. */
+  cacheSimilarity?: number;
 }
 
 export interface ChatInterceptorContextInit {
@@ -65,6 +73,13 @@ export class ChatInterceptorContext {
   response: ChatResponse | undefined;
   /** Set by the built-in timing interceptor when the call ends (completed, failed or cancelled). */
   durationMs: number | undefined;
+  /**
+   * How the response cache took part (`hit`, `semantic-hit`: no model was called and nothing
+   * charged), undefined when the call's router is not cached.
+   */
+  cache: CacheOutcome | undefined;
+  /** A semantic hit's cosine similarity to the cached question. */
+  cacheSimilarity: number | undefined;
   /** Text and tool-call arguments streamed so far. */
   private readonly produced = new OutputCounter();
   /** The router or model was called (a refusal before the call leaves it false). */
@@ -92,6 +107,8 @@ export class ChatInterceptorContext {
     this.model = undefined;
     this.response = undefined;
     this.durationMs = undefined;
+    this.cache = undefined;
+    this.cacheSimilarity = undefined;
   }
 
   /** Milliseconds since the call entered the chain. */
@@ -105,6 +122,8 @@ export class ChatInterceptorContext {
     return {
       ...(this.route !== undefined ? { route: this.route } : {}),
       ...(model !== undefined ? { model } : {}),
+      ...(this.cache !== undefined ? { cache: this.cache } : {}),
+      ...(this.cacheSimilarity !== undefined ? { cacheSimilarity: this.cacheSimilarity } : {}),
     };
   }
 
@@ -154,6 +173,13 @@ export class ChatInterceptorContext {
     this.routed = true;
     this.record(event);
     for (const observer of this.observers) emitTo(observer, event);
+  }
+
+  /** @internal the response cache's outcome, known before the router would be called. */
+  recordCache(outcome: CacheOutcome, similarity?: number): void {
+    this.cache = outcome;
+    if (similarity !== undefined) this.cacheSimilarity = Math.round(similarity * 1000) / 1000;
+    this.servedChanged();
   }
 
   /** @internal the response completes the record (a model without groups emits no events). */

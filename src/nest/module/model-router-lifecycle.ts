@@ -48,5 +48,6 @@ export class ModelRouterLifecycle implements OnModuleInit, OnApplicationShutdown
   async onApplicationShutdown(): Promise<void> {
     for (const unsubscribe of this.unsubscribes.splice(0)) unsubscribe();
     if (this.registry.closeStateStoreOnShutdown) await this.registry.stateStore.close?.();
+    if (this.registry.closeCacheOnShutdown) await this.registry.cache?.close();
   }
 }

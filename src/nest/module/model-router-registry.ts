@@ -12,6 +12,7 @@ import { UnknownRouterException } from '../../core/errors/unknown-router.excepti
 import { validateModuleOptions } from './validate-module-options.js';
 import { quoteNames } from '../../core/errors/quote-names.js';
 import { BudgetLedger } from '../../core/budget/budget-ledger.js';
+import { CallCache } from '../cache/call-cache.js';
 
 /** The budgets of the options as a ledger on the module's store and clock. */
 function moduleBudgets(options: ModelRouterModuleOptions, store: RouteStateStore): BudgetLedger {
@@ -55,6 +56,9 @@ export class ModelRouterRegistry {
   readonly closeStateStoreOnShutdown: boolean;
   /** The module's budgets (empty when none are configured). */
   readonly budgets: BudgetLedger;
+  /** The response cache, when configured. */
+  readonly cache: CallCache | undefined;
+  readonly closeCacheOnShutdown: boolean;
   private readonly routers: ReadonlyMap<string, ChatModel>;
   private readonly models: ReadonlyMap<string, ChatModel>;
   /** The registered models by instance: a model used alone is reported under this name. */
@@ -70,6 +74,8 @@ export class ModelRouterRegistry {
     this.stateStore = options.stateStore ?? new InMemoryRouteStateStore(options.clock);
     this.closeStateStoreOnShutdown = options.closeStateStoreOnShutdown ?? false;
     this.budgets = moduleBudgets(options, this.stateStore);
+    this.cache = options.cache ? new CallCache(options.cache, options.clock) : undefined;
+    this.closeCacheOnShutdown = options.closeCacheOnShutdown ?? options.cache?.store === undefined;
     this.defaultRouter =
       options.defaultRouter ?? (this.routers.size === 1 ? [...this.routers.keys()][0] : undefined);
     this.bindRouteState(options);

@@ -29,6 +29,8 @@ import { adHocTarget, type AdHocModel } from './ad-hoc-model.js';
 import { runHookedChat } from './hooked-chat-call.js';
 import { observableFromStream, type StreamFlow } from './observable-from-stream.js';
 import { sessionAttribute, routerAttribute } from '../../core/chat/call-attributes.js';
+import type { CacheControl } from '../../core/cache/response-cache.js';
+import { requestCacheControl } from '../http/open-routing-scope.js';
 
 export interface RoutingChatOptions {
   /**
@@ -73,6 +75,12 @@ export interface RoutingChatOptions {
    * the replacement checked by the router.
    */
   checkedRequest?: ChatRequest;
+  /**
+   * What the caller asks of the response cache (when the router is cached): `no-cache` skips
+   * the lookup (the answer is still stored), `no-store` skips both. Default: the request's
+   * `Cache-Control` header, when a routing scope knows the request.
+   */
+  cacheControl?: CacheControl;
 }
 
 type Target = { routerName?: string; target?: string; servedAs?: string; model: ChatModel };
@@ -129,12 +137,8 @@ export class RoutingChatService {
     request: ChatRequest,
     options: RoutingChatOptions,
   ): Promise<ChatResponse> {
-    const { context, target, unlink } = this.openCall(
-      'chat',
-      request,
-      options,
-      options.scope ?? currentRoutingScope(),
-    );
+    const scope = options.scope ?? currentRoutingScope();
+    const { context, target, unlink } = this.openCall('chat', request, options, scope);
     if (options.signal?.aborted) {
       unlink();
       return Promise.reject(abortReason(options.signal));
@@ -144,13 +148,20 @@ export class RoutingChatService {
       context,
       options.signal,
       () => {
-        context.noteInvoked();
-        return target.model
-          .chat(context.request, this.callOptions(context, target.model, request))
-          .then((response) => {
-            context.recordResponse(response);
-            return response;
-          });
+        const answer = () => {
+          context.noteInvoked();
+          return target.model.chat(
+            context.request,
+            this.callOptions(context, target.model, request),
+          );
+        };
+        const control = options.cacheControl ?? requestCacheControl(scope?.request);
+        const plan = this.registry.cache?.plan(context, control);
+        const response = plan ? this.registry.cache!.chat(context, plan, answer) : answer();
+        return response.then((response) => {
+          context.recordResponse(response);
+          return response;
+        });
       },
       unlink,
     );
@@ -201,6 +212,7 @@ export class RoutingChatService {
   ): Observable<ChatStreamEvent> {
     // read now, not at subscription: an SSE response subscribes outside the request's scope
     const scope = options.scope ?? currentRoutingScope();
+    const control = options.cacheControl ?? requestCacheControl(scope?.request);
     return new Observable<ChatStreamEvent>((subscriber) => {
       const { context, target, controller, unlink } = this.openCall(mode, request, options, scope);
       let settled = false;
@@ -216,7 +228,7 @@ export class RoutingChatService {
       options.signal?.addEventListener('abort', onCallerAbort, { once: true });
       const subscription = this.chain
         .run(context, {
-          handle: () => this.invoke(target.model, context, request, options.flow),
+          handle: () => this.invoke(target.model, context, request, options.flow, control),
         })
         .subscribe({
           next: (event) => subscriber.next(event),
@@ -304,14 +316,19 @@ export class RoutingChatService {
     context: ChatInterceptorContext,
     checked: ChatRequest,
     flow?: StreamFlow,
+    cacheControl: CacheControl = 'default',
   ): Observable<ChatStreamEvent> {
     // checked at the entry; a request an interceptor replaced is checked by the router again
     const callOptions = () => {
       context.noteInvoked();
       return this.callOptions(context, model, checked);
     };
+    // planned once the interceptors ran: they may name the caller's key or replace the request
+    const cache = this.registry.cache;
+    const plan = cache?.plan(context, cacheControl);
     if (context.mode === 'chat') {
-      const answer = defer(() => from(model.chat(context.request, callOptions())));
+      const call = () => model.chat(context.request, callOptions());
+      const answer = defer(() => from(plan ? cache!.chat(context, plan, call) : call()));
       return answer.pipe(
         map((response): ChatStreamEvent => {
           context.recordResponse(response);
@@ -320,7 +337,8 @@ export class RoutingChatService {
       );
     }
     let completed = false;
-    const open = () => streamModel(model, context.request, callOptions());
+    const stream = () => streamModel(model, context.request, callOptions());
+    const open = plan ? () => cache!.stream(context, plan, stream) : stream;
     return observableFromStream(open, flow).pipe(
       tap({
         next: (event) => {
