@@ -14,7 +14,8 @@ export function semanticGuard(text: string): string {
     numbers.add(String(Number(match[0].replace(/,/g, ''))));
   let sentenceStart = true;
   for (const match of text.matchAll(WORD)) {
-    const word = match[0];
+    // a sentence's full stop or a closing quote is not part of the word
+    const word = match[0].replace(/[.'’]+$/, '');
     const lower = word.toLowerCase();
     if (NUMBER_WORDS.has(lower)) numbers.add(lower);
     if (isIdentifier(word)) identifiers.add(word);

@@ -31,6 +31,8 @@ export class MemoryResponseCacheStore implements ResponseCacheStore {
       max: options.maxEntries ?? DEFAULT_MAX_ENTRIES,
       maxSize: options.maxBytes ?? DEFAULT_MAX_BYTES,
       ttlAutopurge: false,
+      // read the clock on every check: the default caches it for a millisecond on a timer
+      ttlResolution: 0,
       ...(clock ? { perf: { now: clock } } : {}),
     });
   }
