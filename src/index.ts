@@ -254,3 +254,12 @@ export {
   type BaseChatModelOptions,
   type ResilienceOptions,
 } from './core/index.js';
+// The response cache (DESIGN 2.11): configured through the module's `cache` option
+export type { CacheLookupEvent } from './nest/index.js';
+export type {
+  CacheOutcome,
+  CacheStats,
+  ResponseCacheConfig,
+  ResponseCacheStore,
+  RouterCacheConfig,
+} from './core/index.js';

@@ -138,3 +138,6 @@ export {
   ResponseFormatDto,
   JsonSchemaDto,
 } from './dto/chat-request.dto.js';
+export { MODEL_ROUTER_CACHE_EVENTS, CacheLookupEvent } from './events/cache-events.js';
+export { CACHE_HEADER, CACHE_SIMILARITY_HEADER } from './http/open-routing-scope.js';
+export { MemoryResponseCacheStore } from './cache/memory-response-cache-store.js';

@@ -3,12 +3,12 @@ import type { CachedAnswer } from '../core/cache/cache-entry.js';
 import type { ResponseCacheStore } from '../core/cache/response-cache-store.js';
 import { InvalidConfigurationException } from '../core/errors/exceptions.js';
 import { parseRedisUrl } from './redis-url.js';
-import { DEFAULT_KEY_PREFIX } from './redis-route-state-store-options.js';
+import { DEFAULT_KEY_PREFIX, type RedisClient } from './redis-route-state-store-options.js';
 
 export interface RedisResponseCacheStoreOptions {
   /** `redis://…` (the state store's), or an ioredis client to duplicate. */
   url?: string;
-  client?: Redis;
+  client?: RedisClient;
   /** Default: the state store's prefix, `model-router:`; entries go under `<prefix>cache:`. */
   keyPrefix?: string;
   /** How long a lookup may wait on Redis before it is a miss; default 250 ms. */
@@ -48,7 +48,7 @@ export class RedisResponseCacheStore implements ResponseCacheStore {
     };
     let redis: Redis;
     if (options.client !== undefined) {
-      redis = options.client.duplicate(failFast);
+      redis = (options.client as unknown as Redis).duplicate(failFast);
     } else {
       const { url } = parseRedisUrl(options.url, 'cache: the state store url');
       const Client = await loadIoredis();

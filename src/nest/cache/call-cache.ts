@@ -5,12 +5,14 @@ import { type ResponseCacheConfig, routerCacheSettings } from '../../core/cache/
 import { DEFAULT_REPLAY_PACING, pacedReplay, type Sleep } from '../../core/cache/replay-pacing.js';
 import {
   type CacheControl,
+  type CacheLookup,
   type CachePlan,
   type CacheSettings,
   type CacheStats,
   DEFAULT_MAX_VALUE_BYTES,
   ResponseCache,
 } from '../../core/cache/response-cache.js';
+import { costAttributeOf } from '../../core/cost/cost.js';
 import { BUDGET_DIMENSIONS } from '../../core/budget/budget.js';
 import type { Clock } from '../../core/clock.js';
 import { systemClock } from '../../core/clock.js';
@@ -28,6 +30,8 @@ const PARTITION_ATTRIBUTE = BUDGET_DIMENSIONS.key;
  */
 export class CallCache {
   readonly cache: ResponseCache;
+  /** Told of every lookup (the module publishes it as an event). */
+  onLookup: ((context: ChatInterceptorContext) => void) | undefined;
   private readonly settings = new Map<string | undefined, CacheSettings | undefined>();
 
   constructor(
@@ -73,7 +77,7 @@ export class CallCache {
     call: () => Promise<ChatResponse>,
   ): Promise<ChatResponse> {
     const lookup = await this.cache.lookup(plan, context.signal);
-    context.recordCache(lookup.outcome, lookup.similarity);
+    this.record(context, lookup);
     if (lookup.answer !== undefined) return this.cache.served(lookup);
     const response = await call();
     void this.cache.save(plan, { response, storedAt: this.clock() });
@@ -91,7 +95,7 @@ export class CallCache {
     open: () => AsyncIterable<ChatStreamEvent>,
   ): AsyncGenerator<ChatStreamEvent> {
     const lookup = await this.cache.lookup(plan, context.signal);
-    context.recordCache(lookup.outcome, lookup.similarity);
+    this.record(context, lookup);
     if (lookup.answer !== undefined) {
       const pacing = plan.settings.replay ?? DEFAULT_REPLAY_PACING;
       const response = this.cache.served(lookup);
@@ -118,6 +122,15 @@ export class CallCache {
     }
   }
 
+  private record(context: ChatInterceptorContext, lookup: CacheLookup): void {
+    context.recordCache(lookup.outcome, lookup.similarity, savedBy(lookup));
+    try {
+      this.onLookup?.(context);
+    } catch {
+      // a listener never fails the call
+    }
+  }
+
   stats(): CacheStats {
     return this.cache.stats();
   }
@@ -135,6 +148,11 @@ export class CallCache {
       this.settings.set(router, routerCacheSettings(this.config, router));
     return this.settings.get(router);
   }
+}
+
+/** What a hit saved: the cost its answer had when it was made. */
+function savedBy(lookup: CacheLookup): number | undefined {
+  return lookup.answer === undefined ? undefined : costAttributeOf(lookup.answer.response);
 }
 
 function chunkSize(event: AnswerChunk): number {

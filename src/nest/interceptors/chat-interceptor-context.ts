@@ -80,6 +80,8 @@ export class ChatInterceptorContext {
   cache: CacheOutcome | undefined;
   /** A semantic hit's cosine similarity to the cached question. */
   cacheSimilarity: number | undefined;
+  /** On a hit: what the cached answer cost when it was made (this call costs nothing). */
+  cacheSavedUsd: number | undefined;
   /** Text and tool-call arguments streamed so far. */
   private readonly produced = new OutputCounter();
   /** The router or model was called (a refusal before the call leaves it false). */
@@ -109,6 +111,7 @@ export class ChatInterceptorContext {
     this.durationMs = undefined;
     this.cache = undefined;
     this.cacheSimilarity = undefined;
+    this.cacheSavedUsd = undefined;
   }
 
   /** Milliseconds since the call entered the chain. */
@@ -176,8 +179,9 @@ export class ChatInterceptorContext {
   }
 
   /** @internal the response cache's outcome, known before the router would be called. */
-  recordCache(outcome: CacheOutcome, similarity?: number): void {
+  recordCache(outcome: CacheOutcome, similarity?: number, savedUsd?: number): void {
     this.cache = outcome;
+    this.cacheSavedUsd = savedUsd;
     if (similarity !== undefined) this.cacheSimilarity = Math.round(similarity * 1000) / 1000;
     this.servedChanged();
   }

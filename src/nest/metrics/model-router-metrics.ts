@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import type { CacheOutcome } from '../../core/chat/call-attributes.js';
 import type { Counter, Gauge, Histogram, Metric, Registry } from 'prom-client';
 import type { TokenUsage } from '../../core/chat/response.js';
 import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
@@ -29,6 +30,8 @@ export interface ModelRouterMetricNames {
   cost: string;
   embeddingRequests: string;
   embeddingTokens: string;
+  cacheLookups: string;
+  cacheSavedUsd: string;
 }
 
 export interface FinishedCall {
@@ -40,6 +43,10 @@ export interface FinishedCall {
   tokenUsage?: TokenUsage;
   /** USD of the call, when the serving model has pricing. */
   costUsd?: number;
+  /** How the response cache took part, when the router is cached. */
+  cache?: CacheOutcome;
+  /** On a hit: what the cached answer cost when it was made. */
+  cacheSavedUsd?: number;
 }
 
 /** An embeddings call (`EmbeddingModel.embed`): no router, route or output tokens. */
@@ -69,6 +76,8 @@ export class ModelRouterMetrics {
   protected readonly decisionFailures: Counter<'router'>;
   protected readonly modelState: Gauge<ModelStateLabel>;
   protected readonly cost: Counter<CallLabel>;
+  protected readonly cacheLookups: Counter<'router' | 'outcome'>;
+  protected readonly cacheSavedUsd: Counter<'router'>;
   protected readonly embeddingRequests: Counter<'model' | 'outcome'>;
   protected readonly embeddingTokens: Counter<'model'>;
   private inspect: (() => RouterInspection[]) | undefined;
@@ -91,6 +100,8 @@ export class ModelRouterMetrics {
       cost: `${prefix}cost_usd_total`,
       embeddingRequests: `${prefix}embedding_requests_total`,
       embeddingTokens: `${prefix}embedding_tokens_total`,
+      cacheLookups: `${prefix}cache_lookups_total`,
+      cacheSavedUsd: `${prefix}cache_saved_usd_total`,
     };
     this.assertNamesFree();
     // registers: [] then registerMetric: a clash fails before anything half-registers
@@ -99,6 +110,22 @@ export class ModelRouterMetrics {
         name: this.names.requests,
         help: 'Chat calls through RoutingChatService, by the route and model that served them and outcome (ok, error, cancelled).',
         labelNames: ['router', 'route', 'model', 'outcome'],
+        registers: [],
+      }),
+    );
+    this.cacheLookups = this.register(
+      new prom.Counter({
+        name: this.names.cacheLookups,
+        help: 'Chat calls of cached routers by how the response cache took part (hit, semantic-hit, miss, bypass).',
+        labelNames: ['router', 'outcome'],
+        registers: [],
+      }),
+    );
+    this.cacheSavedUsd = this.register(
+      new prom.Counter({
+        name: this.names.cacheSavedUsd,
+        help: 'USD the response cache saved: what the answers it served cost when they were made.',
+        labelNames: ['router'],
         registers: [],
       }),
     );
@@ -212,6 +239,13 @@ export class ModelRouterMetrics {
     };
     this.requests.inc({ ...labels, outcome: call.outcome });
     this.requestDuration.observe(labels, Math.max(0, call.durationMs) / 1000);
+    if (call.cache !== undefined) {
+      this.cacheLookups.inc({ router: labels.router, outcome: call.cache });
+      const saved = call.cacheSavedUsd;
+      if (typeof saved === 'number' && Number.isFinite(saved) && saved > 0) {
+        this.cacheSavedUsd.inc({ router: labels.router }, saved);
+      }
+    }
     if (call.outcome !== 'ok') return;
     const input = tokenCount(call.tokenUsage?.inputTokens);
     const output = tokenCount(call.tokenUsage?.outputTokens);

@@ -13,6 +13,7 @@ import { validateModuleOptions } from './validate-module-options.js';
 import { quoteNames } from '../../core/errors/quote-names.js';
 import { BudgetLedger } from '../../core/budget/budget-ledger.js';
 import { CallCache } from '../cache/call-cache.js';
+import type { CacheStats } from '../../core/cache/response-cache.js';
 
 /** The budgets of the options as a ledger on the module's store and clock. */
 function moduleBudgets(options: ModelRouterModuleOptions, store: RouteStateStore): BudgetLedger {
@@ -79,6 +80,13 @@ export class ModelRouterRegistry {
     this.defaultRouter =
       options.defaultRouter ?? (this.routers.size === 1 ? [...this.routers.keys()][0] : undefined);
     this.bindRouteState(options);
+  }
+
+  /** The response cache's counts and hit rate since start (a status page shows them). */
+  cacheStats(): (CacheStats & { hitRate: number; store: string }) | undefined {
+    const cache = this.cache;
+    if (cache === undefined) return undefined;
+    return { ...cache.stats(), hitRate: cache.hitRate(), store: cache.cache.store.kind };
   }
 
   routerNames(): string[] {

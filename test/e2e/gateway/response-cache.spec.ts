@@ -5,6 +5,7 @@ import { KEYS, useFakeGateway } from './team-support.js';
 const FIXTURE = new URL('./fixtures/response-cache.yaml', import.meta.url).pathname;
 const KEY_A = 'sk-cache-a-0123456789abcdef';
 const KEY_B = 'sk-cache-b-fedcba9876543210';
+const ADMIN = 'sk-cache-admin-00112233445566';
 
 const ask = (content: string, extra: Record<string, unknown> = {}) => ({
   messages: [{ role: 'user', content }],
@@ -22,7 +23,7 @@ const deltas = (text: string) =>
 describe('the response cache through the gateway', () => {
   const env = useFakeGateway((fake) => ({
     config: FIXTURE,
-    env: { FAKE_BASE_URL: fake.openaiBaseURL, FAKE_API_KEY: KEYS.upstream, KEY_A, KEY_B },
+    env: { FAKE_BASE_URL: fake.openaiBaseURL, FAKE_API_KEY: KEYS.upstream, KEY_A, KEY_B, ADMIN },
   }));
 
   let question = 0;
@@ -158,5 +159,18 @@ describe('the response cache through the gateway', () => {
     expect(
       (await semantic('What is the capital of Germany?')).headers.get('x-model-router-cache'),
     ).toBe('miss');
+  });
+
+  it('counts hits, misses and the cost saved in the metrics', async () => {
+    const body = ask(fresh());
+    await chat(body);
+    await chat(body);
+    const metrics = await (
+      await fetch(`${env.gateway.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN}` } })
+    ).text();
+    const sample = (pattern: RegExp) => Number(pattern.exec(metrics)?.[1] ?? Number.NaN);
+    expect(sample(/cache_lookups_total\{router="auto",outcome="hit"\} (\S+)/)).toBeGreaterThan(0);
+    expect(sample(/cache_lookups_total\{router="auto",outcome="miss"\} (\S+)/)).toBeGreaterThan(0);
+    expect(sample(/cache_saved_usd_total\{router="auto"\} (\S+)/)).toBeGreaterThan(0);
   });
 });
