@@ -1,6 +1,5 @@
 /** One cached question of a bucket, by meaning. */
 interface IndexedQuestion {
-  vector: Float32Array;
   guard: string;
   key: string;
   expiresAt: number;
@@ -12,6 +11,9 @@ interface IndexedQuestion {
 interface Bucket {
   name: string;
   items: IndexedQuestion[];
+  /** The items' vectors back to back (item `i` at `i * dims`): one scan over one array. */
+  data: Float32Array;
+  dims: number;
 }
 
 /** The closest cached question to a new one. */
@@ -50,12 +52,20 @@ export class SemanticIndex {
     expiresAt: number,
   ): void {
     let bucket = this.buckets.get(bucketName);
+    if (bucket !== undefined && bucket.dims !== vector.length) return; // another embedding model
     if (bucket === undefined) {
-      bucket = { name: bucketName, items: [] };
+      const dims = vector.length;
+      bucket = { name: bucketName, items: [], data: new Float32Array(dims * 16), dims };
       this.buckets.set(bucketName, bucket);
     }
+    const at = bucket.items.length * bucket.dims;
+    if (at + bucket.dims > bucket.data.length) {
+      const grown = new Float32Array(bucket.data.length * 2);
+      grown.set(bucket.data);
+      bucket.data = grown;
+    }
+    bucket.data.set(vector, at);
     const item: IndexedQuestion = {
-      vector,
       guard,
       key,
       expiresAt,
@@ -77,26 +87,26 @@ export class SemanticIndex {
     now: number,
   ): SemanticMatch | undefined {
     const bucket = this.buckets.get(bucketName);
-    if (bucket === undefined) return undefined;
+    if (bucket === undefined || bucket.dims !== vector.length) return undefined;
     let best: IndexedQuestion | undefined;
     let bestScore = threshold;
-    const dims = vector.length;
-    const items = bucket.items;
-    for (let i = items.length - 1; i >= 0; i--) {
+    const { dims, data, items } = bucket;
+    let expired: IndexedQuestion[] | undefined;
+    for (let i = 0; i < items.length; i++) {
       const item = items[i]!;
       if (item.expiresAt <= now) {
-        this.remove(item);
+        (expired ??= []).push(item);
         continue;
       }
-      if (item.guard !== guard || item.vector.length !== dims) continue;
-      const other = item.vector;
-      let dot = 0;
-      for (let d = 0; d < dims; d++) dot += vector[d]! * other[d]!;
+      if (item.guard !== guard) continue;
+      const dot = dotAt(vector, data, i * dims, dims);
       if (dot >= bestScore) {
         bestScore = dot;
         best = item;
       }
     }
+    // removed after the scan, which then reads one array that nothing changes under it
+    if (expired !== undefined) for (const item of expired) this.remove(item);
     return best === undefined ? undefined : { key: best.key, similarity: bestScore };
   }
 
@@ -117,9 +127,12 @@ export class SemanticIndex {
 
   private remove(item: IndexedQuestion): void {
     if (item.slot < 0) return;
-    const items = item.bucket.items;
+    const bucket = item.bucket;
+    const items = bucket.items;
     const last = items.pop()!;
     if (last !== item) {
+      const dims = bucket.dims;
+      bucket.data.copyWithin(item.slot * dims, last.slot * dims, last.slot * dims + dims);
       items[item.slot] = last;
       last.slot = item.slot;
     }
@@ -127,6 +140,23 @@ export class SemanticIndex {
     this.live--;
     if (items.length === 0) this.buckets.delete(item.bucket.name);
   }
+}
+
+/** The dot product of `a` with the `dims` values of `data` from `offset`, four at a time. */
+function dotAt(a: Float32Array, data: Float32Array, offset: number, dims: number): number {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let d = 0;
+  for (; d + 3 < dims; d += 4) {
+    s0 += a[d]! * data[offset + d]!;
+    s1 += a[d + 1]! * data[offset + d + 1]!;
+    s2 += a[d + 2]! * data[offset + d + 2]!;
+    s3 += a[d + 3]! * data[offset + d + 3]!;
+  }
+  for (; d < dims; d++) s0 += a[d]! * data[offset + d]!;
+  return s0 + s1 + s2 + s3;
 }
 
 /** An embedding as a unit Float32Array, so a dot product is the cosine; undefined for a zero vector. */
