@@ -274,8 +274,9 @@ async function semanticLookup(rows: Row[]): Promise<void> {
     small.plan({ messages: [{ role: 'user', content: question() }] }, 'auto', undefined, settings),
     answer,
   );
+  // CPU time: on a shared machine, wall time measures the neighbours as much as the scan
   const time = async (target: ResponseCache) => {
-    const start = performance.now();
+    const start = process.cpuUsage();
     for (let i = 0; i < 200; i++) {
       await target.lookup(
         target.plan(
@@ -286,7 +287,8 @@ async function semanticLookup(rows: Row[]): Promise<void> {
         ),
       );
     }
-    return (performance.now() - start) / 200;
+    const used = process.cpuUsage(start);
+    return (used.user + used.system) / 1000 / 200;
   };
   await time(cache);
   await time(small);
@@ -298,7 +300,7 @@ async function semanticLookup(rows: Row[]): Promise<void> {
   }
   rows.push({
     benchmark:
-      'A semantic lookup (embed, dot products, guards) over 10,000 cached questions in one bucket',
+      'CPU per semantic lookup (embed, dot products, guards) over 10,000 questions in one bucket',
     figure: `${median(big).toFixed(3)} ms`,
     baseline: `1 cached question ${median(one).toFixed(3)} ms`,
     ratio: `${(median(big) / median(one)).toFixed(1)}× (goal ≤ 2 ms)`,

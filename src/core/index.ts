@@ -359,4 +359,5 @@ export {
   type ResponseCacheConfig,
   type RouterCacheConfig,
   durationMs,
+  routerCacheSettings,
 } from './cache/cache-config.js';
