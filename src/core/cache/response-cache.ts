@@ -13,7 +13,7 @@ import type { EmbeddingModel } from '../embeddings/embedding-model.js';
 import { type CachedAnswer, isCompleteAnswer } from './cache-entry.js';
 import { type CacheKeys, cacheKeys, DEFAULT_MAX_KEY_INPUT } from './cache-key.js';
 import type { ResponseCacheStore } from './response-cache-store.js';
-import { DEFAULT_REPLAY_PACING, type ReplayPacing } from './replay-pacing.js';
+import type { ReplayPacing } from './replay-pacing.js';
 import { semanticGuard } from './semantic-guards.js';
 import { SemanticIndex, unitVector } from './semantic-index.js';
 

@@ -157,8 +157,8 @@ export class RoutingChatService {
         };
         const control = options.cacheControl ?? requestCacheControl(scope?.request);
         const plan = this.registry.cache?.plan(context, control);
-        const response = plan ? this.registry.cache!.chat(context, plan, answer) : answer();
-        return response.then((response) => {
+        const answered = plan ? this.registry.cache!.chat(context, plan, answer) : answer();
+        return answered.then((response) => {
           context.recordResponse(response);
           return response;
         });
