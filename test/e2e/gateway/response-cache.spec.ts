@@ -16,7 +16,8 @@ const deltas = (text: string) =>
   sseData(text)
     .filter((data) => data !== '[DONE]')
     .map(
-      (data) => (data as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content,
+      (data) =>
+        (data as { choices?: { delta: { content?: string } }[] }).choices?.[0]?.delta.content,
     )
     .filter((piece) => piece);
 
@@ -135,11 +136,17 @@ describe('the response cache through the gateway', () => {
   it('does not store a stream cut mid-answer', async () => {
     const body = { ...ask(fresh()), model: 'streamed', stream: true };
     env.fake.setFault('gpt-4o-chunky', 'fault-cut-after-2');
+    let cut: Awaited<ReturnType<typeof chat>>;
     try {
-      await chat(body);
+      cut = await chat(body);
     } finally {
       env.fake.setFault('gpt-4o-chunky', undefined);
     }
+    // the stream started (200, some text), then broke: an error event, never [DONE]
+    expect(cut.status).toBe(200);
+    expect(deltas(cut.text).length).toBeGreaterThan(0);
+    expect(cut.text).not.toContain('[DONE]');
+    // stored, it would be a hit even while the broken model cools down
     expect((await chat(body)).headers.get('x-model-router-cache')).toBe('miss');
   });
 
@@ -172,5 +179,25 @@ describe('the response cache through the gateway', () => {
     expect(sample(/cache_lookups_total\{router="auto",outcome="hit"\} (\S+)/)).toBeGreaterThan(0);
     expect(sample(/cache_lookups_total\{router="auto",outcome="miss"\} (\S+)/)).toBeGreaterThan(0);
     expect(sample(/cache_saved_usd_total\{router="auto"\} (\S+)/)).toBeGreaterThan(0);
+  });
+
+  it('serves a request too large to cache, and stores nothing of it', async () => {
+    const body = ask(`${fresh()} ${'word '.repeat(60_000)}`);
+    const first = await chat(body);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-model-router-cache')).toBe('bypass');
+    expect((await chat(body)).headers.get('x-model-router-cache')).toBe('bypass');
+  });
+
+  it('says the same on the Responses surface', async () => {
+    const input = fresh();
+    const post = () =>
+      fetch(`${env.gateway.url}/v1/responses`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY_A}` },
+        body: JSON.stringify({ model: 'auto', input }),
+      });
+    expect((await post()).headers.get('x-model-router-cache')).toBe('miss');
+    expect((await post()).headers.get('x-model-router-cache')).toBe('hit');
   });
 });
