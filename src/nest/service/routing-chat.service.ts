@@ -75,11 +75,7 @@ export interface RoutingChatOptions {
    * the replacement checked by the router.
    */
   checkedRequest?: ChatRequest;
-  /**
-   * What the caller asks of the response cache (when the router is cached): `no-cache` skips
-   * the lookup (the answer is still stored), `no-store` skips both. Default: the request's
-   * `Cache-Control` header, when a routing scope knows the request.
-   */
+  /** The response cache: `no-cache` (store, no lookup), `no-store`; default: `Cache-Control`. */
   cacheControl?: CacheControl;
 }
 
