@@ -279,3 +279,12 @@ export {
   type StatusSources,
   type RecentFailover,
 } from './nest/index.js';
+// The response cache (DESIGN 2.11): configured through the module's `cache` option
+export type { CacheLookupEvent } from './nest/index.js';
+export type {
+  CacheOutcome,
+  CacheStats,
+  ResponseCacheConfig,
+  ResponseCacheStore,
+  RouterCacheConfig,
+} from './core/index.js';

@@ -5,6 +5,7 @@ import { UNPRICED_UNDER_BUDGET } from '../core/cost/model-profile.js';
 import { decimal, flag, integer, oneOf, text } from './config-fields.js';
 import { checkModelRouterConfig } from './check-model-router-config.js';
 import { adaptiveOrDuration, duration } from './duration-field.js';
+import { cacheConfigSchema, routerCacheSchema } from './cache-config-schema.js';
 
 /**
  * The one schema of the YAML configuration: its TypeScript type (`ModelRouterConfig`), its check
@@ -109,6 +110,8 @@ const routerSchema = z.strictObject({
   defaultRoute: text().optional(),
   /** A calibrated share of calls per route, e.g. `{ complex: 0.3 }` (decision routers). */
   targetShare: z.record(z.string(), decimal(0, 1)).optional(),
+  /** This router's response cache: `false` (off) or settings over the top-level `cache:`. */
+  cache: routerCacheSchema.optional(),
 });
 
 /**
@@ -197,6 +200,8 @@ export const modelRouterConfigSchema = z
        * `allow` (served, and charged nothing). Configured models keep their own profile.
        */
       unpricedUnderBudget: oneOf(UNPRICED_UNDER_BUDGET).optional(),
+      /** The response cache: the default of every router (docs/cache.md). */
+      cache: cacheConfigSchema.optional(),
     },
     {
       error: (issue) =>

@@ -380,3 +380,36 @@ export {
   type TargetShareOptions,
   type TargetShareStatus,
 } from './decision/target-share.js';
+
+export {
+  type AnswerChunk,
+  type CachedAnswer,
+  type CacheControl,
+  type CacheKeys,
+  type CacheLookup,
+  type CachePlan,
+  type CacheSettings,
+  type CacheStats,
+  cacheKeys,
+  isCompleteAnswer,
+  pacedReplay,
+  type ReplayPacing,
+  ResponseCache,
+  type ResponseCacheOptions,
+  type ResponseCacheStore,
+  semanticGuard,
+  SemanticIndex,
+} from './cache/index.js';
+export {
+  CACHE_ATTRIBUTE,
+  CACHE_SIMILARITY_ATTRIBUTE,
+  type CacheOutcome,
+  cacheAttribute,
+  cacheSimilarityAttribute,
+} from './chat/call-attributes.js';
+export {
+  type ResponseCacheConfig,
+  type RouterCacheConfig,
+  durationMs,
+  routerCacheSettings,
+} from './cache/cache-config.js';

@@ -154,3 +154,6 @@ export type {
   StatusSources,
 } from './status/status-report.js';
 export type { RecentFailover } from './status/status-window.js';
+export { MODEL_ROUTER_CACHE_EVENTS, CacheLookupEvent } from './events/cache-events.js';
+export { CACHE_HEADER, CACHE_SIMILARITY_HEADER } from './http/open-routing-scope.js';
+export { MemoryResponseCacheStore } from './cache/memory-response-cache-store.js';

@@ -19,3 +19,7 @@ export {
   type RouteStateConfig,
 } from './route-state-store-config.js';
 export { redactRedisUrl } from './redis-url.js';
+export {
+  RedisResponseCacheStore,
+  type RedisResponseCacheStoreOptions,
+} from './redis-response-cache-store.js';

@@ -1,4 +1,4 @@
-import { attributeKey, isString, isTrue, type Attributes } from './attribute-key.js';
+import { attributeKey, isNumber, isString, isTrue, type Attributes } from './attribute-key.js';
 
 /** The attribute under which the chosen route's name travels (call options and AI messages). */
 export const ROUTE_ATTRIBUTE = 'chat_model_route';
@@ -39,3 +39,16 @@ export function isProbeCall(attributes: Attributes | undefined): boolean {
 /** Where a provider puts the text of a refusal (the model declined), besides the answer's text. */
 export const REFUSAL_ATTRIBUTE = 'refusal';
 export const refusalAttribute = attributeKey(REFUSAL_ATTRIBUTE, isString);
+
+/** How the response cache took part in a call (`bypass`: asked not to look, or not cacheable). */
+export type CacheOutcome = 'hit' | 'semantic-hit' | 'miss' | 'bypass';
+const CACHE_OUTCOMES: ReadonlySet<unknown> = new Set(['hit', 'semantic-hit', 'miss', 'bypass']);
+const isCacheOutcome = (value: unknown): value is CacheOutcome => CACHE_OUTCOMES.has(value);
+
+/** On an answer served from the response cache: `hit` or `semantic-hit`. */
+export const CACHE_ATTRIBUTE = 'model_router_cache';
+export const cacheAttribute = attributeKey(CACHE_ATTRIBUTE, isCacheOutcome);
+
+/** On a semantic hit: the cosine similarity of the question to the cached one. */
+export const CACHE_SIMILARITY_ATTRIBUTE = 'model_router_cache_similarity';
+export const cacheSimilarityAttribute = attributeKey(CACHE_SIMILARITY_ATTRIBUTE, isNumber);

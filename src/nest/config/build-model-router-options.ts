@@ -35,6 +35,7 @@ import type {
   ModelRouterFactories,
 } from '../../config/model-router-factories.js';
 import { quoteNames } from '../../core/errors/quote-names.js';
+import { buildResponseCacheConfig } from '../../config/build-response-cache.js';
 import type { ModelProfile } from '../../core/cost/model-profile.js';
 import {
   groupBalancer,
@@ -90,6 +91,7 @@ export async function buildModelRouterOptions(
       ...(options.clock ? { clock: options.clock } : {}),
     });
   }
+  const cache = await buildResponseCacheConfig(config);
   // the configuration was validated by its schema: the module checks only what was given in code
   return builtFromConfiguration(
     {
@@ -102,6 +104,7 @@ export async function buildModelRouterOptions(
         : {}),
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.interceptors ? { interceptors: options.interceptors } : {}),
+      ...(cache ? { cache, closeCacheOnShutdown: true } : {}),
     },
     builtStateStore,
   );

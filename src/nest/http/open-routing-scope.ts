@@ -9,6 +9,10 @@ export const MODEL_HEADER = 'x-model-router-model';
 export const SESSION_HEADER = 'x-model-router-session';
 /** Response header naming the budget that sent the call to its fallback. */
 export const DOWNGRADED_HEADER = 'x-model-router-downgraded';
+/** `hit`, `semantic-hit`, `miss` or `bypass`, on calls whose router is cached. */
+export const CACHE_HEADER = 'x-model-router-cache';
+/** A semantic hit's similarity to the cached question. */
+export const CACHE_SIMILARITY_HEADER = 'x-model-router-cache-similarity';
 /** Longer session keys are refused: they become store (Redis) keys. */
 export const MAX_SESSION_LENGTH = 256;
 
@@ -67,4 +71,28 @@ export function writeServedHeaders(headers: ServedHeaders, served: ServedBy): vo
   if (served.downgraded !== undefined) {
     headers.setHeader(DOWNGRADED_HEADER, toHeaderValue(served.downgraded));
   }
+  if (served.cache !== undefined) headers.setHeader(CACHE_HEADER, served.cache);
+  if (served.cacheSimilarity !== undefined) {
+    headers.setHeader(CACHE_SIMILARITY_HEADER, String(served.cacheSimilarity));
+  }
+}
+
+/**
+ * What a request's `Cache-Control` asks of the response cache: `no-store` (neither look up nor
+ * store), `no-cache` (do not serve from the cache; the answer is still stored), else `default`.
+ */
+export function requestCacheControl(
+  request: object | undefined,
+): 'default' | 'no-cache' | 'no-store' {
+  const headers = (request as { headers?: Record<string, unknown> } | undefined)?.headers;
+  const raw = headers?.['cache-control'];
+  const value = (Array.isArray(raw) ? raw.join(',') : raw) as unknown;
+  if (typeof value !== 'string' || value.length > 1024) return 'default';
+  const directives = value
+    .toLowerCase()
+    .split(',')
+    .map((part) => part.trim());
+  if (directives.includes('no-store')) return 'no-store';
+  if (directives.includes('no-cache')) return 'no-cache';
+  return 'default';
 }

@@ -8,7 +8,11 @@ import {
   type RoutingEvent,
   type RoutingObserver,
 } from '../../core/observability/routing-event.js';
-import { routeAttribute, modelAttribute } from '../../core/chat/call-attributes.js';
+import {
+  type CacheOutcome,
+  routeAttribute,
+  modelAttribute,
+} from '../../core/chat/call-attributes.js';
 
 export type ChatCallMode = 'chat' | 'stream';
 
@@ -18,6 +22,10 @@ export interface ServedBy {
   model?: string;
   /** The budget that sent the call to its fallback, when one did. */
   downgraded?: string;
+  /** How the response cache took part, when the call's router is cached. */
+  cache?: CacheOutcome;
+  /** A semantic hit's similarity to the cached question. */
+  cacheSimilarity?: number;
 }
 
 export interface ChatInterceptorContextInit {
@@ -71,6 +79,15 @@ export class ChatInterceptorContext {
   private downgradedTo: string | undefined;
   /** Set by the built-in timing interceptor when the call ends (completed, failed or cancelled). */
   durationMs: number | undefined;
+  /**
+   * How the response cache took part (`hit`, `semantic-hit`: no model was called and nothing
+   * charged), undefined when the call's router is not cached.
+   */
+  cache: CacheOutcome | undefined;
+  /** A semantic hit's cosine similarity to the cached question. */
+  cacheSimilarity: number | undefined;
+  /** On a hit: what the cached answer cost when it was made (this call costs nothing). */
+  cacheSavedUsd: number | undefined;
   /** Text and tool-call arguments streamed so far. */
   private readonly produced = new OutputCounter();
   /** The router or model was called (a refusal before the call leaves it false). */
@@ -99,6 +116,9 @@ export class ChatInterceptorContext {
     this.response = undefined;
     this.downgraded = undefined;
     this.durationMs = undefined;
+    this.cache = undefined;
+    this.cacheSimilarity = undefined;
+    this.cacheSavedUsd = undefined;
   }
 
   /** Milliseconds since the call entered the chain. */
@@ -113,6 +133,8 @@ export class ChatInterceptorContext {
       ...(this.route !== undefined ? { route: this.route } : {}),
       ...(model !== undefined ? { model } : {}),
       ...(this.downgraded !== undefined ? { downgraded: this.downgraded } : {}),
+      ...(this.cache !== undefined ? { cache: this.cache } : {}),
+      ...(this.cacheSimilarity !== undefined ? { cacheSimilarity: this.cacheSimilarity } : {}),
     };
   }
 
@@ -167,6 +189,14 @@ export class ChatInterceptorContext {
     this.routed = true;
     this.record(event);
     for (const observer of this.observers) emitTo(observer, event);
+  }
+
+  /** @internal the response cache's outcome, known before the router would be called. */
+  recordCache(outcome: CacheOutcome, similarity?: number, savedUsd?: number): void {
+    this.cache = outcome;
+    this.cacheSavedUsd = savedUsd;
+    if (similarity !== undefined) this.cacheSimilarity = Math.round(similarity * 1000) / 1000;
+    this.servedChanged();
   }
 
   /** @internal the response completes the record (a model without groups emits no events). */

@@ -63,6 +63,8 @@ export class MetricsChatInterceptor implements ChatInterceptor {
         durationMs: context.durationMs ?? context.elapsedMs(),
         tokenUsage: outcome === 'ok' ? context.response?.tokenUsage : undefined,
         costUsd: outcome === 'ok' ? costAttributeOf(context.response) : undefined,
+        ...(context.cache !== undefined ? { cache: context.cache } : {}),
+        ...(context.cacheSavedUsd !== undefined ? { cacheSavedUsd: context.cacheSavedUsd } : {}),
       });
     } catch (error) {
       // metrics watch calls; they never change a call's outcome

@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import type { CacheOutcome } from '../../core/chat/call-attributes.js';
 import type { Counter, Gauge, Histogram, Metric, Registry } from 'prom-client';
 import type { TokenUsage } from '../../core/chat/response.js';
 import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
@@ -32,6 +33,8 @@ export interface ModelRouterMetricNames {
   hedges: string;
   downgrades: string;
   routeShare: string;
+  cacheLookups: string;
+  cacheSavedUsd: string;
 }
 
 export interface FinishedCall {
@@ -43,6 +46,10 @@ export interface FinishedCall {
   tokenUsage?: TokenUsage;
   /** USD of the call, when the serving model has pricing. */
   costUsd?: number;
+  /** How the response cache took part, when the router is cached. */
+  cache?: CacheOutcome;
+  /** On a hit: what the cached answer cost when it was made. */
+  cacheSavedUsd?: number;
 }
 
 /** An embeddings call (`EmbeddingModel.embed`): no router, route or output tokens. */
@@ -80,6 +87,8 @@ export class ModelRouterMetrics {
   protected readonly decisionFailures: Counter<'router'>;
   protected readonly modelState: Gauge<ModelStateLabel>;
   protected readonly cost: Counter<CallLabel>;
+  protected readonly cacheLookups: Counter<'router' | 'outcome'>;
+  protected readonly cacheSavedUsd: Counter<'router'>;
   protected readonly embeddingRequests: Counter<'model' | 'outcome'>;
   protected readonly embeddingTokens: Counter<'model'>;
   protected readonly hedges: Counter<'router' | 'route' | 'outcome'>;
@@ -109,6 +118,8 @@ export class ModelRouterMetrics {
       hedges: `${prefix}hedges_total`,
       downgrades: `${prefix}budget_downgrades_total`,
       routeShare: `${prefix}route_share`,
+      cacheLookups: `${prefix}cache_lookups_total`,
+      cacheSavedUsd: `${prefix}cache_saved_usd_total`,
     };
     this.assertNamesFree();
     // registers: [] then registerMetric: a clash fails before anything half-registers
@@ -117,6 +128,22 @@ export class ModelRouterMetrics {
         name: this.names.requests,
         help: 'Chat calls through RoutingChatService, by the route and model that served them and outcome (ok, error, cancelled).',
         labelNames: ['router', 'route', 'model', 'outcome'],
+        registers: [],
+      }),
+    );
+    this.cacheLookups = this.register(
+      new prom.Counter({
+        name: this.names.cacheLookups,
+        help: 'Chat calls of cached routers by how the response cache took part (hit, semantic-hit, miss, bypass).',
+        labelNames: ['router', 'outcome'],
+        registers: [],
+      }),
+    );
+    this.cacheSavedUsd = this.register(
+      new prom.Counter({
+        name: this.names.cacheSavedUsd,
+        help: 'USD the response cache saved: what the answers it served cost when they were made.',
+        labelNames: ['router'],
         registers: [],
       }),
     );
@@ -258,6 +285,13 @@ export class ModelRouterMetrics {
     };
     this.requests.inc({ ...labels, outcome: call.outcome });
     this.requestDuration.observe(labels, Math.max(0, call.durationMs) / 1000);
+    if (call.cache !== undefined) {
+      this.cacheLookups.inc({ router: labels.router, outcome: call.cache });
+      const saved = call.cacheSavedUsd;
+      if (typeof saved === 'number' && Number.isFinite(saved) && saved > 0) {
+        this.cacheSavedUsd.inc({ router: labels.router }, saved);
+      }
+    }
     if (call.outcome !== 'ok') return;
     const input = tokenCount(call.tokenUsage?.inputTokens);
     const output = tokenCount(call.tokenUsage?.outputTokens);

@@ -5,6 +5,7 @@ import { STATE_STORE_STATUS_EVENT } from '../events/model-router-events.js';
 import { scrubCredentials } from '../../core/observability/scrub-credentials.js';
 import { loadOpenTelemetryTracing } from './load-tracing.js';
 import { ModelRouterRegistry } from './model-router-registry.js';
+import { CacheLookupEvent, cacheEventName } from '../events/cache-events.js';
 
 /** A store that reports when it stops or resumes sharing (the Redis store does). */
 interface StatusSource {
@@ -31,6 +32,21 @@ export class ModelRouterLifecycle implements OnModuleInit, OnApplicationShutdown
     this.unsubscribes = this.registry.subscribeToRouterEvents((router, event) =>
       this.publisher.publish(event, router),
     );
+    const cache = this.registry.cache;
+    if (cache !== undefined && this.publisher.enabled) {
+      cache.onLookup = (call) => {
+        if (call.cache === undefined) return;
+        this.publisher.emit(
+          cacheEventName(call.cache),
+          new CacheLookupEvent({
+            router: call.routerName ?? call.target ?? 'unknown',
+            outcome: call.cache,
+            ...(call.cacheSimilarity !== undefined ? { similarity: call.cacheSimilarity } : {}),
+            ...(call.cacheSavedUsd !== undefined ? { savedUsd: call.cacheSavedUsd } : {}),
+          }),
+        );
+      };
+    }
     const store = this.registry.stateStore as Partial<StatusSource>;
     if (typeof store.onStatusChange === 'function') {
       const unsubscribe = store.onStatusChange((change) =>
@@ -50,5 +66,6 @@ export class ModelRouterLifecycle implements OnModuleInit, OnApplicationShutdown
   async onApplicationShutdown(): Promise<void> {
     for (const unsubscribe of this.unsubscribes.splice(0)) unsubscribe();
     if (this.registry.closeStateStoreOnShutdown) await this.registry.stateStore.close?.();
+    if (this.registry.closeCacheOnShutdown) await this.registry.cache?.close();
   }
 }

@@ -4,6 +4,7 @@ import type { RouteStateStore } from '../../core/state/route-state-store.js';
 import type { BudgetDefinition } from '../../core/budget/budget.js';
 import type { BudgetLedger } from '../../core/budget/budget-ledger.js';
 import type { ChatInterceptorRegistration } from '../interceptors/chat-interceptor.js';
+import type { ResponseCacheConfig } from '../../core/cache/cache-config.js';
 
 export interface ModelRouterModuleOptions {
   /** Individual models, injectable with `@InjectChatModel(name)` and callable by name. */
@@ -31,6 +32,13 @@ export interface ModelRouterModuleOptions {
   clock?: Clock;
   /** Register the module globally (also accepted by `forRootAsync`). */
   isGlobal?: boolean;
+  /**
+   * The response cache (see docs/cache.md): `{ ttl: '5m' }` caches every router's complete
+   * answers in memory, per caller key; `routers.<name>: false` leaves a router out.
+   */
+  cache?: ResponseCacheConfig;
+  /** Close the cache's store when the application shuts down (set when the module created it). */
+  closeCacheOnShutdown?: boolean;
 }
 
 /** Options that shape the module itself; `forRootAsync` needs the names before the factory runs. */

@@ -14,6 +14,8 @@ import { quoteNames } from '../../core/errors/quote-names.js';
 import { BudgetLedger } from '../../core/budget/budget-ledger.js';
 import { checkBudgetFallbacks } from '../../core/budget/budget-downgrade.js';
 import type { RouteShareStatus } from '../../core/routing/router-invocation.js';
+import { CallCache } from '../cache/call-cache.js';
+import type { CacheStats } from '../../core/cache/response-cache.js';
 
 /** The budgets of the options as a ledger on the module's store and clock. */
 function moduleBudgets(options: ModelRouterModuleOptions, store: RouteStateStore): BudgetLedger {
@@ -57,6 +59,9 @@ export class ModelRouterRegistry {
   readonly closeStateStoreOnShutdown: boolean;
   /** The module's budgets (empty when none are configured). */
   readonly budgets: BudgetLedger;
+  /** The response cache, when configured. */
+  readonly cache: CallCache | undefined;
+  readonly closeCacheOnShutdown: boolean;
   private readonly routers: ReadonlyMap<string, ChatModel>;
   private readonly models: ReadonlyMap<string, ChatModel>;
   /** The registered models by instance: a model used alone is reported under this name. */
@@ -76,9 +81,18 @@ export class ModelRouterRegistry {
       this.budgets.budgets,
       (name) => this.routers.has(name) || this.models.has(name),
     );
+    this.cache = options.cache ? new CallCache(options.cache, options.clock) : undefined;
+    this.closeCacheOnShutdown = options.closeCacheOnShutdown ?? options.cache?.store === undefined;
     this.defaultRouter =
       options.defaultRouter ?? (this.routers.size === 1 ? [...this.routers.keys()][0] : undefined);
     this.bindRouteState(options);
+  }
+
+  /** The response cache's counts and hit rate since start (a status page shows them). */
+  cacheStats(): (CacheStats & { hitRate: number; store: string }) | undefined {
+    const cache = this.cache;
+    if (cache === undefined) return undefined;
+    return { ...cache.stats(), hitRate: cache.hitRate(), store: cache.cache.store.kind };
   }
 
   routerNames(): string[] {

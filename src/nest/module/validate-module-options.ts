@@ -7,6 +7,7 @@ import type {
 import { quoteNames } from '../../core/errors/quote-names.js';
 import { NAME_FAULTS, unknownName } from '../../config/config-wording.js';
 import { partsBuiltFromConfiguration } from './configured-options.js';
+import { checkResponseCacheConfig } from '../../core/cache/cache-config.js';
 
 const STORE_METHODS = [
   'getCircuit',
@@ -49,6 +50,13 @@ export function validateModuleOptions(
     checkStateStore(options.stateStore, problems);
   }
   checkInterceptors(options.interceptors, problems);
+  if (options.cache !== undefined) {
+    try {
+      checkResponseCacheConfig(options.cache, Object.keys(routers ?? {}));
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  }
   if (problems.length > 0) {
     throw new InvalidConfigurationException(
       `Invalid ModelRouterModule options:\n  - ${problems.join('\n  - ')}`,

@@ -32,6 +32,8 @@ import { observableFromStream, type StreamFlow } from './observable-from-stream.
 import { sessionAttribute, routerAttribute } from '../../core/chat/call-attributes.js';
 import { BudgetDowngrades, type DowngradeStatus } from '../../core/budget/budget-downgrade.js';
 import { downgradeTarget } from './downgrade-target.js';
+import type { CacheControl } from '../../core/cache/response-cache.js';
+import { requestCacheControl } from '../http/open-routing-scope.js';
 
 export interface RoutingChatOptions {
   /**
@@ -76,6 +78,8 @@ export interface RoutingChatOptions {
    * the replacement checked by the router.
    */
   checkedRequest?: ChatRequest;
+  /** The response cache: `no-cache` (store, no lookup), `no-store`; default: `Cache-Control`. */
+  cacheControl?: CacheControl;
 }
 
 type Target = { routerName?: string; target?: string; servedAs?: string; model: ChatModel };
@@ -144,12 +148,8 @@ export class RoutingChatService {
     request: ChatRequest,
     options: RoutingChatOptions,
   ): Promise<ChatResponse> {
-    const { context, target, unlink } = this.openCall(
-      'chat',
-      request,
-      options,
-      options.scope ?? currentRoutingScope(),
-    );
+    const scope = options.scope ?? currentRoutingScope();
+    const { context, target, unlink } = this.openCall('chat', request, options, scope);
     if (options.signal?.aborted) {
       unlink();
       return Promise.reject(abortReason(options.signal));
@@ -159,14 +159,20 @@ export class RoutingChatService {
       context,
       options.signal,
       () => {
-        context.noteInvoked();
+        const answer = () => {
+          context.noteInvoked();
+          return target.model.chat(
+            context.request,
+            this.callOptions(context, target.model, request),
+          );
+        };
+        const control = options.cacheControl ?? requestCacheControl(scope?.request);
+        const plan = this.registry.cache?.plan(context, control);
         return tracedRoutedChat(context, () =>
-          target.model
-            .chat(context.request, this.callOptions(context, target.model, request))
-            .then((response) => {
-              context.recordResponse(response);
-              return response;
-            }),
+          (plan ? this.registry.cache!.chat(context, plan, answer) : answer()).then((response) => {
+            context.recordResponse(response);
+            return response;
+          }),
         );
       },
       unlink,
@@ -218,6 +224,7 @@ export class RoutingChatService {
   ): Observable<ChatStreamEvent> {
     // read now, not at subscription: an SSE response subscribes outside the request's scope
     const scope = options.scope ?? currentRoutingScope();
+    const control = options.cacheControl ?? requestCacheControl(scope?.request);
     return new Observable<ChatStreamEvent>((subscriber) => {
       const { context, target, controller, unlink } = this.openCall(mode, request, options, scope);
       let settled = false;
@@ -233,7 +240,7 @@ export class RoutingChatService {
       options.signal?.addEventListener('abort', onCallerAbort, { once: true });
       const subscription = this.chain
         .run(context, {
-          handle: () => this.invoke(target.model, context, request, options.flow),
+          handle: () => this.invoke(target.model, context, request, options.flow, control),
         })
         .subscribe({
           next: (event) => subscriber.next(event),
@@ -321,18 +328,23 @@ export class RoutingChatService {
     context: ChatInterceptorContext,
     checked: ChatRequest,
     flow?: StreamFlow,
+    cacheControl: CacheControl = 'default',
   ): Observable<ChatStreamEvent> {
     // checked at the entry; a request an interceptor replaced is checked by the router again
     const callOptions = () => {
       context.noteInvoked();
       return this.callOptions(context, model, checked);
     };
+    // planned once the interceptors ran: they may name the caller's key or replace the request
+    const cache = this.registry.cache;
+    const plan = cache?.plan(context, cacheControl);
     if (context.mode === 'chat') {
+      const call = () => model.chat(context.request, callOptions());
       // the record has the response before the call span ends (it reads the model and cost there)
       const answer = defer(() =>
         from(
           tracedRoutedChat(context, () =>
-            model.chat(context.request, callOptions()).then((response) => {
+            (plan ? cache!.chat(context, plan, call) : call()).then((response) => {
               context.recordResponse(response);
               return response;
             }),
@@ -342,8 +354,10 @@ export class RoutingChatService {
       return answer.pipe(map((response): ChatStreamEvent => ({ type: 'complete', response })));
     }
     let completed = false;
-    const open = tracedRoutedStream(context, () =>
-      streamModel(model, context.request, callOptions()),
+    const stream = () => streamModel(model, context.request, callOptions());
+    const open = tracedRoutedStream(
+      context,
+      plan ? () => cache!.stream(context, plan, stream) : stream,
     );
     return observableFromStream(open, flow).pipe(
       tap({

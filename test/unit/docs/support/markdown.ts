@@ -155,6 +155,7 @@ export const EXERCISED_BY: Record<string, string> = {
   'docs/nest-module.md status.module.ts': 'status-snippets.spec.ts',
   'docs/cost-and-limits.md config/model-router.yaml': 'nest-snippets.spec.ts',
   'docs/gateway.md config/gateway.yaml': 'nest-snippets.spec.ts',
+  'docs/cache.md config/model-router.yaml': 'cache-snippets.spec.ts',
   'docs/redis.md shared-state.module.ts': 'redis-and-microservice-snippets.spec.ts',
   'docs/microservice.md router-service/router-service.module.ts':
     'redis-and-microservice-snippets.spec.ts',

@@ -404,6 +404,8 @@ describe('ModelRouterMetricsModule: options and registries', () => {
       .toSorted();
     expect(names).toEqual([
       'llm_gateway_budget_downgrades_total',
+      'llm_gateway_cache_lookups_total',
+      'llm_gateway_cache_saved_usd_total',
       'llm_gateway_cost_usd_total',
       'llm_gateway_decision_failures_total',
       'llm_gateway_embedding_requests_total',
