@@ -25,7 +25,7 @@ import type { ModelRouterModuleOptions } from '../module/model-router-module-opt
 import { ModelRouterRegistry } from '../module/model-router-registry.js';
 import { MODEL_ROUTER_MODULE_OPTIONS } from '../module/tokens.js';
 import { DirectModelChecks } from './direct-model-checks.js';
-import { adHocTarget, type AdHocModel } from './ad-hoc-model.js';
+import { adHocTarget } from './ad-hoc-model.js';
 import { runHookedChat } from './hooked-chat-call.js';
 import { tracedRoutedChat, tracedRoutedStream } from './traced-routed-call.js';
 import { observableFromStream, type StreamFlow } from './observable-from-stream.js';
@@ -34,53 +34,9 @@ import { BudgetDowngrades, type DowngradeStatus } from '../../core/budget/budget
 import { downgradeTarget } from './downgrade-target.js';
 import type { CacheControl } from '../../core/cache/response-cache.js';
 import { requestCacheControl } from '../http/open-routing-scope.js';
+import type { RoutingChatOptions } from './routing-chat-options.js';
 
-export interface RoutingChatOptions {
-  /**
-   * The router to use. Default: the handler's `@UseRouter(name)` when called during an HTTP
-   * request through ModelRoutingInterceptor, else the module's `defaultRouter`.
-   */
-  router?: string;
-  /**
-   * Calls a model directly instead of a router, still through the interceptors: the model
-   * registered under `models.<name>`, or a model of your own with the name events, metrics and
-   * headers give it (e.g. a `provider/model-id` model, or a ModelRouter built as an ad-hoc
-   * failover list for one request).
-   */
-  model?: string | AdHocModel;
-  signal?: AbortSignal;
-  /** Passed to the router (and its models' listeners) with `{ model_router: <router> }` added. */
-  attributes?: Record<string, unknown>;
-  /**
-   * Keeps the conversation on the model that last answered it (per route) for the group's
-   * `sessionTtlMs`, unless that model is unavailable: sets the `model_router_session` attribute.
-   * Default: the request's `x-model-router-session` header, when ModelRoutingInterceptor runs.
-   */
-  session?: string;
-  /**
-   * The HTTP request's routing scope, given by the handler (see openRoutingScope) instead of
-   * read from ModelRoutingInterceptor's AsyncLocalStorage: its router and session apply, and the
-   * call's record is attached to it. Default: the interceptor's scope, when it runs.
-   */
-  scope?: RequestRoutingScope;
-  /**
-   * For `stream`: the consumer's readiness. The next event is read from the router only once
-   * `flow.ready()` says so, so a client that does not read holds back the model's stream (its
-   * provider connection) instead of the events piling up in memory.
-   */
-  flow?: StreamFlow;
-  /**
-   * This call's request, when the caller built it from a body already validated by a schema that
-   * implies the ChatRequest shape (the gateway's wire mappings): the service does not check it
-   * again, nor do the router and group below. Without it, the service checks the request at its
-   * entry, once for all the layers. An option of the call rather than state of the module, so the
-   * vouching belongs to this call and this object: an interceptor that replaces the request gets
-   * the replacement checked by the router.
-   */
-  checkedRequest?: ChatRequest;
-  /** The response cache: `no-cache` (store, no lookup), `no-store`; default: `Cache-Control`. */
-  cacheControl?: CacheControl;
-}
+export type { RoutingChatOptions } from './routing-chat-options.js';
 
 type Target = { routerName?: string; target?: string; servedAs?: string; model: ChatModel };
 
