@@ -17,5 +17,11 @@ export {
   createRouteStateStore,
   checkRouteStateConfig,
   type RouteStateConfig,
+  type RedisConfigTopology,
 } from './route-state-store-config.js';
 export { redactRedisUrl } from './redis-url.js';
+export type {
+  RedisSentinelOptions,
+  RedisClusterOptions,
+  RedisNodeAddress,
+} from './redis-topology.js';

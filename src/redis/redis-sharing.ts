@@ -3,12 +3,12 @@ import type { CircuitRecord } from '../core/state/route-state-store.js';
 import type { CircuitMirror } from './circuit-mirror.js';
 import { applyChannelMessage } from './redis-channel-message.js';
 import {
-  clientSecrets,
   closeConnection,
-  describeClientTarget,
+  isClusterConnection,
   openRedisConnections,
   type RedisConnections,
 } from './redis-connections.js';
+import { describeTopology, topologySecrets } from './redis-topology.js';
 import type { RedisKeySpace } from './redis-key-space.js';
 import type { ResolvedRedisStoreOptions } from './redis-route-state-store-options.js';
 import { RedisRouteStateStoreException } from './redis-route-state-store-exception.js';
@@ -59,8 +59,8 @@ export class RedisSharing {
     private readonly options: ResolvedRedisStoreOptions,
     private readonly state: SharedState,
   ) {
-    this.secrets = options.url?.secrets ?? clientSecrets(options.client);
-    this.target = options.url?.redacted ?? describeClientTarget(options.client!);
+    this.secrets = topologySecrets(options.topology);
+    this.target = describeTopology(options.topology);
     this.status = new SharingStatus({
       clock: options.clock,
       warn: (message) => options.logger.warn(message),
@@ -198,6 +198,17 @@ export class RedisSharing {
       this.loseSharing('the event connection to Redis closed');
     });
     subscriber.on('error', noteError);
+    if (isClusterConnection(command)) {
+      // A cluster node that left (a master failed, before or while its replica takes over) is
+      // an outage like a restart: the store serves locally, resyncs once every slot answers
+      // again, and resubscribes (the node it listened on may be the one that left).
+      const nodeLeft = () => {
+        this.subscribed = false;
+        this.loseSharing('a Redis Cluster node left');
+      };
+      command.on('-node', nodeLeft);
+      subscriber.on('-node', nodeLeft);
+    }
     const targets = {
       channel: this.state.keys.channel,
       origin: this.state.origin,
