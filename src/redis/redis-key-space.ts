@@ -72,15 +72,15 @@ export class RedisKeySpace {
     return [total, `${total}:by`];
   }
 
-  circuitKeyOf(redisKey: string): string | undefined {
-    return redisKey.startsWith(this.circuitPrefix)
-      ? redisKey.slice(this.circuitPrefix.length)
+  circuitKeyOf(stored: string): string | undefined {
+    return stored.startsWith(this.circuitPrefix)
+      ? stored.slice(this.circuitPrefix.length)
       : undefined;
   }
 
-  stickyKeyOf(redisKey: string): string | undefined {
-    return redisKey.startsWith(this.stickyPrefix) && redisKey.endsWith('}')
-      ? redisKey.slice(this.stickyPrefix.length, -1)
+  stickyKeyOf(stored: string): string | undefined {
+    return stored.startsWith(this.stickyPrefix) && stored.endsWith('}')
+      ? stored.slice(this.stickyPrefix.length, -1)
       : undefined;
   }
 }

@@ -85,8 +85,8 @@ export async function startRedisCluster(masters = 3): Promise<RedisTopologyUnder
     async failOverMasterOf(key) {
       const alive = servers.filter((s) => s.running);
       const { slot, owner } = await ask(alive[0]!.port, async (client) => {
-        const slot = Number(await client.call('CLUSTER', 'KEYSLOT', key));
-        return { slot, owner: await masterOfSlot(client, slot) };
+        const keySlot = Number(await client.call('CLUSTER', 'KEYSLOT', key));
+        return { slot: keySlot, owner: await masterOfSlot(client, keySlot) };
       });
       const victim = servers.find((s) => s.port === owner)!;
       await victim.kill();

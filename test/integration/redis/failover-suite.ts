@@ -64,12 +64,12 @@ export function describeFailover(topology: string, env: TopologyStores): void {
         const rpmKey = windows.find((key) => key.includes('rpm') && !key.endsWith(':by'));
         expect({ rpmKey, windows }).toEqual({ rpmKey: expect.any(String), windows });
 
-        let failedOver = false;
+        const progress = { failedOver: false };
         const failover = env.topology.failOverMasterOf(rpmKey!).finally(() => {
-          failedOver = true;
+          progress.failedOver = true;
         });
         const during: Promise<ChatResponse>[] = [];
-        for (let i = 0; !failedOver; i++) {
+        for (let i = 0; !progress.failedOver; i++) {
           during.push(call(i));
           await new Promise((resolve) => setTimeout(resolve, 10));
         }

@@ -25,7 +25,7 @@ export function answerWith(text: string): ChatResponse {
 }
 
 /** One replica's group over a limited model (rpm 37) and a spare, on its own store. */
-export function replica(store: RouteStateStore, ledger: BudgetLedger, clock = fixedClock) {
+export function replica(store: RouteStateStore, ledger: BudgetLedger, at = fixedClock) {
   const served = { limited: 0, spare: 0 };
   const model = (name: 'limited' | 'spare') => ({
     chat: async () => {
@@ -47,10 +47,10 @@ export function replica(store: RouteStateStore, ledger: BudgetLedger, clock = fi
         metadata: [[MODEL_PROFILE, { pricing: { input: 1, output: 3 } }]],
       },
     ],
-    routingStrategy: new FailoverStrategy({ clock }),
+    routingStrategy: new FailoverStrategy({ clock: at }),
     budgets: ledger,
   });
-  router.bindRouteState({ store, scope: 'group', clock });
+  router.bindRouteState({ store, scope: 'group', clock: at });
   return { router, served };
 }
 
