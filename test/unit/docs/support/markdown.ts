@@ -154,6 +154,8 @@ export const EXERCISED_BY: Record<string, string> = {
   'docs/cost-and-limits.md config/model-router.yaml': 'nest-snippets.spec.ts',
   'docs/gateway.md config/gateway.yaml': 'nest-snippets.spec.ts',
   'docs/redis.md shared-state.module.ts': 'redis-and-microservice-snippets.spec.ts',
+  'docs/redis.md config/model-router.yaml': 'redis-and-microservice-snippets.spec.ts',
+  'docs/redis.md redis-topologies.ts': 'redis-and-microservice-snippets.spec.ts',
   'docs/microservice.md router-service/router-service.module.ts':
     'redis-and-microservice-snippets.spec.ts',
   'docs/microservice.md router-service/main.ts': 'redis-and-microservice-snippets.spec.ts',
