@@ -135,6 +135,20 @@ async function loadIoredis(): Promise<IoredisModule> {
 
 /** QUIT when connected (lets pending replies arrive), then make sure the socket is gone. */
 export async function closeConnection(client: Redis): Promise<void> {
+  if (isClusterConnection(client)) {
+    // QUIT would go to every node of the pool, connecting the idle ones first
+    const ended = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 1_000);
+      timer.unref();
+      client.once('end', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    client.disconnect();
+    await ended;
+    return;
+  }
   if (client.status === 'ready') {
     try {
       await client.quit();

@@ -3,10 +3,12 @@ import { Cluster, Redis } from 'ioredis';
 import { userMessage } from '../../../src/core/chat/messages.js';
 import type { ChatResponse } from '../../../src/core/chat/response.js';
 import { BudgetLedger } from '../../../src/core/budget/budget-ledger.js';
+import { RedisRouteStateStore } from '../../../src/redis/redis-route-state-store.js';
 import { waitFor, waitForAsync, type TopologyStores } from './redis-fixtures.js';
 import { replica } from './shared-state-suite.js';
 
 const MINUTE = 60_000;
+const quiet = { warn: () => undefined };
 const PRICE = 0.000137; // of one answer (17 + 40 tokens at 1 + 3 USD / M)
 
 /** A raw client on the topology, to read what Redis holds. */
@@ -101,6 +103,33 @@ export function describeFailover(topology: string, env: TopologyStores): void {
       } finally {
         raw.disconnect();
       }
+    });
+  });
+}
+
+/** A store built from the caller's own ioredis client (a `Cluster`, or a `Redis` on sentinels). */
+export function describeClientStore(topology: string, env: TopologyStores): void {
+  describe(`a store built from an ioredis client (${topology})`, () => {
+    it('shares with a store built from options, and leaves the client alone', async () => {
+      const { cluster, sentinel } = env.topology.connection;
+      const client = cluster
+        ? (new Cluster(cluster.nodes, { lazyConnect: true }) as unknown as Redis)
+        : new Redis({ lazyConnect: true, sentinels: sentinel!.sentinels, name: sentinel!.name });
+      const fromClient = env.stores.adopt(
+        new RedisRouteStateStore({ client, keyPrefix: env.stores.prefix, logger: quiet }),
+      );
+      await fromClient.connect();
+      const fromOptions = await env.stores.open();
+      expect(fromClient.isShared()).toBe(true);
+      expect(fromClient.describe().url).toMatch(
+        cluster ? /^redis-cluster:\/\// : /^redis-sentinel:/,
+      );
+
+      await fromClient.setSticky('conversation-9', { model: 'm9' }, MINUTE);
+      await waitFor('the sticky through the other store', () =>
+        fromOptions.getSticky('conversation-9'),
+      );
+      expect(client.status).toBe('wait'); // the caller's client never connected
     });
   });
 }

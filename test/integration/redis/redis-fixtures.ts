@@ -61,6 +61,7 @@ export class StoreSet {
   constructor(
     private readonly connection:
       string | Pick<RedisRouteStateStoreOptions, 'url' | 'sentinel' | 'cluster'>,
+    private readonly defaults: Partial<RedisRouteStateStoreOptions> = {},
   ) {}
 
   async open(options: Partial<RedisRouteStateStoreOptions> = {}): Promise<RedisRouteStateStore> {
@@ -72,6 +73,7 @@ export class StoreSet {
       // a loaded machine must not turn a slow reply into an outage in the sharing and atomicity
       // suites; the outage suites set their own short timeouts
       commandTimeoutMs: 5_000,
+      ...this.defaults,
       ...options,
     });
     this.stores.push(store);
@@ -157,7 +159,8 @@ export function useTopologyStores(start: () => Promise<RedisTopologyUnderTest>):
     topology = await start();
   });
   beforeEach(() => {
-    stores = new StoreSet(topology!.connection);
+    // a loaded machine may take longer than the default 2 s to discover a cluster and sync
+    stores = new StoreSet(topology!.connection, { connectTimeoutMs: 10_000 });
   });
   afterEach(async () => {
     await stores?.closeAll();

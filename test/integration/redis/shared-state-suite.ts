@@ -94,6 +94,7 @@ export function describeSharedState(topology: string, env: { readonly stores: St
       const two = await env.stores.open({ clock });
       const ledger = new BudgetLedger([], { clock });
       const replicas = [replica(one, ledger), replica(two, ledger)];
+      expect([one.isShared(), two.isShared()]).toEqual([true, true]);
       for (let i = 0; i < 60; i++)
         await replicas[i % 2]!.router.chat({ messages: [userMessage('hi')] });
       expect(replicas.map((r) => r.served.limited)).toEqual([19, 18]);
