@@ -189,10 +189,16 @@ export class RedisSharing {
 
   private wire({ command, subscriber }: RedisConnections): void {
     const noteError = (error: unknown) => this.status.noteError(error);
-    command.on('ready', () => this.resyncs.request());
+    // A resync writes back this replica's window contributions, which must not race its own
+    // live adds: only one that ends an outage runs. (A Cluster may say `ready` again without
+    // having closed, e.g. after a failed ready check.)
+    const ready = () => {
+      if (!this.status.isShared()) this.resyncs.request();
+    };
+    command.on('ready', ready);
     command.on('close', () => this.loseSharing('the connection to Redis closed'));
     command.on('error', noteError);
-    subscriber.on('ready', () => this.resyncs.request());
+    subscriber.on('ready', ready);
     subscriber.on('close', () => {
       this.subscribed = false;
       this.loseSharing('the event connection to Redis closed');
