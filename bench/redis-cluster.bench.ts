@@ -21,6 +21,7 @@ import { startRedisCluster } from '../test/support/redis-topologies.js';
 import { measure, printTable, ratio, us, type Row } from './lib/measure.js';
 
 const quiet = { warn: () => undefined };
+const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 const instant: ChatModel = {
   chat: () =>
@@ -106,7 +107,6 @@ export async function run(): Promise<void> {
     const rpm = 1e12; // never reached: every call adds to the window and is admitted
     const rpmSingle = await measure('rpm call, one node', routedCall(single[0], rpm), awaited);
     const rpmCluster = await measure('rpm call, cluster', routedCall(clustered[0], rpm), awaited);
-    const ms = (value: number) => `${value.toFixed(2)} ms`;
     const rows: Row[] = [
       {
         benchmark: 'circuit change A → B, median of 100 (loopback)',

@@ -112,7 +112,7 @@ export class RedisCounters implements CounterStore {
   async writeBack(command: Redis): Promise<void> {
     // adds already sent reach Redis first (one connection, in order): their answers must be in
     // the contribution written, or it would undo them
-    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+    while (this.inFlight.size > 0) await Promise.allSettled(this.inFlight);
     const now = this.deps.clock();
     const due: WindowView[] = [];
     for (const view of this.windows.values()) {

@@ -110,11 +110,12 @@ describe('state: { type: redis } with a Sentinel group or a Cluster', () => {
   });
 });
 
+const tag = (key: string) => /\{([^}]*)\}/.exec(key)?.[1];
+
 describe('the key naming rule', () => {
   it("puts one entity's keys in one hash tag and the route-state core in one slot", () => {
     expect(redisKey('mr:', 'cache', 'entry-1', 'meta')).toBe('mr:cache:{entry-1}:meta');
     const keys = new RedisKeySpace('mr:');
-    const tag = (key: string) => /\{([^}]*)\}/.exec(key)?.[1];
     const core = [keys.seq, keys.dataSet, keys.tokens, keys.tokenSeq('r1'), keys.circuit('g/m')];
     expect(new Set(core.map(tag))).toEqual(new Set(['core']));
     const [total, by] = keys.window('rpm:g/m', 60_000);
