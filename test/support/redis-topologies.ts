@@ -15,12 +15,15 @@ export interface RedisTopologyUnderTest {
 
 const FAILOVER_TIMEOUT_MS = 20_000;
 
-/** Fast failure detection: loopback servers that a test kills on purpose. */
+/**
+ * Failure detection in about a second: fast enough for a test that kills a master, slow enough
+ * that a loaded CI machine does not fail a master over on its own in the middle of another test.
+ */
 const CLUSTER_ARGS = [
   '--cluster-enabled',
   'yes',
   '--cluster-node-timeout',
-  '300',
+  '1000',
   // a replica fails over however long ago it last heard from its master
   '--cluster-replica-validity-factor',
   '0',
@@ -125,7 +128,7 @@ export async function startRedisSentinelGroup(): Promise<RedisTopologyUnderTest>
   });
   const config = [
     `sentinel monitor mymaster 127.0.0.1 ${master.port} 2`,
-    'sentinel down-after-milliseconds mymaster 300',
+    'sentinel down-after-milliseconds mymaster 1000',
     'sentinel failover-timeout mymaster 3000',
     'sentinel parallel-syncs mymaster 1',
     '',
