@@ -205,15 +205,18 @@ export class RedisSharing {
     });
     subscriber.on('error', noteError);
     if (isClusterConnection(command)) {
-      // A cluster node that left (a master failed, before or while its replica takes over) is
-      // an outage like a restart: the store serves locally, resyncs once every slot answers
-      // again, and resubscribes (the node it listened on may be the one that left).
-      const nodeLeft = () => {
+      // A master that left (it failed, before or while its replica takes over) is an outage like
+      // a restart: the store serves locally, resyncs once every slot answers again, and
+      // resubscribes. A node dropped after the failover (it no longer owns slots) is not.
+      const nodeLeft = (connection: Redis) => (node?: { options?: object }) => {
+        const { host, port } = (node?.options ?? {}) as { host?: string; port?: number };
+        const key = host === undefined ? undefined : `${host}:${port}`;
+        if (key !== undefined && !ownsSlots(connection, key) && !listensOn(connection, key)) return;
         this.subscribed = false;
-        this.loseSharing('a Redis Cluster node left');
+        this.loseSharing('a Redis Cluster master left');
       };
-      command.on('-node', nodeLeft);
-      subscriber.on('-node', nodeLeft);
+      command.on('-node', nodeLeft(command));
+      subscriber.on('-node', nodeLeft(subscriber));
     }
     const targets = {
       channel: this.state.keys.channel,
@@ -255,4 +258,19 @@ export class RedisSharing {
   private warn(message: string): void {
     this.options.logger.warn(`${this.target}: ${message}`);
   }
+}
+
+/** Whether `key` (`host:port`) masters any slot in the cluster client's current slot map. */
+function ownsSlots(cluster: Redis, key: string): boolean {
+  const slots = (cluster as unknown as { slots?: (string[] | undefined)[] }).slots;
+  return !Array.isArray(slots) || slots.some((owners) => owners?.[0] === key);
+}
+
+/** Whether the cluster client's pub/sub connection is on `key` (unknown: assume it is). */
+function listensOn(cluster: Redis, key: string): boolean {
+  const subscriber = (cluster as unknown as { subscriber?: { getInstance?: () => unknown } })
+    .subscriber;
+  const instance = subscriber?.getInstance?.() as { options?: { host?: string; port?: number } };
+  if (instance?.options === undefined) return false;
+  return `${instance.options.host}:${instance.options.port}` === key;
 }

@@ -125,6 +125,9 @@ class ManagedRedisServer implements RedisServer {
     let exitedEarly = false;
     this.exited = new Promise((resolve) => {
       child.once('exit', () => {
+        // a fork of the server (a replication or RDB child) may still hold its output pipes
+        child.stdout?.destroy();
+        child.stderr?.destroy();
         exitedEarly = true;
         if (this.child === child) this.child = undefined;
         resolve();
