@@ -41,11 +41,13 @@ async function redisStore(config: ModelRouterConfig): Promise<RedisResponseCache
   const state = config.state === undefined ? undefined : checkRouteStateConfig(config.state);
   if (state?.type !== 'redis') {
     throw new InvalidModelRouterConfigException([
-      "cache.store: redis uses the state store's connection: set state: { type: redis, url: … }",
+      "cache.store: redis uses the state store's connection: set state: { type: redis, url | sentinel | cluster: … }",
     ]);
   }
   return RedisResponseCacheStore.connect({
-    url: state.url,
+    ...(state.url !== undefined ? { url: state.url } : {}),
+    ...(state.sentinel !== undefined ? { sentinel: state.sentinel } : {}),
+    ...(state.cluster !== undefined ? { cluster: state.cluster } : {}),
     ...(state.keyPrefix !== undefined ? { keyPrefix: state.keyPrefix } : {}),
     ...(state.commandTimeoutMs !== undefined ? { commandTimeoutMs: state.commandTimeoutMs } : {}),
     ...(state.connectTimeoutMs !== undefined ? { connectTimeoutMs: state.connectTimeoutMs } : {}),

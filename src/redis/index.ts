@@ -17,9 +17,15 @@ export {
   createRouteStateStore,
   checkRouteStateConfig,
   type RouteStateConfig,
+  type RedisConfigTopology,
 } from './route-state-store-config.js';
 export { redactRedisUrl } from './redis-url.js';
 export {
   RedisResponseCacheStore,
   type RedisResponseCacheStoreOptions,
 } from './redis-response-cache-store.js';
+export type {
+  RedisSentinelOptions,
+  RedisClusterOptions,
+  RedisNodeAddress,
+} from './redis-topology.js';

@@ -1,8 +1,15 @@
-import type { Redis, RedisOptions } from 'ioredis';
-import type { RedisClient } from './redis-route-state-store-options.js';
+import type { Cluster, ClusterOptions, Redis, RedisOptions } from 'ioredis';
 import { InvalidConfigurationException } from '../core/errors/exceptions.js';
 import type { ResolvedRedisStoreOptions } from './redis-route-state-store-options.js';
+import type { RedisTopology } from './redis-topology.js';
 
+type IoredisModule = { Redis: typeof Redis; Cluster: typeof Cluster };
+
+/**
+ * The store's commands go to a `Redis` (one node, or the master a Sentinel group names) or a
+ * `Cluster`; both are typed as `Redis`, whose commands a Cluster shares (it routes each by its
+ * key's slot). What only works on one node (SCAN) checks `isCluster` first.
+ */
 export interface RedisConnections {
   /** Commands: scripts, counters, scans. */
   readonly command: Redis;
@@ -10,14 +17,28 @@ export interface RedisConnections {
   readonly subscriber: Redis;
 }
 
+/** Whether a connection is an ioredis Cluster. */
+export function isClusterConnection(client: Redis): boolean {
+  return (client as unknown as { isCluster?: boolean }).isCluster === true;
+}
+
+/** The masters of a cluster (each holds its own part of the keys), or the one node. */
+export function mastersOf(client: Redis): Redis[] {
+  return isClusterConnection(client) ? (client as unknown as Cluster).nodes('master') : [client];
+}
+
 /**
  * Two connections tuned so that a request never waits on Redis: no offline queue (a command
  * while disconnected fails at once), a short command timeout, no replay of unanswered commands
- * after a reconnect (the store decides what to resend), and a capped reconnect backoff.
+ * after a reconnect (the store decides what to resend), and a capped reconnect backoff. A
+ * Sentinel group's client asks the sentinels for the master on every reconnect (so a failover is
+ * an ordinary reconnect); a Cluster's follows MOVED replies and refreshes its slots.
  */
 export async function openRedisConnections(
   options: ResolvedRedisStoreOptions,
 ): Promise<RedisConnections> {
+  const retry = (times: number) =>
+    Math.min(50 * 2 ** Math.min(times - 1, 16), options.maxReconnectDelayMs);
   const failFast = (name: string): RedisOptions => ({
     lazyConnect: true,
     enableOfflineQueue: false,
@@ -29,46 +50,81 @@ export async function openRedisConnections(
     // How long a closing socket may linger; ioredis keeps the process alive for it, even for a
     // socket that is already gone.
     disconnectTimeout: options.commandTimeoutMs,
-    retryStrategy: (times: number) =>
-      Math.min(50 * 2 ** Math.min(times - 1, 16), options.maxReconnectDelayMs),
+    retryStrategy: retry,
     // Keys are prefixed by the store itself: the client's own prefix would not apply to SCAN
     // patterns or channels.
     keyPrefix: '',
     connectionName: name,
   });
-  if (options.url !== undefined) {
-    const Client = await loadIoredis();
+  const clusterOptions = (name: string, redisOptions: RedisOptions = {}): ClusterOptions => {
+    const { retryStrategy: _retry, enableOfflineQueue: _queue, ...perNode } = failFast(name);
     return {
-      command: new Client(options.url.url, failFast('model-router-state')),
-      subscriber: new Client(options.url.url, failFast('model-router-state-events')),
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      scaleReads: 'master',
+      clusterRetryStrategy: retry,
+      // during a failover the store serves locally and resyncs, rather than queueing requests
+      retryDelayOnFailover: 50,
+      retryDelayOnClusterDown: 50,
+      slotsRefreshTimeout: options.connectTimeoutMs,
+      slotsRefreshInterval: 1_000,
+      redisOptions: { ...redisOptions, ...perNode },
     };
-  }
-  // an ioredis Redis, checked when the options were resolved
-  const template = options.client as unknown as Redis;
+  };
+  const open = (name: string): ((module: IoredisModule, topology: RedisTopology) => Redis) => {
+    return ({ Redis: Client, Cluster: ClusterClient }, topology) => {
+      switch (topology.kind) {
+        case 'url':
+          return new Client(topology.url.url, failFast(name));
+        case 'sentinel': {
+          const { sentinels, tls, ...auth } = topology.sentinel;
+          return new Client({
+            ...failFast(name),
+            ...auth,
+            sentinels,
+            ...(tls ? { tls: {}, enableTLSForSentinelMode: true } : {}),
+            sentinelRetryStrategy: retry,
+            // a master that turned replica answers READONLY: reconnect to the new master
+            reconnectOnError: (error) => error.message.startsWith('READONLY'),
+          } as RedisOptions);
+        }
+        case 'cluster': {
+          const { nodes, tls, ...auth } = topology.cluster;
+          const cluster = new ClusterClient(nodes, {
+            ...clusterOptions(name, { ...auth, ...(tls ? { tls: {} } : {}) }),
+            // TLS certificates name the host, not the address a node announces
+            ...(tls ? { dnsLookup: (address, lookup) => lookup(null, address) } : {}),
+          });
+          return cluster as unknown as Redis;
+        }
+        case 'client': {
+          if (topology.isCluster) {
+            const template = topology.client as unknown as Cluster;
+            const own = clusterOptions(name);
+            return template.duplicate(undefined, {
+              ...own,
+              redisOptions: { ...template.options.redisOptions, ...own.redisOptions },
+            }) as unknown as Redis;
+          }
+          return (topology.client as unknown as Redis).duplicate(failFast(name));
+        }
+      }
+    };
+  };
+  const module = await loadIoredis();
   return {
-    command: template.duplicate(failFast('model-router-state')),
-    subscriber: template.duplicate(failFast('model-router-state-events')),
+    command: open('model-router-state')(module, options.topology),
+    subscriber: open('model-router-state-events')(module, options.topology),
   };
-}
-
-/** Host, port and database of a client, for `describe()` — never its password. */
-export function describeClientTarget(client: RedisClient): string {
-  const { host, port, db, tls, username, password } = client.options as RedisOptions & {
-    tls?: unknown;
-  };
-  const scheme = tls ? 'rediss' : 'redis';
-  const auth = password ? `${username ?? ''}:***@` : username ? `${username}@` : '';
-  return `${scheme}://${auth}${host ?? 'localhost'}:${port ?? 6379}/${db ?? 0}`;
 }
 
 /**
  * ioredis is an optional peer dependency: loaded only when a Redis store connects, so that apps
  * without Redis can import the library without installing it.
  */
-async function loadIoredis(): Promise<typeof Redis> {
+async function loadIoredis(): Promise<IoredisModule> {
   try {
-    const module = await import('ioredis');
-    return module.Redis;
+    return await import('ioredis');
   } catch {
     throw new InvalidConfigurationException(
       'the Redis route state store needs the ioredis package (an optional peer dependency); ' +
@@ -77,14 +133,22 @@ async function loadIoredis(): Promise<typeof Redis> {
   }
 }
 
-/** The client's password, to redact from messages. */
-export function clientSecrets(client: RedisClient | undefined): string[] {
-  const password = (client?.options as { password?: unknown } | undefined)?.password;
-  return typeof password === 'string' && password !== '' ? [password] : [];
-}
-
 /** QUIT when connected (lets pending replies arrive), then make sure the socket is gone. */
 export async function closeConnection(client: Redis): Promise<void> {
+  if (isClusterConnection(client)) {
+    // QUIT would go to every node of the pool, connecting the idle ones first
+    const ended = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 1_000);
+      timer.unref();
+      client.once('end', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    client.disconnect();
+    await ended;
+    return;
+  }
   if (client.status === 'ready') {
     try {
       await client.quit();

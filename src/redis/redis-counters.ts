@@ -6,6 +6,7 @@ import {
   type CounterWindow,
   type WindowedAdd,
 } from '../core/state/counter-store.js';
+import type { RedisKeySpace } from './redis-key-space.js';
 import { ADD_TO_WINDOW, WRITE_BACK_WINDOW } from './window-scripts.js';
 
 interface WindowView {
@@ -27,7 +28,7 @@ interface WindowView {
 }
 
 export interface RedisCountersDeps {
-  prefix: string;
+  keys: RedisKeySpace;
   /** This replica's id: the field of its contributions in Redis. */
   replica: string;
   command: () => Redis | undefined;
@@ -62,15 +63,12 @@ const WATCH_MS = 60_000;
 export class RedisCounters implements CounterStore {
   private readonly windows = new Map<string, WindowView>();
   private readonly gauges = new Map<string, { value: number; expiresAt: number }>();
-  private readonly gaugeKey: string;
   /** Numbers this replica's writes, so Redis can tell a stale one from a newer one. */
   private seq = 0;
   /** Adds on their way to Redis: a write-back waits for them (its snapshot must include them). */
   private readonly inFlight = new Set<Promise<unknown>>();
 
-  constructor(private readonly deps: RedisCountersDeps) {
-    this.gaugeKey = `${deps.prefix}gauges`;
-  }
+  constructor(private readonly deps: RedisCountersDeps) {}
 
   addToWindow(
     key: string,
@@ -114,7 +112,7 @@ export class RedisCounters implements CounterStore {
   async writeBack(command: Redis): Promise<void> {
     // adds already sent reach Redis first (one connection, in order): their answers must be in
     // the contribution written, or it would undo them
-    await Promise.allSettled(this.inFlight);
+    while (this.inFlight.size > 0) await Promise.allSettled(this.inFlight);
     const now = this.deps.clock();
     const due: WindowView[] = [];
     for (const view of this.windows.values()) {
@@ -181,7 +179,7 @@ export class RedisCounters implements CounterStore {
     this.gauges.set(key, { value, expiresAt });
     const command = this.deps.command();
     if (!this.deps.isShared() || command === undefined) return;
-    command.hset(this.gaugeKey, key, `${value}:${expiresAt}`).catch(this.deps.failed);
+    command.hset(this.deps.keys.gauges, key, `${value}:${expiresAt}`).catch(this.deps.failed);
   }
 
   getGauge(key: string): number | undefined {
@@ -205,11 +203,10 @@ export class RedisCounters implements CounterStore {
       if (view.end + view.windowMs < now && now - view.readAt >= WATCH_MS) this.windows.delete(id);
     }
     const watched = [...this.windows].filter(([, view]) => now - view.readAt < WATCH_MS);
+    // one GET per window, not MGET: on a cluster the windows live in different slots
     const [totals, gauges] = await Promise.all([
-      watched.length > 0
-        ? command.mget(...watched.map(([, view]) => this.redisKeys(view)[0]!))
-        : Promise.resolve([] as (string | null)[]),
-      command.hgetall(this.gaugeKey),
+      Promise.all(watched.map(([, view]) => command.get(this.redisKeys(view)[0]))),
+      command.hgetall(this.deps.keys.gauges),
     ]);
     watched.forEach(([, view], index) => {
       const total = Number(totals[index] ?? 0);
@@ -223,7 +220,7 @@ export class RedisCounters implements CounterStore {
       else if (Number.isFinite(value))
         this.gauges.set(key, { value: value!, expiresAt: expiresAt! });
     }
-    if (expired.length > 0) await command.hdel(this.gaugeKey, ...expired);
+    if (expired.length > 0) await command.hdel(this.deps.keys.gauges, ...expired);
   }
 
   private view(key: string, window: CounterWindow): WindowView {
@@ -278,13 +275,9 @@ export class RedisCounters implements CounterStore {
     if (Number.isFinite(remote)) view.remote = remote;
   }
 
-  /**
-   * The window's total and its contributions, under one hash tag (one Cluster slot): the total's
-   * key ends with the tag's `}`, and is the start of the contributions' key.
-   */
+  /** The window's total and its contributions: one entity, one Cluster slot. */
   private redisKeys(view: Pick<WindowView, 'key' | 'start'>): [total: string, by: string] {
-    const total = `${this.deps.prefix}window:{${view.key}:${view.start}}`;
-    return [total, `${total}:by`];
+    return this.deps.keys.window(view.key, view.start);
   }
 }
 

@@ -1,20 +1,23 @@
-import type { Redis, RedisOptions } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { CachedAnswer } from '../core/cache/cache-entry.js';
 import type { ResponseCacheStore } from '../core/cache/response-cache-store.js';
-import { InvalidConfigurationException } from '../core/errors/exceptions.js';
-import { parseRedisUrl } from './redis-url.js';
-import { DEFAULT_KEY_PREFIX, type RedisClient } from './redis-route-state-store-options.js';
+import { closeConnection, openRedisConnections } from './redis-connections.js';
+import {
+  resolveRedisStoreOptions,
+  type RedisRouteStateStoreOptions,
+} from './redis-route-state-store-options.js';
 
-export interface RedisResponseCacheStoreOptions {
-  /** `redis://…` (the state store's), or an ioredis client to duplicate. */
-  url?: string;
-  client?: RedisClient;
-  /** Default: the state store's prefix, `model-router:`; entries go under `<prefix>cache:`. */
-  keyPrefix?: string;
+/**
+ * Where the cache's connection goes: the state store's Redis (one of `url`, `sentinel`, `cluster`
+ * or an ioredis `client`, as `RedisRouteStateStoreOptions` takes them) and its key prefix.
+ */
+export type RedisResponseCacheStoreOptions = Pick<
+  RedisRouteStateStoreOptions,
+  'url' | 'sentinel' | 'cluster' | 'client' | 'keyPrefix' | 'connectTimeoutMs'
+> & {
   /** How long a lookup may wait on Redis before it is a miss; default 250 ms. */
   commandTimeoutMs?: number;
-  connectTimeoutMs?: number;
-}
+};
 
 /**
  * Cached answers in Redis, shared by every replica: one string per answer, its TTL in Redis
@@ -33,32 +36,19 @@ export class RedisResponseCacheStore implements ResponseCacheStore {
   }
 
   static async connect(options: RedisResponseCacheStoreOptions): Promise<RedisResponseCacheStore> {
-    const timeout = options.commandTimeoutMs ?? 250;
-    const failFast: RedisOptions = {
-      lazyConnect: true,
-      enableOfflineQueue: false,
-      autoResendUnfulfilledCommands: false,
-      maxRetriesPerRequest: 0,
-      commandTimeout: timeout,
-      connectTimeout: options.connectTimeoutMs ?? 2000,
-      disconnectTimeout: timeout,
-      retryStrategy: (times: number) => Math.min(50 * 2 ** Math.min(times - 1, 16), 2000),
-      keyPrefix: '',
-      connectionName: 'model-router-cache',
-    };
-    let redis: Redis;
-    if (options.client !== undefined) {
-      redis = (options.client as unknown as Redis).duplicate(failFast);
-    } else {
-      const { url } = parseRedisUrl(options.url, 'cache: the state store url');
-      const Client = await loadIoredis();
-      redis = new Client(url, failFast);
-    }
+    // the state store's fail-fast connection settings, checked the same way (one topology)
+    const resolved = resolveRedisStoreOptions({
+      ...options,
+      commandTimeoutMs: options.commandTimeoutMs ?? 250,
+      connectTimeoutMs: options.connectTimeoutMs ?? 2000,
+    });
+    const { command, subscriber } = await openRedisConnections(resolved);
+    subscriber.disconnect(); // lazy: never connected; the cache publishes nothing
     // an error event without a listener would crash the process; the commands report outages
-    redis.on('error', () => {});
+    command.on('error', () => {});
     // Redis away at start: serve misses until it is back (ioredis keeps reconnecting)
-    await redis.connect().catch(() => undefined);
-    return new RedisResponseCacheStore(redis, options.keyPrefix ?? DEFAULT_KEY_PREFIX);
+    await command.connect().catch(() => undefined);
+    return new RedisResponseCacheStore(command, resolved.keyPrefix);
   }
 
   async get(key: string): Promise<CachedAnswer | undefined> {
@@ -71,17 +61,6 @@ export class RedisResponseCacheStore implements ResponseCacheStore {
   }
 
   async close(): Promise<void> {
-    await this.redis.quit().catch(() => this.redis.disconnect());
-  }
-}
-
-async function loadIoredis(): Promise<typeof Redis> {
-  try {
-    return (await import('ioredis')).Redis;
-  } catch {
-    throw new InvalidConfigurationException(
-      'cache: { store: redis } needs the ioredis package (an optional peer dependency); ' +
-        'install it with `npm install ioredis@^6`',
-    );
+    await closeConnection(this.redis);
   }
 }

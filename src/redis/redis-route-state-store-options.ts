@@ -2,7 +2,15 @@ import type { Clock } from '../core/clock.js';
 import { systemClock } from '../core/clock.js';
 import { InvalidConfigurationException } from '../core/errors/exceptions.js';
 import { logSafe } from '../core/observability/log-safe.js';
-import { parseRedisUrl, type ParsedRedisUrl } from './redis-url.js';
+import {
+  resolveTopology,
+  type RedisClient,
+  type RedisClusterOptions,
+  type RedisSentinelOptions,
+  type RedisTopology,
+} from './redis-topology.js';
+
+export type { RedisClient } from './redis-topology.js';
 
 /** Where the store reports what it does; Nest's `Logger` fits. Messages never carry a password. */
 export interface RedisStoreLogger {
@@ -10,22 +18,20 @@ export interface RedisStoreLogger {
   log?(message: string, ...context: unknown[]): void;
 }
 
-/**
- * An ioredis `Redis` client, typed by what the store uses of it, so that the package's typings
- * compile without ioredis installed (it is an optional peer).
- */
-export interface RedisClient {
-  duplicate(...args: never[]): unknown;
-  readonly options: object;
-}
-
 export interface RedisRouteStateStoreOptions {
-  /** `redis://[:password@]host[:port][/db]` or `rediss://…`. Give this or `client`. */
-  url?: string;
   /**
-   * An ioredis client whose connection settings (host, password, TLS…) the store reuses. The store
-   * opens its own two connections from it (`duplicate()`, with fail-fast settings) and closes
-   * them on `close()`; the client itself is left alone.
+   * One Redis node: `redis://[:password@]host[:port][/db]` or `rediss://…`. Give exactly one of
+   * `url`, `sentinel`, `cluster` and `client`.
+   */
+  url?: string;
+  /** A Sentinel group: `{ sentinels: [{ host, port }], name, password?, sentinelPassword? }`. */
+  sentinel?: RedisSentinelOptions;
+  /** A Redis Cluster: `{ nodes: [{ host, port }], password? }` (some nodes; the rest are found). */
+  cluster?: RedisClusterOptions;
+  /**
+   * An ioredis `Redis` or `Cluster` client whose connection settings (hosts, sentinels, password,
+   * TLS…) the store reuses. The store opens its own two connections from it (`duplicate()`, with
+   * fail-fast settings) and closes them on `close()`; the client itself is left alone.
    */
   client?: RedisClient;
   /** Prefix of every key and of the pub/sub channel. Default `model-router:`. */
@@ -55,8 +61,7 @@ export interface RedisRouteStateStoreOptions {
 }
 
 export interface ResolvedRedisStoreOptions {
-  readonly url: ParsedRedisUrl | undefined;
-  readonly client: RedisClient | undefined;
+  readonly topology: RedisTopology;
   readonly keyPrefix: string;
   readonly ttlMs: number;
   readonly refreshIntervalMs: number;
@@ -82,19 +87,10 @@ export function resolveRedisStoreOptions(
   const where = 'RedisRouteStateStore';
   if (typeof options !== 'object' || options === null) {
     throw new InvalidConfigurationException(
-      `${where} needs options with a url (redis://host:6379) or an ioredis client`,
+      `${where} needs options with a url (redis://host:6379), sentinel, cluster or an ioredis client`,
     );
   }
-  const hasUrl = options.url !== undefined;
-  const hasClient = options.client !== undefined;
-  if (hasUrl === hasClient) {
-    throw new InvalidConfigurationException(
-      `${where} needs exactly one of url and client; ${hasUrl ? 'both were' : 'neither was'} given`,
-    );
-  }
-  if (hasClient && typeof (options.client as { duplicate?: unknown }).duplicate !== 'function') {
-    throw new InvalidConfigurationException(`${where} client must be an ioredis Redis instance`);
-  }
+  const topology = resolveTopology(options, where);
   const keyPrefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
   if (typeof keyPrefix !== 'string' || keyPrefix.trim() === '') {
     throw new InvalidConfigurationException(
@@ -111,8 +107,7 @@ export function resolveRedisStoreOptions(
     throw new InvalidConfigurationException(`${where} logger must have a warn(message) method`);
   }
   return {
-    url: hasUrl ? parseRedisUrl(options.url, `${where} url`) : undefined,
-    client: options.client,
+    topology,
     keyPrefix,
     ttlMs: positive(options.ttlMs, 3_600_000, `${where} ttlMs`),
     refreshIntervalMs: positive(options.refreshIntervalMs, 250, `${where} refreshIntervalMs`),

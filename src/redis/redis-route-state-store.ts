@@ -81,7 +81,7 @@ export class RedisRouteStateStore implements RouteStateStore {
     );
     this.stickies = new StickyMirror(this.options.clock);
     this.counters = this.sharedCounters = new RedisCounters({
-      prefix: this.options.keyPrefix,
+      keys: this.keys,
       replica: this.origin,
       command: () => this.sharing.command,
       isShared: () => this.isShared(),

@@ -3,12 +3,12 @@ import type { CircuitRecord } from '../core/state/route-state-store.js';
 import type { CircuitMirror } from './circuit-mirror.js';
 import { applyChannelMessage } from './redis-channel-message.js';
 import {
-  clientSecrets,
   closeConnection,
-  describeClientTarget,
+  isClusterConnection,
   openRedisConnections,
   type RedisConnections,
 } from './redis-connections.js';
+import { describeTopology, topologySecrets } from './redis-topology.js';
 import type { RedisKeySpace } from './redis-key-space.js';
 import type { ResolvedRedisStoreOptions } from './redis-route-state-store-options.js';
 import { RedisRouteStateStoreException } from './redis-route-state-store-exception.js';
@@ -59,8 +59,8 @@ export class RedisSharing {
     private readonly options: ResolvedRedisStoreOptions,
     private readonly state: SharedState,
   ) {
-    this.secrets = options.url?.secrets ?? clientSecrets(options.client);
-    this.target = options.url?.redacted ?? describeClientTarget(options.client!);
+    this.secrets = topologySecrets(options.topology);
+    this.target = describeTopology(options.topology);
     this.status = new SharingStatus({
       clock: options.clock,
       warn: (message) => options.logger.warn(message),
@@ -189,15 +189,35 @@ export class RedisSharing {
 
   private wire({ command, subscriber }: RedisConnections): void {
     const noteError = (error: unknown) => this.status.noteError(error);
-    command.on('ready', () => this.resyncs.request());
+    // A resync writes back this replica's window contributions, which must not race its own
+    // live adds: only one that ends an outage runs. (A Cluster may say `ready` again without
+    // having closed, e.g. after a failed ready check.)
+    const ready = () => {
+      if (!this.status.isShared()) this.resyncs.request();
+    };
+    command.on('ready', ready);
     command.on('close', () => this.loseSharing('the connection to Redis closed'));
     command.on('error', noteError);
-    subscriber.on('ready', () => this.resyncs.request());
+    subscriber.on('ready', ready);
     subscriber.on('close', () => {
       this.subscribed = false;
       this.loseSharing('the event connection to Redis closed');
     });
     subscriber.on('error', noteError);
+    if (isClusterConnection(command)) {
+      // A master that left (it failed, before or while its replica takes over) is an outage like
+      // a restart: the store serves locally, resyncs once every slot answers again, and
+      // resubscribes. A node dropped after the failover (it no longer owns slots) is not.
+      const nodeLeft = (connection: Redis) => (node?: { options?: object }) => {
+        const { host, port } = (node?.options ?? {}) as { host?: string; port?: number };
+        const key = host === undefined ? undefined : `${host}:${port}`;
+        if (key !== undefined && !ownsSlots(connection, key) && !listensOn(connection, key)) return;
+        this.subscribed = false;
+        this.loseSharing('a Redis Cluster master left');
+      };
+      command.on('-node', nodeLeft(command));
+      subscriber.on('-node', nodeLeft(subscriber));
+    }
     const targets = {
       channel: this.state.keys.channel,
       origin: this.state.origin,
@@ -238,4 +258,19 @@ export class RedisSharing {
   private warn(message: string): void {
     this.options.logger.warn(`${this.target}: ${message}`);
   }
+}
+
+/** Whether `key` (`host:port`) masters any slot in the cluster client's current slot map. */
+function ownsSlots(cluster: Redis, key: string): boolean {
+  const slots = (cluster as unknown as { slots?: (string[] | undefined)[] }).slots;
+  return !Array.isArray(slots) || slots.some((owners) => owners?.[0] === key);
+}
+
+/** Whether the cluster client's pub/sub connection is on `key` (unknown: assume it is). */
+function listensOn(cluster: Redis, key: string): boolean {
+  const subscriber = (cluster as unknown as { subscriber?: { getInstance?: () => unknown } })
+    .subscriber;
+  const instance = subscriber?.getInstance?.() as { options?: { host?: string; port?: number } };
+  if (instance?.options === undefined) return false;
+  return `${instance.options.host}:${instance.options.port}` === key;
 }

@@ -63,7 +63,9 @@ export class ResyncLoop {
     const delay = Math.min(50 * 2 ** Math.min(this.failures, 16), this.steps.maxDelayMs);
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      this.request();
+      // a resync that succeeded meanwhile made this one moot; running it while shared would
+      // write back window contributions under the store's live adds
+      if (!this.steps.shared()) this.request();
     }, delay);
     this.timer.unref();
   }

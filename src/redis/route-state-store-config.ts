@@ -6,6 +6,7 @@ import {
   resolveRedisStoreOptions,
   type RedisRouteStateStoreOptions,
 } from './redis-route-state-store-options.js';
+import type { RedisClusterOptions, RedisSentinelOptions } from './redis-topology.js';
 
 /**
  * The store options a configuration may set: what YAML can hold (no client, clock or logger).
@@ -24,12 +25,22 @@ const REDIS_CONFIG_OPTIONS = [
 /** `state:` in the YAML configuration and the module options. */
 export type RouteStateConfig =
   | { type: 'memory' }
-  | ({ type: 'redis'; url: string } & Pick<
-      RedisRouteStateStoreOptions,
-      (typeof REDIS_CONFIG_OPTIONS)[number]
-    >);
+  | ({ type: 'redis' } & RedisConfigTopology &
+      Pick<RedisRouteStateStoreOptions, (typeof REDIS_CONFIG_OPTIONS)[number]>);
 
-const REDIS_FIELDS = new Set<string>(['type', 'url', ...REDIS_CONFIG_OPTIONS]);
+/** Exactly one way to reach Redis: one node, a Sentinel group, or a Cluster. */
+export type RedisConfigTopology =
+  | { url: string; sentinel?: never; cluster?: never }
+  | { sentinel: RedisSentinelOptions; url?: never; cluster?: never }
+  | { cluster: RedisClusterOptions; url?: never; sentinel?: never };
+
+const REDIS_FIELDS = new Set<string>([
+  'type',
+  'url',
+  'sentinel',
+  'cluster',
+  ...REDIS_CONFIG_OPTIONS,
+]);
 
 /**
  * Builds the store a configuration asks for, connected (for Redis: after the first sync, or
@@ -79,9 +90,17 @@ export function checkRouteStateConfig(config: unknown, field = 'state'): RouteSt
       );
     }
   }
-  if (typeof value.url !== 'string' || value.url.trim() === '') {
+  const ways = ['url', 'sentinel', 'cluster'].filter((way) => value[way] !== undefined);
+  if (ways.length > 1) {
     throw new InvalidConfigurationException(
-      `${field}.url is required for the redis state store, e.g. redis://:password@host:6379/0`,
+      `${field} takes exactly one of url, sentinel and cluster; ${ways.join(' and ')} were given`,
+    );
+  }
+  if (ways.length === 0) {
+    throw new InvalidConfigurationException(
+      `${field}.url is required for the redis state store, e.g. redis://:password@host:6379/0 ` +
+        `(or ${field}.sentinel: { sentinels: [{ host, port }], name }, ` +
+        `or ${field}.cluster: { nodes: [{ host, port }] })`,
     );
   }
   if (value.requireRedisOnStart !== undefined && typeof value.requireRedisOnStart !== 'boolean') {

@@ -4,6 +4,7 @@ import type { CircuitRecord } from '../core/state/route-state-store.js';
 import type { CircuitMirror } from './circuit-mirror.js';
 import { decodeCircuitOrClosed, encodeCircuit, withVersion } from './circuit-codec.js';
 import type { RedisCounters } from './redis-counters.js';
+import { mastersOf } from './redis-connections.js';
 import type { RedisKeySpace } from './redis-key-space.js';
 import {
   BEGIN_SYNC,
@@ -200,7 +201,12 @@ export class RouteStateSync {
     const { command, keys, stickies } = this.ctx;
     const stamp = stickies.currentStamp();
     await this.scan(keys.stickyPattern, async (redisKeys) => {
-      const reply = (await READ_STICKIES.run(command, redisKeys, [])) as [unknown, number][];
+      // one read per assignment: each is its own entity (slot) on a cluster
+      const reply = await Promise.all(
+        redisKeys.map(
+          async (key) => ((await READ_STICKIES.run(command, [key], [])) as [unknown, number][])[0]!,
+        ),
+      );
       redisKeys.forEach((redisKey, i) => {
         const key = keys.stickyKeyOf(redisKey);
         const [json, ttlMs] = reply[i]!;
@@ -261,19 +267,16 @@ export class RouteStateSync {
     return true;
   }
 
+  /** SCAN on every master: on a cluster each holds its own part of the keys. */
   private async scan(pattern: string, onBatch: (keys: string[]) => Promise<void>): Promise<void> {
-    let cursor = '0';
-    do {
-      const [next, found] = await this.ctx.command.scan(
-        cursor,
-        'MATCH',
-        pattern,
-        'COUNT',
-        SCAN_BATCH,
-      );
-      cursor = next;
-      if (found.length > 0) await onBatch(found);
-    } while (cursor !== '0');
+    for (const node of mastersOf(this.ctx.command)) {
+      let cursor = '0';
+      do {
+        const [next, found] = await node.scan(cursor, 'MATCH', pattern, 'COUNT', SCAN_BATCH);
+        cursor = next;
+        if (found.length > 0) await onBatch(found);
+      } while (cursor !== '0');
+    }
   }
 
   private decode(key: string, json: string | null, version: number): CircuitRecord {

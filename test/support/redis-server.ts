@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,11 @@ export interface RedisServerOptions {
   args?: string[];
   /** How long to wait for the server to answer PING. */
   startTimeoutMs?: number;
+  /**
+   * Runs a sentinel instead: these lines are its configuration file (a sentinel rewrites its
+   * file, so it gets one of its own in the server's directory).
+   */
+  sentinelConfig?: string;
 }
 
 /**
@@ -93,17 +98,19 @@ class ManagedRedisServer implements RedisServer {
 
   async restart(): Promise<void> {
     if (this.child) return;
+    const sentinel = this.options.sentinelConfig;
+    if (sentinel !== undefined && !existsSync(join(this.dir, 'sentinel.conf'))) {
+      writeFileSync(join(this.dir, 'sentinel.conf'), sentinel);
+    }
     const args = [
+      ...(sentinel !== undefined ? [join(this.dir, 'sentinel.conf'), '--sentinel'] : []),
       '--port',
       String(this.port),
       '--bind',
       '127.0.0.1',
       '--dir',
       this.dir,
-      '--save',
-      '',
-      '--appendonly',
-      'no',
+      ...(sentinel !== undefined ? [] : ['--save', '', '--appendonly', 'no']),
       '--daemonize',
       'no',
       '--loglevel',
@@ -118,6 +125,9 @@ class ManagedRedisServer implements RedisServer {
     let exitedEarly = false;
     this.exited = new Promise((resolve) => {
       child.once('exit', () => {
+        // a fork of the server (a replication or RDB child) may still hold its output pipes
+        child.stdout?.destroy();
+        child.stderr?.destroy();
         exitedEarly = true;
         if (this.child === child) this.child = undefined;
         resolve();
@@ -157,7 +167,7 @@ class ManagedRedisServer implements RedisServer {
   }
 }
 
-function freeLoopbackPort(): Promise<number> {
+export function freeLoopbackPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

@@ -5,6 +5,7 @@ import type {
   RedisRouteStateStoreOptions,
   RedisStoreLogger,
 } from '../../../src/redis/redis-route-state-store-options.js';
+import type { RedisTopologyUnderTest } from '../../support/redis-topologies.js';
 import {
   startRedisServer,
   type RedisServer,
@@ -56,17 +57,23 @@ export class StoreSet {
   readonly logger = new CapturingLogger();
   private readonly stores: RedisRouteStateStore[] = [];
 
-  constructor(private readonly url: string) {}
+  /** A URL (one node), or how to reach a Sentinel group or Cluster. */
+  constructor(
+    private readonly connection:
+      string | Pick<RedisRouteStateStoreOptions, 'url' | 'sentinel' | 'cluster'>,
+    private readonly defaults: Partial<RedisRouteStateStoreOptions> = {},
+  ) {}
 
   async open(options: Partial<RedisRouteStateStoreOptions> = {}): Promise<RedisRouteStateStore> {
     const store = new RedisRouteStateStore({
-      url: this.url,
+      ...(typeof this.connection === 'string' ? { url: this.connection } : this.connection),
       keyPrefix: this.prefix,
       logger: this.logger,
       refreshIntervalMs: 50,
       // a loaded machine must not turn a slow reply into an outage in the sharing and atomicity
       // suites; the outage suites set their own short timeouts
       commandTimeoutMs: 5_000,
+      ...this.defaults,
       ...options,
     });
     this.stores.push(store);
@@ -129,6 +136,42 @@ export function useRedisStores(options: RedisServerOptions = {}): RedisStores {
   return {
     get redis() {
       return started();
+    },
+    get stores() {
+      if (!stores) throw new Error('the stores are made in beforeEach: use them inside a test');
+      return stores;
+    },
+  };
+}
+
+export interface TopologyStores {
+  /** The file's topology: started once, stopped at its end. */
+  readonly topology: RedisTopologyUnderTest;
+  /** The test's stores (a fresh key prefix), closed after it. */
+  readonly stores: StoreSet;
+}
+
+/** Like `useRedisStores`, on a Sentinel group or Cluster the file starts once. */
+export function useTopologyStores(start: () => Promise<RedisTopologyUnderTest>): TopologyStores {
+  let topology: RedisTopologyUnderTest | undefined;
+  let stores: StoreSet | undefined;
+  beforeAll(async () => {
+    topology = await start();
+  });
+  beforeEach(() => {
+    // a loaded machine may take longer than the default 2 s to discover a cluster and sync
+    stores = new StoreSet(topology!.connection, { connectTimeoutMs: 10_000 });
+  });
+  afterEach(async () => {
+    await stores?.closeAll();
+  });
+  afterAll(async () => {
+    await topology?.stop();
+  });
+  return {
+    get topology() {
+      if (!topology) throw new Error('the topology starts in beforeAll');
+      return topology;
     },
     get stores() {
       if (!stores) throw new Error('the stores are made in beforeEach: use them inside a test');

@@ -11,6 +11,9 @@ import type { RouteStateStore } from '../../../src/core/state/route-state-store.
 import { FailoverStrategy } from '../../../src/core/strategies/failover-strategy.js';
 import { useRedisStores, waitFor, waitForAsync } from './redis-fixtures.js';
 import { TcpProxy } from './tcp-proxy.js';
+import { RedisKeySpace } from '../../../src/redis/redis-key-space.js';
+
+const keysOf = (prefix: string) => new RedisKeySpace(prefix);
 
 /** Issue 24, point 4: no spend is lost to a Redis outage. */
 const env = useRedisStores();
@@ -83,7 +86,7 @@ async function inRedis(key: string, windowMs: number): Promise<number> {
   const raw = new Redis(env.redis.url);
   try {
     const start = windowStart({ windowMs, now: NOW });
-    return Number((await raw.get(`${env.stores.prefix}window:{${key}:${start}}`)) ?? 0);
+    return Number((await raw.get(keysOf(env.stores.prefix).window(key, start)[0])) ?? 0);
   } finally {
     raw.disconnect();
   }
@@ -202,7 +205,7 @@ describe('an add whose reply was lost although Redis applied it', () => {
     );
     const raw = new Redis(env.redis.url);
     try {
-      expect(Number(await raw.hget(`${env.stores.prefix}tokens`, 'usage/x'))).toBe(17);
+      expect(Number(await raw.hget(keysOf(env.stores.prefix).tokens, 'usage/x'))).toBe(17);
     } finally {
       raw.disconnect();
     }

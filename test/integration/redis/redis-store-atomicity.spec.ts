@@ -6,6 +6,9 @@ import {
   type RouteStateStore,
 } from '../../../src/core/state/route-state-store.js';
 import { useRedisStores, waitFor } from './redis-fixtures.js';
+import { RedisKeySpace } from '../../../src/redis/redis-key-space.js';
+
+const keysOf = (prefix: string) => new RedisKeySpace(prefix);
 
 const env = useRedisStores();
 
@@ -123,8 +126,8 @@ describe('RedisRouteStateStore compare-and-set across two instances', () => {
     // Another writer changes the record without a message (as if the message were lost).
     const raw = new Redis(env.redis.url);
     try {
-      const version = await raw.incr(`${env.stores.prefix}seq`);
-      await raw.hset(`${env.stores.prefix}circuit:group/m1`, {
+      const version = await raw.incr(keysOf(env.stores.prefix).seq);
+      await raw.hset(keysOf(env.stores.prefix).circuit('group/m1'), {
         v: version,
         r: JSON.stringify({ ...CLOSED_CIRCUIT, version: undefined, state: 'open', failures: 7 }),
       });

@@ -6,6 +6,9 @@ import type { RouteStateStatusEvent } from '../../../src/redis/redis-store-statu
 import { RedisRouteStateStoreException } from '../../../src/redis/redis-route-state-store-exception.js';
 import { useRedisStores, waitFor, waitForAsync } from './redis-fixtures.js';
 import { TcpProxy } from './tcp-proxy.js';
+import { RedisKeySpace } from '../../../src/redis/redis-key-space.js';
+
+const keysOf = (prefix: string) => new RedisKeySpace(prefix);
 
 const env = useRedisStores();
 
@@ -194,10 +197,10 @@ describe('RedisRouteStateStore when Redis goes away', () => {
       await raw.flushall();
       // The periodic refresh notices the lost data set; the resync restores it.
       await waitForAsync(
-        async () => (await raw.exists(`${env.stores.prefix}circuit:group/m1`)) === 1,
+        async () => (await raw.exists(keysOf(env.stores.prefix).circuit('group/m1'))) === 1,
       );
       await waitForAsync(
-        async () => Number(await raw.hget(`${env.stores.prefix}tokens`, 'group/m1')) === 42,
+        async () => Number(await raw.hget(keysOf(env.stores.prefix).tokens, 'group/m1')) === 42,
       );
     } finally {
       raw.disconnect();

@@ -3,6 +3,9 @@ import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
 import { CLOSED_CIRCUIT } from '../../../src/core/state/route-state-store.js';
 import { useRedisStores, waitFor } from './redis-fixtures.js';
+import { RedisKeySpace } from '../../../src/redis/redis-key-space.js';
+
+const keysOf = (prefix: string) => new RedisKeySpace(prefix);
 
 const env = useRedisStores();
 
@@ -35,7 +38,7 @@ describe('RedisRouteStateStore sharing between two instances', () => {
     await waitFor('both to see the sum', () =>
       [a, b].every((s) => s.getTokens('group/m1') === expected),
     );
-    expect(Number(await raw.hget(`${env.stores.prefix}tokens`, 'group/m1'))).toBe(expected);
+    expect(Number(await raw.hget(keysOf(env.stores.prefix).tokens, 'group/m1'))).toBe(expected);
     // Fractional estimates add up without rounding drift.
     await a.addTokens('group/m2', 2.5);
     await b.addTokens('group/m2', -2.5);
@@ -56,7 +59,7 @@ describe('RedisRouteStateStore sharing between two instances', () => {
 
     expect(await increments()).toBe(before + 2);
     expect(totals.every((total) => total === 500)).toBe(true);
-    expect(Number(await raw.hget(`${env.stores.prefix}tokens`, 'group/m0'))).toBe(500);
+    expect(Number(await raw.hget(keysOf(env.stores.prefix).tokens, 'group/m0'))).toBe(500);
   });
 
   it('propagates a circuit opened through A to B (delay measured, not asserted)', async () => {
@@ -91,7 +94,7 @@ describe('RedisRouteStateStore sharing between two instances', () => {
     expect(a.getSticky('conversation-1')).toEqual({ route: 'complex', model: 'gpt' });
     const seen = await waitFor('B to see the assignment', () => b.getSticky('conversation-1'));
     expect(seen).toEqual({ route: 'complex', model: 'gpt' });
-    const ttl = await raw.pttl(`${env.stores.prefix}sticky:conversation-1`);
+    const ttl = await raw.pttl(keysOf(env.stores.prefix).sticky('conversation-1'));
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(30_000);
     // B's copy expires with the TTL (on B's clock), as the key does in Redis.
@@ -132,8 +135,8 @@ describe('RedisRouteStateStore sharing between two instances', () => {
       cooldownUntil: Date.now() + 60_000,
     });
 
-    const closedTtl = await raw.pttl(`${env.stores.prefix}circuit:group/closed`);
-    const openTtl = await raw.pttl(`${env.stores.prefix}circuit:group/open`);
+    const closedTtl = await raw.pttl(keysOf(env.stores.prefix).circuit('group/closed'));
+    const openTtl = await raw.pttl(keysOf(env.stores.prefix).circuit('group/open'));
     expect(closedTtl).toBeGreaterThan(0);
     expect(closedTtl).toBeLessThanOrEqual(10_000);
     // An open circuit outlives its cooldown: it never expires while it still matters.

@@ -1,12 +1,14 @@
 // The snippets of docs/redis.md (on a real redis-server) and docs/microservice.md (a router
 // service on loopback TCP and an API service calling it), run as written against the project's
 // FakeProvider.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication, INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { getRouterToken, type ChatModel, userMessage } from 'nest-model-router';
 import type { RedisRouteStateStore } from 'nest-model-router/redis';
+import { parseModelRouterConfig } from 'nest-model-router/config';
 import { FakeProvider } from 'nest-model-router/testing';
 import { freeLoopbackPort } from '../../e2e/microservice/support/router-service.js';
 import { type RedisServer, startRedisServer } from '../../support/redis-server.js';
@@ -52,6 +54,36 @@ describe('docs/redis.md', () => {
       await moduleRef.close();
       await stateStore.close();
     }
+  });
+
+  it('configures a Cluster in YAML and a Sentinel group in code', async () => {
+    const yaml = readFileSync(snippetPath('docs/redis.md', 'config/model-router.yaml'), 'utf8');
+    const config = parseModelRouterConfig(yaml, {
+      env: { OPENAI_API_KEY: 'sk-test', REDIS_PASSWORD: 'pw-from-env' },
+    });
+    expect(config.state).toEqual({
+      type: 'redis',
+      cluster: {
+        nodes: [
+          { host: 'redis-0.internal', port: 6379 },
+          { host: 'redis-1.internal', port: 6379 },
+        ],
+        password: 'pw-from-env',
+        tls: true,
+      },
+    });
+    process.env.REDIS_PASSWORD = 'pw-from-env';
+    const { sentinelStore } = (await import(
+      snippetPath('docs/redis.md', 'redis-topologies.ts')
+    )) as {
+      sentinelStore: RedisRouteStateStore;
+    };
+    expect(sentinelStore.describe().url).toBe(
+      'redis-sentinel://sentinel-0.internal:26379,sentinel-1.internal:26379,' +
+        'sentinel-2.internal:26379/mymaster',
+    );
+    expect(JSON.stringify(sentinelStore)).not.toContain('pw-from-env');
+    await sentinelStore.close();
   });
 });
 

@@ -157,6 +157,8 @@ export const EXERCISED_BY: Record<string, string> = {
   'docs/gateway.md config/gateway.yaml': 'nest-snippets.spec.ts',
   'docs/cache.md config/model-router.yaml': 'cache-snippets.spec.ts',
   'docs/redis.md shared-state.module.ts': 'redis-and-microservice-snippets.spec.ts',
+  'docs/redis.md config/model-router.yaml': 'redis-and-microservice-snippets.spec.ts',
+  'docs/redis.md redis-topologies.ts': 'redis-and-microservice-snippets.spec.ts',
   'docs/microservice.md router-service/router-service.module.ts':
     'redis-and-microservice-snippets.spec.ts',
   'docs/microservice.md router-service/main.ts': 'redis-and-microservice-snippets.spec.ts',
