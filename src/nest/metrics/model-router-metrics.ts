@@ -1,14 +1,12 @@
 import { Logger } from '@nestjs/common';
-import type { CacheOutcome } from '../../core/chat/call-attributes.js';
 import type { Counter, Gauge, Histogram, Metric, Registry } from 'prom-client';
-import type { TokenUsage } from '../../core/chat/response.js';
 import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
 import { logSafe } from '../../core/observability/log-safe.js';
 import type { RoutingEvent } from '../../core/observability/routing-event.js';
 import { scrubCredentials } from '../../core/observability/scrub-credentials.js';
 import type { RouterInspection } from '../module/model-router-registry.js';
 import type { PromClient } from './load-prom-client.js';
-import { type CallOutcome, kindLabel, nameLabel, outcomeOfError } from './metric-labels.js';
+import { kindLabel, nameLabel, outcomeOfError } from './metric-labels.js';
 import {
   DEFAULT_METRICS_PREFIX,
   LLM_DURATION_BUCKETS,
@@ -16,59 +14,13 @@ import {
   type ModelRouterMetricsOptions,
 } from './model-router-metrics-options.js';
 import { type ModelStateLabel, writeModelStates } from './model-state-gauge.js';
+import { metricNames, type ModelRouterMetricNames } from './metric-names.js';
+import type { FinishedCall, FinishedEmbedding, RouteShareReading } from './metric-records.js';
 
-/** The full name of each metric, after the prefix. */
-export interface ModelRouterMetricNames {
-  requests: string;
-  requestDuration: string;
-  tokens: string;
-  modelFailures: string;
-  failovers: string;
-  retries: string;
-  decisionFailures: string;
-  modelState: string;
-  cost: string;
-  embeddingRequests: string;
-  embeddingTokens: string;
-  hedges: string;
-  downgrades: string;
-  routeShare: string;
-  cacheLookups: string;
-  cacheSavedUsd: string;
-}
-
-export interface FinishedCall {
-  router: string | undefined;
-  route: string | undefined;
-  model: string | undefined;
-  outcome: CallOutcome;
-  durationMs: number;
-  tokenUsage?: TokenUsage;
-  /** USD of the call, when the serving model has pricing. */
-  costUsd?: number;
-  /** How the response cache took part, when the router is cached. */
-  cache?: CacheOutcome;
-  /** On a hit: what the cached answer cost when it was made. */
-  cacheSavedUsd?: number;
-}
-
-/** An embeddings call (`EmbeddingModel.embed`): no router, route or output tokens. */
-export interface FinishedEmbedding {
-  /** The embedding model (or failover list) the call addressed. */
-  model: string;
-  outcome: CallOutcome;
-  inputTokens?: number;
-}
+export type { ModelRouterMetricNames } from './metric-names.js';
+export type { FinishedCall, FinishedEmbedding, RouteShareReading } from './metric-records.js';
 
 type CallLabel = 'router' | 'route' | 'model';
-
-/** A decision route's target share and what it got (ModelRouterRegistry.routeShares). */
-export interface RouteShareReading {
-  router: string;
-  route: string;
-  target: number;
-  achieved?: number;
-}
 
 /**
  * The model router's Prometheus metrics in one registry. Labels carry names only (router, route,
@@ -103,24 +55,7 @@ export class ModelRouterMetrics {
     const prefix = options.prefix ?? DEFAULT_METRICS_PREFIX;
     this.registry = options.registry ?? prom.register;
     this.labelFor = options.labelFor;
-    this.names = {
-      requests: `${prefix}requests_total`,
-      requestDuration: `${prefix}request_duration_seconds`,
-      tokens: `${prefix}tokens_total`,
-      modelFailures: `${prefix}model_failures_total`,
-      failovers: `${prefix}failovers_total`,
-      retries: `${prefix}retries_total`,
-      decisionFailures: `${prefix}decision_failures_total`,
-      modelState: `${prefix}model_state`,
-      cost: `${prefix}cost_usd_total`,
-      embeddingRequests: `${prefix}embedding_requests_total`,
-      embeddingTokens: `${prefix}embedding_tokens_total`,
-      hedges: `${prefix}hedges_total`,
-      downgrades: `${prefix}budget_downgrades_total`,
-      routeShare: `${prefix}route_share`,
-      cacheLookups: `${prefix}cache_lookups_total`,
-      cacheSavedUsd: `${prefix}cache_saved_usd_total`,
-    };
+    this.names = metricNames(prefix);
     this.assertNamesFree();
     // registers: [] then registerMetric: a clash fails before anything half-registers
     this.requests = this.register(
