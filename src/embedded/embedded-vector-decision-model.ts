@@ -5,7 +5,9 @@ import type {
   ChoiceQuestion,
   DecisionModel,
   DecisionRequest,
+  LearnRequest,
 } from '../core/decision/decision-model.js';
+import { LearnedOptions } from './learned-options.js';
 import { ArchetypeMatcher } from './archetype-matcher.js';
 import { shippedArchetypeMeans } from './archetype-means.js';
 import { complexityPriorFor } from './complexity-prior.js';
@@ -158,6 +160,8 @@ export interface EmbeddedVectorDecisionModelOptions {
   vectors?: WordVectors;
   /** Bound of the cache of option text features. Default 10,000 texts. */
   maxCachedTexts?: number;
+  /** Most examples `learn` keeps per option of a question (the oldest go first). Default 50. */
+  maxLearnedPerOption?: number;
 }
 
 /**
@@ -216,6 +220,7 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
   private readonly cache: TextVectorCache<DecisionFeatures>;
   private readonly classifiers = new QuestionCache<OptionClassifier>(MAX_CACHED_QUESTIONS);
   private featureSpace: FeatureSpace | undefined;
+  private readonly learned: LearnedOptions;
 
   constructor(options: EmbeddedVectorDecisionModelOptions = {}) {
     checkPerKind(options.temperature, 'temperature', checkPositive);
@@ -234,6 +239,7 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
     checkNonNegative(options.instructionWeight, 'instructionWeight');
     checkNonNegative(options.intentMetric, 'intentMetric');
     checkPositiveInteger(options.maxCachedTexts, 'maxCachedTexts');
+    checkPositiveInteger(options.maxLearnedPerOption, 'maxLearnedPerOption');
     checkNonNegative(options.weighting?.frequencyDamping, 'weighting.frequencyDamping');
     checkNonNegative(options.weighting?.stopWordWeight, 'weighting.stopWordWeight');
     for (const key of ['lastUser', 'earlierUser', 'assistant'] as const) {
@@ -270,6 +276,12 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
     this.vectorsPath = options.vectorsPath;
     this.givenVectors = options.vectors;
     this.cache = new TextVectorCache(options.maxCachedTexts ?? defaults.maxCachedTexts);
+    this.learned = new LearnedOptions(options.maxLearnedPerOption);
+  }
+
+  /** Keeps `input` (a conversation: all its turns) as an example of option `route` (refits). */
+  learn(request: LearnRequest): void {
+    this.learned.learn(request);
   }
 
   /** Loads the vectors now rather than on the first decision. */
@@ -331,7 +343,8 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
   }
 
   /** The classifier of a question, fitted on first use and kept by the options' texts. */
-  protected classifier(options: readonly ChoiceOption[]): OptionClassifier {
+  protected classifier(given: readonly ChoiceOption[]): OptionClassifier {
+    const options = this.learned.withLearned(given);
     return this.classifiers.get(options, () => this.fit(options));
   }
 

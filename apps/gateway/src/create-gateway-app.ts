@@ -129,6 +129,7 @@ export async function createGatewayApp(
         'x-request-id',
         'x-model-router-route',
         'x-model-router-model',
+        'x-model-router-decision',
         'retry-after',
         'x-ratelimit-limit-requests',
         'x-ratelimit-remaining-requests',

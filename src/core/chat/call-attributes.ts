@@ -39,3 +39,17 @@ export function isProbeCall(attributes: Attributes | undefined): boolean {
 /** Where a provider puts the text of a refusal (the model declined), besides the answer's text. */
 export const REFUSAL_ATTRIBUTE = 'refusal';
 export const refusalAttribute = attributeKey(REFUSAL_ATTRIBUTE, isString);
+
+/**
+ * The id of the routing decision behind an answer (DecisionModelChatModelRouter), on its AI
+ * message: what `feedback(decisionId, route)` names. The outermost decision router's id wins.
+ */
+export const DECISION_ATTRIBUTE = 'chat_model_decision_id';
+export const decisionAttribute = attributeKey(DECISION_ATTRIBUTE, isString);
+
+/**
+ * The call attribute naming who makes the call (a gateway's API key name): a decision router
+ * records it, so only that caller (or an operator) may give feedback on the decision.
+ */
+export const CALLER_ATTRIBUTE = 'model_router_caller';
+export const callerAttribute = attributeKey(CALLER_ATTRIBUTE, isString);

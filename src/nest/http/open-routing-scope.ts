@@ -5,6 +5,8 @@ import { RequestRoutingScope } from './request-routing-scope.js';
 
 export const ROUTE_HEADER = 'x-model-router-route';
 export const MODEL_HEADER = 'x-model-router-model';
+/** Response header: the id of the routing decision, which feedback names. */
+export const DECISION_HEADER = 'x-model-router-decision';
 /** Request header naming the conversation's session (see SESSION_ATTRIBUTE). */
 export const SESSION_HEADER = 'x-model-router-session';
 /** Longer session keys are refused: they become store (Redis) keys. */
@@ -62,4 +64,5 @@ export function writeServedHeaders(headers: ServedHeaders, served: ServedBy): vo
   if (headers.isHeadersSent()) return;
   if (served.route !== undefined) headers.setHeader(ROUTE_HEADER, toHeaderValue(served.route));
   if (served.model !== undefined) headers.setHeader(MODEL_HEADER, toHeaderValue(served.model));
+  if (served.decision !== undefined) headers.setHeader(DECISION_HEADER, served.decision);
 }

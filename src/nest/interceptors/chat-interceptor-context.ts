@@ -16,6 +16,8 @@ export type ChatCallMode = 'chat' | 'stream';
 export interface ServedBy {
   route?: string;
   model?: string;
+  /** The id of the decision that chose the route (feedback names it). */
+  decision?: string;
 }
 
 export interface ChatInterceptorContextInit {
@@ -54,6 +56,8 @@ export class ChatInterceptorContext {
   route: string | undefined;
   /** The chosen route's probability, when the router reported probabilities. */
   probability: number | undefined;
+  /** The id of the outermost router's decision, when it gave one. */
+  decision: string | undefined;
   /** The model of a group being called now (until it answers or fails). */
   answering: string | undefined;
   /**
@@ -88,6 +92,7 @@ export class ChatInterceptorContext {
     this.startedAt = init.clock();
     this.route = undefined;
     this.probability = undefined;
+    this.decision = undefined;
     this.answering = undefined;
     this.model = undefined;
     this.response = undefined;
@@ -105,6 +110,7 @@ export class ChatInterceptorContext {
     return {
       ...(this.route !== undefined ? { route: this.route } : {}),
       ...(model !== undefined ? { model } : {}),
+      ...(this.decision !== undefined ? { decision: this.decision } : {}),
     };
   }
 
@@ -178,6 +184,7 @@ export class ChatInterceptorContext {
       if (outermost) {
         this.route = event.route;
         this.probability = event.probabilities?.[event.route];
+        this.decision = event.decision;
       }
       if (named) this.answering = event.model;
     } else if (event.type === 'model-called' && this.model === undefined) {

@@ -29,6 +29,8 @@ import { adHocTarget, type AdHocModel } from './ad-hoc-model.js';
 import { runHookedChat } from './hooked-chat-call.js';
 import { observableFromStream, type StreamFlow } from './observable-from-stream.js';
 import { sessionAttribute, routerAttribute } from '../../core/chat/call-attributes.js';
+import type { DecisionFeedbackOptions } from '../../core/routing/feedback-router.js';
+import { feedbackToRouters, learnedExamplesOf } from './decision-feedback.js';
 
 export interface RoutingChatOptions {
   /**
@@ -183,6 +185,24 @@ export class RoutingChatService {
 
   routerNames(): string[] {
     return this.registry.routerNames();
+  }
+
+  /**
+   * Feedback on a routing decision (the answer's `chat_model_decision_id`): it should have chosen
+   * `route`, or (`quality: 'bad'`) its answer was not good enough. Unknown or expired id, another
+   * caller's decision, unknown route → DecisionFeedbackException (a RoutingException).
+   */
+  feedback(
+    decisionId: string,
+    route?: string,
+    options: DecisionFeedbackOptions = {},
+  ): Promise<void> {
+    return feedbackToRouters(this.registry, decisionId, route, options);
+  }
+
+  /** What each decision router learned, per route (examples, counts, the teacher's share). */
+  learnedExamples(): Record<string, unknown> {
+    return learnedExamplesOf(this.registry);
   }
 
   modelNames(): string[] {
