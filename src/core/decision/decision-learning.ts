@@ -162,6 +162,13 @@ export class DecisionLearning {
     }
   }
 
+  /** Learned examples per option (every option of the routes, 0 where none). */
+  counts(): Record<string, number> {
+    const counts = this.examples.counts();
+    const names = this.choice ? this.optionNames() : Object.keys(counts);
+    return Object.fromEntries(names.map((name) => [name, counts[name] ?? 0]));
+  }
+
   exportExamples(): Record<string, LearnedExample[]> {
     return this.examples.export();
   }

@@ -207,7 +207,7 @@ export class DecisionModelChatModelRouter implements ChatModelRouter, LearnsFrom
 
   /** How many learned examples each route has. */
   learnedCounts(): Record<string, number> {
-    return this.learning.examples.counts();
+    return this.learning.counts();
   }
 
   /** How often the teacher was asked; undefined without a teacher. */
