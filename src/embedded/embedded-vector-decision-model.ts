@@ -7,7 +7,7 @@ import type {
   DecisionRequest,
   LearnRequest,
 } from '../core/decision/decision-model.js';
-import { LearnedOptions } from './learned-options.js';
+import { LearnedOptions, type LearnedScoring } from './learned-options.js';
 import { ArchetypeMatcher } from './archetype-matcher.js';
 import { shippedArchetypeMeans } from './archetype-means.js';
 import { complexityPriorFor } from './complexity-prior.js';
@@ -160,8 +160,9 @@ export interface EmbeddedVectorDecisionModelOptions {
   vectors?: WordVectors;
   /** Bound of the cache of option text features. Default 10,000 texts. */
   maxCachedTexts?: number;
-  /** Most examples `learn` keeps per option of a question (the oldest go first). Default 50. */
+  /** Examples `learn` keeps per option (the oldest go first; default 50), how they score. */
   maxLearnedPerOption?: number;
+  learnedScoring?: Partial<LearnedScoring>;
 }
 
 /**
@@ -239,7 +240,6 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
     checkNonNegative(options.instructionWeight, 'instructionWeight');
     checkNonNegative(options.intentMetric, 'intentMetric');
     checkPositiveInteger(options.maxCachedTexts, 'maxCachedTexts');
-    checkPositiveInteger(options.maxLearnedPerOption, 'maxLearnedPerOption');
     checkNonNegative(options.weighting?.frequencyDamping, 'weighting.frequencyDamping');
     checkNonNegative(options.weighting?.stopWordWeight, 'weighting.stopWordWeight');
     for (const key of ['lastUser', 'earlierUser', 'assistant'] as const) {
@@ -276,10 +276,10 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
     this.vectorsPath = options.vectorsPath;
     this.givenVectors = options.vectors;
     this.cache = new TextVectorCache(options.maxCachedTexts ?? defaults.maxCachedTexts);
-    this.learned = new LearnedOptions(options.maxLearnedPerOption);
+    this.learned = new LearnedOptions((text) => this.textFeatures(text), options);
   }
 
-  /** Keeps `input` (a conversation: all its turns) as an example of option `route` (refits). */
+  /** Keeps `input` (a conversation: all its turns) as an example of option `route`. */
   learn(request: LearnRequest): void {
     this.learned.learn(request);
   }
@@ -318,7 +318,8 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
       : this.temperature.descriptionsOnly;
     // the instruction's words weigh as much in the exact-word evidence as in the features
     const terms = weightedStems(instruction ? [...texts, instruction] : texts);
-    return answerFromScores(names, Array.from(classifier.logits(input, terms)), temperature);
+    const logits = this.learned.addScores(options, input, classifier.logits(input, terms));
+    return answerFromScores(names, Array.from(logits), temperature);
   }
 
   /**
@@ -343,8 +344,7 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
   }
 
   /** The classifier of a question, fitted on first use and kept by the options' texts. */
-  protected classifier(given: readonly ChoiceOption[]): OptionClassifier {
-    const options = this.learned.withLearned(given);
+  protected classifier(options: readonly ChoiceOption[]): OptionClassifier {
     return this.classifiers.get(options, () => this.fit(options));
   }
 
