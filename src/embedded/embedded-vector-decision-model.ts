@@ -318,7 +318,7 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
       : this.temperature.descriptionsOnly;
     // the instruction's words weigh as much in the exact-word evidence as in the features
     const terms = weightedStems(instruction ? [...texts, instruction] : texts);
-    const logits = this.learned.addScores(options, input, classifier.logits(input, terms));
+    const logits = this.learned.addScores(options, input, terms, classifier.logits(input, terms));
     return answerFromScores(names, Array.from(logits), temperature);
   }
 

@@ -2,6 +2,7 @@ import { learnedText } from '../core/decision/decision-feedback.js';
 import type { ChoiceOption, LearnRequest } from '../core/decision/decision-model.js';
 import { InvalidConfigurationException } from '../core/errors/exceptions.js';
 import type { DecisionFeatures } from './decision-features.js';
+import { contentStems } from './lexical-overlap.js';
 import { checkPositiveInteger } from '../core/decision/models/option-validation.js';
 
 export const DEFAULT_MAX_LEARNED_PER_OPTION = 50;
@@ -13,15 +14,30 @@ interface LearnedExampleSet {
   texts: string[];
   /** Unit topic vectors of the texts, in order. */
   topics: Float64Array[];
+  /** Content stems of the texts, in order. */
+  stems: Set<string>[];
 }
 
-export const LEARNED_SCORING: Readonly<LearnedScoring> = { weight: 24, closestShare: 0.5 };
+/** A question's learned examples, per option. */
+type QuestionLearning = Map<string, LearnedExampleSet>;
+
+export const LEARNED_SCORING: Readonly<LearnedScoring> = {
+  weight: 64,
+  closestShare: 0.5,
+  lexicalWeight: 64,
+};
 
 export interface LearnedScoring {
   /** Weight of the learned examples' similarity beside the classifier's logits. */
   weight: number;
   /** Share of the closest example against the centroid of the option's learned examples. */
   closestShare: number;
+  /**
+   * Weight of the exact words: the IDF-weighted share of the input's content stems that the
+   * option's learned examples use (rare words such as "voucher" or "login" that averaged word
+   * vectors blur).
+   */
+  lexicalWeight: number;
 }
 
 /**
@@ -33,7 +49,7 @@ export interface LearnedScoring {
  * go first.
  */
 export class LearnedOptions {
-  private readonly questions = new Map<string, Map<string, LearnedExampleSet>>();
+  private readonly questions = new Map<string, QuestionLearning>();
 
   readonly maxPerOption: number;
   private readonly scoring: LearnedScoring;
@@ -67,13 +83,15 @@ export class LearnedOptions {
       byOption = new Map();
       this.questions.set(key, byOption);
     }
-    const set = byOption.get(request.route) ?? { texts: [], topics: [] };
+    const set = byOption.get(request.route) ?? { texts: [], topics: [], stems: [] };
     if (set.texts.includes(text)) return;
     set.texts.push(text);
     set.topics.push(features.topic);
+    set.stems.push(contentStems(text));
     while (set.texts.length > this.maxPerOption) {
       set.texts.shift();
       set.topics.shift();
+      set.stems.shift();
     }
     byOption.set(request.route, set);
   }
@@ -85,25 +103,30 @@ export class LearnedOptions {
   addScores(
     options: readonly ChoiceOption[],
     input: DecisionFeatures,
+    terms: ReadonlyMap<string, number>,
     out: Float64Array,
   ): Float64Array {
-    if (this.questions.size === 0 || this.scoring.weight === 0) return out;
+    const { weight, lexicalWeight } = this.scoring;
+    if (this.questions.size === 0 || (weight === 0 && lexicalWeight === 0)) return out;
     const byOption = this.questions.get(fingerprint(options));
     if (!byOption) return out;
     const scores = new Float64Array(options.length).fill(Number.NaN);
     let sum = 0;
     let count = 0;
+    const idf = lexicalWeight > 0 ? inverseFrequencies(terms, byOption) : undefined;
     options.forEach((option, i) => {
       const set = byOption.get(option.name);
       if (!set || set.topics.length === 0) return;
-      scores[i] = this.score(input.topic, set.topics);
+      scores[i] =
+        weight * this.score(input.topic, set.topics) +
+        (idf ? lexicalWeight * wordShare(terms, idf, set) : 0);
       sum += scores[i]!;
       count++;
     });
     if (count === 0) return out;
     const mean = sum / count;
     for (let i = 0; i < options.length; i++) {
-      out[i]! += this.scoring.weight * (Number.isNaN(scores[i]) ? mean : scores[i]!);
+      out[i]! += Number.isNaN(scores[i]) ? mean : scores[i]!;
     }
     return out;
   }
@@ -137,6 +160,42 @@ export class LearnedOptions {
       options.map((option) => [option.name, byOption?.get(option.name)?.texts.length ?? 0]),
     );
   }
+}
+
+/** Per input term, log(1 + options with learned examples / options whose examples use it). */
+function inverseFrequencies(
+  terms: ReadonlyMap<string, number>,
+  byOption: QuestionLearning,
+): Map<string, number> {
+  const idf = new Map<string, number>();
+  const sets = [...byOption.values()].filter((set) => set.stems.length > 0);
+  for (const term of terms.keys()) {
+    const df = sets.filter((set) => set.stems.some((stems) => stems.has(term))).length;
+    idf.set(term, Math.log(1 + sets.length / Math.max(df, 0.5)));
+  }
+  return idf;
+}
+
+/**
+ * The IDF-weighted share of the input's terms found in an option's learned examples, each found
+ * term counting by the share of those examples that use it (square-rooted: one example in five
+ * using "voucher" is already telling).
+ */
+function wordShare(
+  terms: ReadonlyMap<string, number>,
+  idf: ReadonlyMap<string, number>,
+  set: LearnedExampleSet,
+): number {
+  let found = 0;
+  let total = 0;
+  for (const [term, weight] of terms) {
+    const w = weight * idf.get(term)!;
+    total += w;
+    let uses = 0;
+    for (const stems of set.stems) if (stems.has(term)) uses++;
+    if (uses > 0) found += w * Math.sqrt(uses / set.stems.length);
+  }
+  return total > 0 ? found / total : 0;
 }
 
 /** A question's identity: its options' names, descriptions and own examples. */
