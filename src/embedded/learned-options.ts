@@ -97,8 +97,9 @@ export class LearnedOptions {
   }
 
   /**
-   * Adds each option's learned-example score to `out` (and returns it). An option without
-   * learned examples scores the mean of those with some, so having examples is no advantage by itself.
+   * Adds each option's learned-example score to `out` (and returns it). Once some option of the
+   * question has learned examples, one without any is scored on its description as if that were
+   * its one example, so having examples is no advantage by itself.
    */
   addScores(
     options: readonly ChoiceOption[],
@@ -110,25 +111,20 @@ export class LearnedOptions {
     if (this.questions.size === 0 || (weight === 0 && lexicalWeight === 0)) return out;
     const byOption = this.questions.get(fingerprint(options));
     if (!byOption) return out;
-    const scores = new Float64Array(options.length).fill(Number.NaN);
-    let sum = 0;
-    let count = 0;
-    const idf = lexicalWeight > 0 ? inverseFrequencies(terms, byOption) : undefined;
-    options.forEach((option, i) => {
-      const set = byOption.get(option.name);
-      if (!set || set.topics.length === 0) return;
-      scores[i] =
+    const sets = options.map((option) => byOption.get(option.name) ?? this.described(option));
+    const idf = lexicalWeight > 0 ? inverseFrequencies(terms, sets) : undefined;
+    sets.forEach((set, i) => {
+      out[i]! +=
         weight * this.score(input.topic, set.topics) +
         (idf ? lexicalWeight * wordShare(terms, idf, set) : 0);
-      sum += scores[i]!;
-      count++;
     });
-    if (count === 0) return out;
-    const mean = sum / count;
-    for (let i = 0; i < options.length; i++) {
-      out[i]! += Number.isNaN(scores[i]) ? mean : scores[i]!;
-    }
     return out;
+  }
+
+  /** An option's description as its one example. */
+  private described(option: ChoiceOption): LearnedExampleSet {
+    const text = `${option.name} ${option.description}`;
+    return { texts: [text], topics: [this.featuresOf(text).topic], stems: [contentStems(text)] };
   }
 
   private score(input: Float64Array, topics: readonly Float64Array[]): number {
@@ -162,13 +158,12 @@ export class LearnedOptions {
   }
 }
 
-/** Per input term, log(1 + options with learned examples / options whose examples use it). */
+/** Per input term, log(1 + options / options whose examples use it). */
 function inverseFrequencies(
   terms: ReadonlyMap<string, number>,
-  byOption: QuestionLearning,
+  sets: readonly LearnedExampleSet[],
 ): Map<string, number> {
   const idf = new Map<string, number>();
-  const sets = [...byOption.values()].filter((set) => set.stems.length > 0);
   for (const term of terms.keys()) {
     const df = sets.filter((set) => set.stems.some((stems) => stems.has(term))).length;
     idf.set(term, Math.log(1 + sets.length / Math.max(df, 0.5)));
