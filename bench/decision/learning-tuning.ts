@@ -7,13 +7,11 @@ import { EmbeddedVectorDecisionModel } from '../../src/embedded/embedded-vector-
 import { casesOf, evaluationSets, withoutExamples, type Case } from './lib/decision-eval.js';
 
 const GRID = [
-  { weight: 0, closestShare: 0.5 },
-  { weight: 12, closestShare: 0.5 },
-  { weight: 24, closestShare: 0.5 },
-  { weight: 48, closestShare: 0.5 },
-  { weight: 96, closestShare: 0.5 },
-  { weight: 48, closestShare: 1 },
-  { weight: 48, closestShare: 0 },
+  { weight: 0, lexicalWeight: 0 },
+  { weight: 64, lexicalWeight: 0 },
+  { weight: 64, lexicalWeight: 64 },
+  { weight: 32, lexicalWeight: 128 },
+  { weight: 64, lexicalWeight: 160 },
 ];
 
 async function score(cases: Case[], k: number, scoring: (typeof GRID)[number]): Promise<number> {

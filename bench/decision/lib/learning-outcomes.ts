@@ -121,6 +121,8 @@ function randomPoint(items: readonly OutcomeItem[], p: number): Point {
   };
 }
 
+const show = (p: Point) => `quality ${pct(p.quality)} at cost ${p.cost.toFixed(2)}`;
+
 /** The quality random routing reaches at the same cost. */
 function randomAtCost(items: readonly OutcomeItem[], cost: number): number {
   return randomPoint(items, (cost - COST.small) / (COST.large - COST.small)).quality;
@@ -149,7 +151,6 @@ export async function outcomeRows(): Promise<Row[]> {
     }
   }
   const after = await routerPoint(router, heldOut);
-  const show = (p: Point) => `quality ${pct(p.quality)} at cost ${p.cost.toFixed(2)}`;
   const rows: Row[] = [0, 0.5, 1].map((p) => ({
     benchmark: `random routing, ${p * 100} % to large`,
     figure: show(randomPoint(heldOut, p)),

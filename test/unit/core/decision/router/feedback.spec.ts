@@ -185,19 +185,19 @@ describe('2.12 feedback', () => {
   });
 });
 
-describe('2.15 teacher', () => {
-  function withTeacher(first: ChoiceAnswer, teachBelow = 0.6) {
-    const model = learningModel(first);
-    const teacher = learningModel({ value: 'creative' });
-    const router = new DecisionModelChatModelRouter(model, {
-      logger: fakeLogger(),
-      teacher,
-      teachBelow,
-    });
-    router.validate(routingRequest([]).routes);
-    return { model, teacher, router };
-  }
+function withTeacher(first: ChoiceAnswer, teachBelow = 0.6) {
+  const model = learningModel(first);
+  const teacher = learningModel({ value: 'creative' });
+  const router = new DecisionModelChatModelRouter(model, {
+    logger: fakeLogger(),
+    teacher,
+    teachBelow,
+  });
+  router.validate(routingRequest([]).routes);
+  return { model, teacher, router };
+}
 
+describe('2.15 teacher', () => {
   it('is asked below teachBelow; its answer routes the call and is learned', async () => {
     const { model, teacher, router } = withTeacher({
       value: 'simple',
