@@ -179,7 +179,7 @@ export async function run(): Promise<void> {
     await teacherLoop(),
   );
   printTable(
-    "Outcomes: quality: 'bad' feedback, synthetic small/large labels, 200 held-out prompts (cost: small 1, large 10)",
+    "Outcomes: quality: 'bad' feedback, synthetic small/large labels, half of the prompts held out (cost: small 1, large 10)",
     await outcomeRows(),
   );
   printTable('Decision time with learned examples (target ≤ 1.5×)', await decisionTime());

@@ -16,6 +16,10 @@ interface LearnedExampleSet {
   topics: Float64Array[];
   /** Content stems of the texts, in order. */
   stems: Set<string>[];
+  /** Stem → how many of the texts use it (kept with the lists, so a decision only looks up). */
+  uses: Map<string, number>;
+  /** The unit centroid of the topics; recomputed on the next decision after a change. */
+  centroid?: Float64Array;
 }
 
 /** A question's learned examples, per option. */
@@ -50,6 +54,8 @@ export interface LearnedScoring {
  */
 export class LearnedOptions {
   private readonly questions = new Map<string, QuestionLearning>();
+  /** Options' descriptions as example sets (for options without learned examples). */
+  private readonly descriptions = new Map<string, LearnedExampleSet>();
 
   readonly maxPerOption: number;
   private readonly scoring: LearnedScoring;
@@ -83,16 +89,23 @@ export class LearnedOptions {
       byOption = new Map();
       this.questions.set(key, byOption);
     }
-    const set = byOption.get(request.route) ?? { texts: [], topics: [], stems: [] };
+    const set = byOption.get(request.route) ?? exampleSet([], []);
     if (set.texts.includes(text)) return;
     set.texts.push(text);
     set.topics.push(features.topic);
-    set.stems.push(contentStems(text));
+    const stems = contentStems(text);
+    set.stems.push(stems);
+    for (const stem of stems) set.uses.set(stem, (set.uses.get(stem) ?? 0) + 1);
     while (set.texts.length > this.maxPerOption) {
       set.texts.shift();
       set.topics.shift();
-      set.stems.shift();
+      for (const stem of set.stems.shift()!) {
+        const left = set.uses.get(stem)! - 1;
+        if (left === 0) set.uses.delete(stem);
+        else set.uses.set(stem, left);
+      }
     }
+    set.centroid = undefined;
     byOption.set(request.route, set);
   }
 
@@ -115,7 +128,7 @@ export class LearnedOptions {
     const idf = lexicalWeight > 0 ? inverseFrequencies(terms, sets) : undefined;
     sets.forEach((set, i) => {
       out[i]! +=
-        weight * this.score(input.topic, set.topics) +
+        weight * this.score(input.topic, set) +
         (idf ? lexicalWeight * wordShare(terms, idf, set) : 0);
     });
     return out;
@@ -124,27 +137,26 @@ export class LearnedOptions {
   /** An option's description as its one example. */
   private described(option: ChoiceOption): LearnedExampleSet {
     const text = `${option.name} ${option.description}`;
-    return { texts: [text], topics: [this.featuresOf(text).topic], stems: [contentStems(text)] };
+    let set = this.descriptions.get(text);
+    if (!set) {
+      if (this.descriptions.size >= MAX_QUESTIONS * 8) this.descriptions.clear();
+      set = exampleSet([text], [this.featuresOf(text).topic]);
+      this.descriptions.set(text, set);
+    }
+    return set;
   }
 
-  private score(input: Float64Array, topics: readonly Float64Array[]): number {
+  /** The mean of the cosines to the closest example and to the centroid (closestShare). */
+  private score(input: Float64Array, set: LearnedExampleSet): number {
     let best = -Infinity;
-    const centroid = new Float64Array(input.length);
-    for (const topic of topics) {
+    for (const topic of set.topics) {
       let dot = 0;
-      for (let d = 0; d < input.length; d++) {
-        dot += input[d]! * topic[d]!;
-        centroid[d]! += topic[d]!;
-      }
+      for (let d = 0; d < input.length; d++) dot += input[d]! * topic[d]!;
       if (dot > best) best = dot;
     }
-    let norm = 0;
-    let dot = 0;
-    for (let d = 0; d < input.length; d++) {
-      norm += centroid[d]! * centroid[d]!;
-      dot += input[d]! * centroid[d]!;
-    }
-    const toCentroid = norm > 0 ? dot / Math.sqrt(norm) : 0;
+    set.centroid ??= unitMean(set.topics);
+    let toCentroid = 0;
+    for (let d = 0; d < input.length; d++) toCentroid += input[d]! * set.centroid[d]!;
     const share = this.scoring.closestShare;
     return share * best + (1 - share) * toCentroid;
   }
@@ -165,7 +177,8 @@ function inverseFrequencies(
 ): Map<string, number> {
   const idf = new Map<string, number>();
   for (const term of terms.keys()) {
-    const df = sets.filter((set) => set.stems.some((stems) => stems.has(term))).length;
+    let df = 0;
+    for (const set of sets) if (set.uses.has(term)) df++;
     idf.set(term, Math.log(1 + sets.length / Math.max(df, 0.5)));
   }
   return idf;
@@ -186,11 +199,26 @@ function wordShare(
   for (const [term, weight] of terms) {
     const w = weight * idf.get(term)!;
     total += w;
-    let uses = 0;
-    for (const stems of set.stems) if (stems.has(term)) uses++;
+    const uses = set.uses.get(term) ?? 0;
     if (uses > 0) found += w * Math.sqrt(uses / set.stems.length);
   }
   return total > 0 ? found / total : 0;
+}
+
+function exampleSet(texts: string[], topics: Float64Array[]): LearnedExampleSet {
+  const stems = texts.map(contentStems);
+  const uses = new Map<string, number>();
+  for (const set of stems) for (const stem of set) uses.set(stem, (uses.get(stem) ?? 0) + 1);
+  return { texts, topics, stems, uses };
+}
+
+function unitMean(vectors: readonly Float64Array[]): Float64Array {
+  const mean = new Float64Array(vectors[0]?.length ?? 0);
+  for (const vector of vectors) for (let d = 0; d < mean.length; d++) mean[d]! += vector[d]!;
+  let norm = 0;
+  for (let d = 0; d < mean.length; d++) norm += mean[d]! * mean[d]!;
+  if (norm > 0) for (let d = 0; d < mean.length; d++) mean[d]! /= Math.sqrt(norm);
+  return mean;
 }
 
 /** A question's identity: its options' names, descriptions and own examples. */

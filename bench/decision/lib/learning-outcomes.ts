@@ -32,6 +32,8 @@ const pick = <T>(random: () => number, list: readonly T[]): T =>
   list[Math.floor(random() * list.length)]!;
 
 const COUNTRIES = ['France', 'Peru', 'Japan', 'Kenya', 'Norway', 'Canada', 'Egypt', 'Chile'];
+const WORDS = ['happy', 'quick', 'large', 'quiet', 'tired', 'bright', 'cold', 'funny', 'brave'];
+const ANIMALS = ['otters', 'owls', 'octopuses', 'penguins', 'bees', 'foxes', 'koalas', 'crows'];
 const THINGS = ['a laptop', 'a van', 'a desk', 'software', 'a phone', 'training', 'a printer'];
 const JOBS = ['bakery', 'consultancy', 'hair salon', 'cleaning firm', 'photography business'];
 const DRUGS = ['ibuprofen', 'warfarin', 'sertraline', 'amoxicillin', 'lithium', 'tramadol'];
@@ -52,7 +54,12 @@ const EVERYDAY: ((r: () => number) => string)[] = [
   (r) => `what's a good snack before a ${pick(r, ['run', 'swim', 'meeting', 'flight'])}`,
   (r) => `thanks, that was helpful! have a nice ${pick(r, ['day', 'evening', 'weekend'])}`,
   (r) => `what time zone is ${pick(r, COUNTRIES)} in`,
-  (r) => `give me a synonym for ${pick(r, ['happy', 'quick', 'large', 'quiet', 'tired'])}`,
+  (r) => `give me a synonym for ${pick(r, WORDS)}`,
+  (r) => `what rhymes with ${pick(r, WORDS)}`,
+  (r) => `tell me a fun fact about ${pick(r, ANIMALS)}`,
+  (r) => `what do ${pick(r, ANIMALS)} eat`,
+  (r) => `what language do they speak in ${pick(r, COUNTRIES)}`,
+  (r) => `recommend a ${pick(r, ['film', 'song', 'book', 'board game'])} about ${pick(r, ANIMALS)}`,
 ];
 const HIDDEN_HARD: ((r: () => number) => string)[] = [
   (r) => `can my ${pick(r, JOBS)} claim back the VAT on ${pick(r, THINGS)}`,
@@ -71,12 +78,15 @@ const PLAIN_HARD: ((r: () => number) => string)[] = [
   (r) => `derive the closed form of the sum of k^${2 + Math.floor(r() * 3)} step by step`,
 ];
 
-/** `count` items: 45 % everyday, 40 % hidden-hard, 15 % plainly hard; both fail 1 in 10 hard. */
+/**
+ * Up to `count` distinct items, about 45 % everyday, 40 % hidden-hard, 15 % plainly hard (fewer
+ * when the templates run out of distinct texts); the large model fails 1 in 10 hard ones.
+ */
 export function outcomeItems(count: number, seed: number): OutcomeItem[] {
   const random = seededRandom(seed);
   const items: OutcomeItem[] = [];
   const seen = new Set<string>();
-  while (items.length < count) {
+  for (let attempt = 0; items.length < count && attempt < count * 50; attempt++) {
     const roll = random();
     const kind = roll < 0.45 ? 'everyday' : roll < 0.85 ? 'hidden' : 'plain';
     const templates = kind === 'everyday' ? EVERYDAY : kind === 'hidden' ? HIDDEN_HARD : PLAIN_HARD;
@@ -134,8 +144,9 @@ function randomAtCost(items: readonly OutcomeItem[], cost: number): number {
  */
 export async function outcomeRows(): Promise<Row[]> {
   const items = outcomeItems(400, 29);
-  const pool = items.slice(0, 200);
-  const heldOut = items.slice(200);
+  const half = Math.floor(items.length / 2);
+  const pool = items.slice(0, half);
+  const heldOut = items.slice(half);
   const router = routerFor(new EmbeddedVectorDecisionModel(), OUTCOME_ROUTES, {
     capabilityOrder: ['small', 'large'],
   });
@@ -165,7 +176,7 @@ export async function outcomeRows(): Promise<Row[]> {
       ratio: `${((before.quality - randomAtCost(heldOut, before.cost)) * 100).toFixed(1)} points`,
     },
     {
-      benchmark: `router after ${feedback} × quality: bad (of 200 calls)`,
+      benchmark: `router after ${feedback} × quality: bad (of ${pool.length} calls)`,
       figure: show(after),
       baseline: `random at the same cost: ${pct(randomAtCost(heldOut, after.cost))}; before: ${pct(before.quality)}`,
       ratio: `${((after.quality - randomAtCost(heldOut, after.cost)) * 100).toFixed(1)} points`,
