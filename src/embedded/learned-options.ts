@@ -8,6 +8,13 @@ import { checkPositiveInteger } from '../core/decision/models/option-validation.
 
 export const DEFAULT_MAX_LEARNED_PER_OPTION = 50;
 
+/**
+ * The options whose closest learned example is looked for: the best 3 by centroid and words.
+ * The others score on their centroid alone (a scan of 50 examples × 8 options cost more than the
+ * rest of a decision).
+ */
+const CLOSEST_CONTENDERS = 3;
+
 /** Most questions whose learned examples are kept (each router's routes make one question). */
 const MAX_QUESTIONS = 256;
 
@@ -130,10 +137,18 @@ export class LearnedOptions {
     if (!byOption) return out;
     const sets = options.map((option) => byOption.get(option.name) ?? this.described(option));
     const idf = lexicalWeight > 0 ? inverseFrequencies(terms, sets) : undefined;
+    // centroid and words first; the closest example only where it can change the winner
+    const share = this.scoring.closestShare;
+    const scores = sets.map(
+      (set) =>
+        weight * toCentroid(input.topic, set) +
+        (idf ? lexicalWeight * wordShare(terms, idf, set) : 0),
+    );
+    const contenders = topIndices(scores, CLOSEST_CONTENDERS);
     sets.forEach((set, i) => {
-      out[i]! +=
-        weight * this.score(input.topic, set) +
-        (idf ? lexicalWeight * wordShare(terms, idf, set) : 0);
+      const centroid = toCentroid(input.topic, set);
+      const best = contenders.includes(i) ? closest(input.topic, set) : centroid;
+      out[i]! += scores[i]! + weight * share * (best - centroid);
     });
     return out;
   }
@@ -151,20 +166,6 @@ export class LearnedOptions {
   }
 
   /** The mean of the cosines to the closest example and to the centroid (closestShare). */
-  private score(input: Float64Array, set: LearnedExampleSet): number {
-    let best = -Infinity;
-    const dims = input.length;
-    set.packed ??= packed(set.topics, dims);
-    for (let row = 0; row < set.topics.length; row++) {
-      const dot = dotAt(input, set.packed, row * dims, dims);
-      if (dot > best) best = dot;
-    }
-    set.centroid ??= unitMean(set.topics);
-    let toCentroid = 0;
-    for (let d = 0; d < input.length; d++) toCentroid += input[d]! * set.centroid[d]!;
-    const share = this.scoring.closestShare;
-    return share * best + (1 - share) * toCentroid;
-  }
 
   /** Learned examples per option of a question. */
   counts(options: readonly ChoiceOption[]): Record<string, number> {
@@ -217,6 +218,35 @@ function exampleSet(texts: string[], topics: Float64Array[]): LearnedExampleSet 
   return { texts, topics, stems, uses };
 }
 
+/** The cosine to an option's learned examples' unit centroid. */
+function toCentroid(input: Float64Array, set: LearnedExampleSet): number {
+  set.centroid ??= unitMean(set.topics);
+  let dot = 0;
+  for (let d = 0; d < input.length; d++) dot += input[d]! * set.centroid[d]!;
+  return dot;
+}
+
+/** The cosine to an option's closest learned example. */
+function closest(input: Float64Array, set: LearnedExampleSet): number {
+  const dims = input.length;
+  set.packed ??= packed(set.topics, dims);
+  let best = -Infinity;
+  for (let row = 0; row < set.topics.length; row++) {
+    const dot = dotAt(input, set.packed, row * dims, dims);
+    if (dot > best) best = dot;
+  }
+  return best;
+}
+
+/** The indices of the `k` highest scores. */
+function topIndices(scores: readonly number[], k: number): number[] {
+  return scores
+    .map((score, i) => ({ score, i }))
+    .toSorted((a, b) => b.score - a.score)
+    .slice(0, k)
+    .map(({ i }) => i);
+}
+
 function packed(vectors: readonly Float64Array[], dims: number): Float64Array {
   const out = new Float64Array(vectors.length * dims);
   vectors.forEach((vector, row) => out.set(vector, row * dims));
@@ -236,7 +266,22 @@ function unitMean(vectors: readonly Float64Array[]): Float64Array {
 function fingerprint(options: readonly ChoiceOption[]): string {
   let key = '';
   for (const option of options) {
-    key += `${option.name}\u0000${option.description}\u0000${(option.examples ?? []).join('\u0002')}\u0001`;
+    key += `${option.name}\u0000${option.description}\u0000${joined(option.examples)}\u0001`;
   }
   return key;
+}
+
+/**
+ * A route's examples as one string, kept per array: the router hands every decision the same
+ * examples array of a route, so a decision does not join them again.
+ */
+const joins = new WeakMap<readonly string[], string>();
+function joined(examples: readonly string[] | undefined): string {
+  if (examples === undefined) return '';
+  let text = joins.get(examples);
+  if (text === undefined) {
+    text = examples.join('\u0002');
+    joins.set(examples, text);
+  }
+  return text;
 }
