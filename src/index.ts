@@ -52,6 +52,8 @@ export {
   type ChatModelRouterFunction,
   type RoutingChatModelOptions,
   type DecisionModelChatModelRouterOptions,
+  type LearnRequest,
+  type DecisionFeedbackOptions,
   type DecisionInput,
   type ChoiceQuestion,
   type ChoiceOption,

@@ -100,6 +100,13 @@ const decisionSchema = z.looseObject({
   fallback: oneOf(['default-route', 'fail']).optional(),
   maxMessages: integer(1).optional(),
   question: text().optional(),
+  /** A second decision model (same shape) asked when the first is below `teachBelow`. */
+  teacher: z.looseObject({ type: text().optional() }).optional(),
+  teachBelow: decimal(0, 1).optional(),
+  /** A JSON Lines file of labelled messages learned at start-up. */
+  learned: text().optional(),
+  /** Routes from the cheapest to the most capable (`quality: bad` feedback moves up). */
+  capabilityOrder: z.array(text()).optional(),
 });
 
 /** A decision-routed router (`routes`) or a model group (`model` / `models`). */

@@ -65,6 +65,12 @@ export {
   refusalAttribute,
 } from './chat/call-attributes.js';
 export {
+  DECISION_ATTRIBUTE,
+  decisionAttribute,
+  CALLER_ATTRIBUTE,
+  callerAttribute,
+} from './chat/call-attributes.js';
+export {
   LOGPROBS_ATTRIBUTE,
   logprobsAttribute,
   logprobsOf,
@@ -279,7 +285,18 @@ export type {
   ChoiceOption,
   ChoiceAnswer,
   DecisionLogger,
+  LearnRequest,
 } from './decision/decision-model.js';
+export { DecisionFeedbackException, type FeedbackRefusal } from './decision/decision-feedback.js';
+export type {
+  DecisionFeedbackOptions,
+  DecisionQuality,
+  LearnsFromFeedback,
+} from './routing/feedback-router.js';
+export type { LabelledInput } from './decision/decision-learning.js';
+export type { LearnedExample, LearnedExamplesOptions } from './decision/learned-examples.js';
+export type { DecisionRecordsOptions } from './decision/decision-records.js';
+export type { TeacherStats } from './decision/teacher.js';
 
 // Routing
 export { ChatModelRoutingResult } from './routing/chat-model-routing-result.js';

@@ -5,7 +5,9 @@ import type {
   ChoiceQuestion,
   DecisionModel,
   DecisionRequest,
+  LearnRequest,
 } from '../core/decision/decision-model.js';
+import { LearnedOptions, type LearnedScoring } from './learned-options.js';
 import { ArchetypeMatcher } from './archetype-matcher.js';
 import { shippedArchetypeMeans } from './archetype-means.js';
 import { complexityPriorFor } from './complexity-prior.js';
@@ -158,6 +160,9 @@ export interface EmbeddedVectorDecisionModelOptions {
   vectors?: WordVectors;
   /** Bound of the cache of option text features. Default 10,000 texts. */
   maxCachedTexts?: number;
+  /** Examples `learn` keeps per option (the oldest go first; default 50), how they score. */
+  maxLearnedPerOption?: number;
+  learnedScoring?: Partial<LearnedScoring>;
 }
 
 /**
@@ -216,6 +221,7 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
   private readonly cache: TextVectorCache<DecisionFeatures>;
   private readonly classifiers = new QuestionCache<OptionClassifier>(MAX_CACHED_QUESTIONS);
   private featureSpace: FeatureSpace | undefined;
+  private readonly learned: LearnedOptions;
 
   constructor(options: EmbeddedVectorDecisionModelOptions = {}) {
     checkPerKind(options.temperature, 'temperature', checkPositive);
@@ -270,6 +276,12 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
     this.vectorsPath = options.vectorsPath;
     this.givenVectors = options.vectors;
     this.cache = new TextVectorCache(options.maxCachedTexts ?? defaults.maxCachedTexts);
+    this.learned = new LearnedOptions((text) => this.textFeatures(text), options);
+  }
+
+  /** Keeps `input` (a conversation: all its turns) as an example of option `route`. */
+  learn(request: LearnRequest): void {
+    this.learned.learn(request);
   }
 
   /** Loads the vectors now rather than on the first decision. */
@@ -306,7 +318,8 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
       : this.temperature.descriptionsOnly;
     // the instruction's words weigh as much in the exact-word evidence as in the features
     const terms = weightedStems(instruction ? [...texts, instruction] : texts);
-    return answerFromScores(names, Array.from(classifier.logits(input, terms)), temperature);
+    const logits = this.learned.addScores(options, input, terms, classifier.logits(input, terms));
+    return answerFromScores(names, Array.from(logits), temperature);
   }
 
   /**

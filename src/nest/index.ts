@@ -50,6 +50,7 @@ export {
   MODEL_HEADER,
   SESSION_HEADER,
 } from './http/model-routing.interceptor.js';
+export { DECISION_HEADER } from './http/open-routing-scope.js';
 export { UseRouter } from './http/use-router.decorator.js';
 export { USE_ROUTER_METADATA } from './http/use-router.metadata.js';
 export {

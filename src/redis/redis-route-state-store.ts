@@ -32,6 +32,7 @@ import { TokenCounters } from './token-counters.js';
 import { TokenIncrementBatch } from './token-increment-batch.js';
 import { sendTokenIncrement } from './token-writes.js';
 import { RedisCounters } from './redis-counters.js';
+import { SharedLists } from './shared-lists.js';
 
 /**
  * A `RouteStateStore` shared by every replica through Redis (ioredis).
@@ -227,6 +228,27 @@ export class RedisRouteStateStore implements RouteStateStore {
 
   getGauge(key: string): number | undefined {
     return this.counters.getGauge(key);
+  }
+
+  // ---- bounded lists (learned decision examples) ---------------------------------------------
+
+  private lists: SharedLists | undefined;
+
+  appendToList(key: string, value: string, maxLength: number): Promise<void> {
+    return this.sharedLists().append(key, value, maxLength);
+  }
+
+  readList(key: string): Promise<string[]> {
+    return this.sharedLists().read(key);
+  }
+
+  private sharedLists(): SharedLists {
+    this.lists ??= new SharedLists(
+      this.options.keyPrefix,
+      () => this.sharing.command,
+      () => this.isShared(),
+    );
+    return this.lists;
   }
 
   // ---- sticky assignments -------------------------------------------------------------------

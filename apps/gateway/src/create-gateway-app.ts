@@ -135,6 +135,7 @@ export async function createGatewayApp(
         'x-model-router-route',
         'x-model-router-model',
         'x-model-router-downgraded',
+        'x-model-router-decision',
         'retry-after',
         'x-ratelimit-limit-requests',
         'x-ratelimit-remaining-requests',

@@ -17,6 +17,7 @@ import { type GatewayConfig } from './config/gateway-config.js';
 import { ApiKeys, withHashedKeys } from './auth/api-keys.js';
 import { ApiKeyGuard, GATEWAY_API_KEYS } from './auth/api-key.guard.js';
 import { KeyController } from './auth/key.controller.js';
+import { FeedbackController } from './learning/feedback.controller.js';
 import { ChatController } from './chat/chat.controller.js';
 import { HealthController } from './health/health.controller.js';
 import { CallFactsInterceptor } from './http/call-facts.interceptor.js';
@@ -119,6 +120,7 @@ export class GatewayModule {
         ChatController,
         HealthController,
         KeyController,
+        FeedbackController,
       ],
       providers: [
         ...(keys ? [{ provide: GATEWAY_API_KEYS, useValue: keys }] : []),

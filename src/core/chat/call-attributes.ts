@@ -52,3 +52,16 @@ export const cacheAttribute = attributeKey(CACHE_ATTRIBUTE, isCacheOutcome);
 /** On a semantic hit: the cosine similarity of the question to the cached one. */
 export const CACHE_SIMILARITY_ATTRIBUTE = 'model_router_cache_similarity';
 export const cacheSimilarityAttribute = attributeKey(CACHE_SIMILARITY_ATTRIBUTE, isNumber);
+/**
+ * The id of the routing decision behind an answer (DecisionModelChatModelRouter), on its AI
+ * message: what `feedback(decisionId, route)` names. The outermost decision router's id wins.
+ */
+export const DECISION_ATTRIBUTE = 'chat_model_decision_id';
+export const decisionAttribute = attributeKey(DECISION_ATTRIBUTE, isString);
+
+/**
+ * The call attribute naming who makes the call (a gateway's API key name): a decision router
+ * records it, so only that caller (or an operator) may give feedback on the decision.
+ */
+export const CALLER_ATTRIBUTE = 'model_router_caller';
+export const callerAttribute = attributeKey(CALLER_ATTRIBUTE, isString);

@@ -1,16 +1,22 @@
 import { isAbortError, raceAbort, throwIfAborted } from '../chat/abort.js';
 import { InvalidConfigurationException, RoutingException } from '../errors/exceptions.js';
 import { logSafe } from '../observability/log-safe.js';
-import type { Clock } from '../clock.js';
-import type { RouteStateStore } from '../state/route-state-store.js';
 import { emitTo, summarizeError } from '../observability/routing-event.js';
 import type { ChatModelRoute } from '../routing/chat-model-route.js';
 import type { ChatModelRouter, ChatModelRoutingRequest } from '../routing/chat-model-router.js';
 import { ChatModelRoutingResult } from '../routing/chat-model-routing-result.js';
 import { scoreAnswer, type ScoredAnswer } from './answer-scoring.js';
-import { buildChoiceOptions } from './choice-options.js';
+import { buildChoiceOptions, type ChoiceOptions } from './choice-options.js';
 import { buildDecisionInput } from './decision-input.js';
 import { TargetShare, validateTargetShare } from './target-share.js';
+import type { DecisionFeedbackOptions, LearnsFromFeedback } from './decision-feedback.js';
+import { DecisionLearning, type LabelledInput } from './decision-learning.js';
+import type { DecisionRecordsOptions } from './decision-records.js';
+import type { LearnedExample, LearnedExamplesOptions } from './learned-examples.js';
+import { Teacher, type TeacherStats } from './teacher.js';
+import { systemClock, type Clock } from '../clock.js';
+import type { RouteStateBinding } from '../inspection/inspection.js';
+import { callerAttribute } from '../chat/call-attributes.js';
 import {
   DEFAULT_QUESTION,
   FallbackStrategy,
@@ -35,6 +41,20 @@ export interface DecisionModelChatModelRouterOptions {
   logger?: DecisionLogger;
   /** A calibrated share of calls per route, e.g. `{ complex: 0.3 }` (see TargetShare). */
   targetShare?: Record<string, number> | TargetShare;
+  /** Asked when the decision model is unsure (below `teachBelow`); its answer routes and is learned. */
+  teacher?: DecisionModel;
+  /** The best route's probability below which the teacher is asked; default 0.6. */
+  teachBelow?: number;
+  /** How long and how many decisions take feedback; default 1 hour, 10,000. */
+  decisions?: DecisionRecordsOptions;
+  /** Bounds of the learned examples (per route, per caller) and how often replicas re-read them. */
+  learning?: LearnedExamplesOptions;
+  /** Routes from the cheapest to the most capable: `quality: 'bad'` feedback moves an input up. */
+  capabilityOrder?: readonly string[];
+  /** Labelled inputs learned at start-up (the YAML's `learned:` JSON Lines file). */
+  learned?: readonly LabelledInput[];
+  /** Time of decisions, for their feedback window; default `Date.now`. */
+  clock?: Clock;
 }
 
 const consoleLogger: DecisionLogger = {
@@ -44,7 +64,7 @@ const consoleLogger: DecisionLogger = {
 const FALLBACK_STRATEGIES: readonly string[] = Object.values(FallbackStrategy);
 
 /** Routes by asking a decision model which route's description fits the conversation. */
-export class DecisionModelChatModelRouter implements ChatModelRouter {
+export class DecisionModelChatModelRouter implements ChatModelRouter, LearnsFromFeedback {
   protected readonly question: string;
   protected readonly minProbability: number | undefined;
   protected readonly fallbackStrategy: FallbackStrategy;
@@ -52,6 +72,8 @@ export class DecisionModelChatModelRouter implements ChatModelRouter {
   protected readonly logger: DecisionLogger;
   /** Moves the route's threshold so it gets its share of calls; absent when none is set. */
   readonly targetShare: TargetShare | undefined;
+  protected readonly teacher: Teacher | undefined;
+  protected readonly learning: DecisionLearning;
 
   constructor(
     protected readonly decisionModel: DecisionModel,
@@ -98,6 +120,15 @@ export class DecisionModelChatModelRouter implements ChatModelRouter {
     this.logger = logger ?? consoleLogger;
     const share = options?.targetShare;
     this.targetShare = share instanceof TargetShare || !share ? share : new TargetShare(share);
+    const { teacher, teachBelow = 0.6 } = options ?? {};
+    this.teacher = teacher === undefined ? undefined : new Teacher(teacher, teachBelow);
+    this.learning = new DecisionLearning(decisionModel, {
+      clock: options?.clock ?? systemClock,
+      ...(options?.decisions ? { decisions: options.decisions } : {}),
+      ...(options?.learning ? { learning: options.learning } : {}),
+      ...(options?.capabilityOrder ? { capabilityOrder: options.capabilityOrder } : {}),
+      ...(options?.learned ? { learned: options.learned } : {}),
+    });
   }
 
   /**
@@ -113,6 +144,7 @@ export class DecisionModelChatModelRouter implements ChatModelRouter {
         routes.map((r) => r.name),
       );
     const choice = buildChoiceOptions(routes);
+    this.learning.setRoutes(choice, { text: this.question, options: choice.options });
     if (typeof this.decisionModel.prepare !== 'function' || choice.options.length < 2) return;
     try {
       this.decisionModel.prepare({ text: this.question, options: choice.options });
@@ -123,9 +155,10 @@ export class DecisionModelChatModelRouter implements ChatModelRouter {
     }
   }
 
-  /** The module's state store: replicas calibrate the target share together. */
-  bindRouteState(binding: { store: RouteStateStore; scope: string; clock?: Clock }): void {
+  /** The module's state store: replicas calibrate the target share and learn together. */
+  bindRouteState(binding: RouteStateBinding): void {
     this.targetShare?.bindRouteState(binding);
+    this.learning.bind(binding.store, binding.scope);
   }
 
   async route(request: ChatModelRoutingRequest): Promise<ChatModelRoutingResult> {
@@ -136,15 +169,115 @@ export class DecisionModelChatModelRouter implements ChatModelRouter {
 
     const choice = buildChoiceOptions(routes);
     const question: ChoiceQuestion = { text: this.question, options: choice.options };
+    const decisionRequest = signal ? { input, question, signal } : { input, question };
+    this.learning.syncSoon();
     let scored: ScoredAnswer;
     try {
-      const answer = await this.decide(signal ? { input, question, signal } : { input, question });
+      const answer = await this.decide(decisionRequest);
       scored = scoreAnswer(answer, choice);
       if (this.targetShare) scored = this.targetShare.choose(scored);
     } catch (error) {
       return this.onDecisionFailure(error, request);
     }
-    return this.select(scored, request);
+    const taught = this.teacher?.shouldAsk(scored)
+      ? await this.askTeacher(scored, decisionRequest, choice)
+      : undefined;
+    // the teacher's answer is followed as given: it is the one asked when unsure
+    const result = taught
+      ? ChatModelRoutingResult.route(
+          taught.route,
+          taught.probabilities ? { probabilities: taught.probabilities } : {},
+        )
+      : this.select(scored, request);
+    const decisionId = this.learning.records.add({
+      input,
+      route: result.routeName ?? request.defaultRoute ?? scored.route,
+      routes: choice.routeNames,
+      caller: callerAttribute.of(request.attributes),
+      choice,
+      question,
+    });
+    return result.withDecisionId(decisionId);
+  }
+
+  /**
+   * Feedback on a decision (its id is the answer's `chat_model_decision_id`): it should have
+   * chosen `route`. The decision model learns the call's input as an example of that route.
+   * Unknown or expired id, another caller's decision, unknown route → DecisionFeedbackException
+   * (a RoutingException). The same feedback twice is learned once.
+   */
+  async feedback(
+    decisionId: string,
+    route?: string,
+    options: DecisionFeedbackOptions = {},
+  ): Promise<void> {
+    await this.learning.feedback(decisionId, route, options ?? {});
+  }
+
+  /** Whether a decision with this id is still on record (within its feedback window). */
+  hasDecision(decisionId: string): boolean {
+    return this.learning.records.get(decisionId) !== undefined;
+  }
+
+  /** What the router learned, per route (option), oldest first: for review, export, status. */
+  learnedExamples(): Record<string, LearnedExample[]> {
+    return this.learning.exportExamples();
+  }
+
+  /** How many learned examples each route has. */
+  learnedCounts(): Record<string, number> {
+    return this.learning.counts();
+  }
+
+  /** How often the teacher was asked; undefined without a teacher. */
+  teacherStats(): TeacherStats | undefined {
+    return this.teacher?.stats();
+  }
+
+  /** Reads the examples other replicas learned now (they are re-read every few seconds anyway). */
+  syncLearned(): Promise<void> {
+    return this.learning.sync();
+  }
+
+  /** Learned examples are shared through the module's route state store, under the router's scope. */
+  /** The teacher's answer, learned by the decision model; its failure keeps the first answer. */
+  protected async askTeacher(
+    _first: ScoredAnswer,
+    request: DecisionRequest,
+    choice: ChoiceOptions,
+  ): Promise<ScoredAnswer | undefined> {
+    let scored: ScoredAnswer;
+    try {
+      throwIfAborted(request.signal);
+      const answer = await raceAbort(
+        Promise.resolve(this.teacher!.model.decide(request)),
+        request.signal,
+      );
+      scored = scoreAnswer(answer, choice);
+    } catch (error) {
+      if (isAbortError(error, request.signal)) throw error;
+      const summary = summarizeError(error);
+      this.logger.warn(
+        logSafe(`Teacher failed (${summary.name}: ${summary.message}); using the first answer`),
+      );
+      return undefined;
+    }
+    try {
+      await this.learning.learn(
+        request.input,
+        scored.route,
+        { choice, question: request.question },
+        {
+          source: 'teacher',
+          trusted: true,
+        },
+      );
+    } catch (error) {
+      this.logger.warn(
+        logSafe(`Could not learn the teacher's answer: ${summarizeError(error).message}`),
+      );
+    }
+    return scored;
   }
 
   /** What the decision model reads; `undefined` when there is nothing to decide on. */

@@ -1,3 +1,7 @@
+import type { LearnRequest } from './decision-feedback.js';
+
+export type { LearnRequest };
+
 /** What a decision model reads: the last user message, or a short conversation. */
 export type DecisionInput = string | { messages: { role: 'user' | 'assistant'; text: string }[] };
 
@@ -36,6 +40,11 @@ export interface DecisionModel {
    * that work on its first decision.
    */
   prepare?(question: ChoiceQuestion): void;
+  /**
+   * Optional: `input` should have chosen the option `route` of `question` (feedback on a decision,
+   * a teacher's answer). The embedded model keeps it as an example of that option.
+   */
+  learn?(request: LearnRequest): void | Promise<void>;
 }
 
 export const FallbackStrategy = {

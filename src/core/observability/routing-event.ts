@@ -19,6 +19,8 @@ export type RoutingEvent =
       probabilities?: Record<string, number>;
       /** The configured name of the route's model when one model serves it alone (no group). */
       model?: string;
+      /** The id of the router's decision, which feedback names (DecisionModelChatModelRouter). */
+      decision?: string;
     }
   | { type: 'decision-failed'; error: ErrorSummary; fallback: 'default-route' | 'fail' }
   | {

@@ -7,7 +7,19 @@ export class ChatModelRoutingResult {
     readonly isDefaultRoute: boolean,
     /** Per-route probabilities behind the choice, when the router has them (for events). */
     readonly probabilities?: Readonly<Record<string, number>>,
+    /** The id feedback on this decision names (DecisionModelChatModelRouter), when it has one. */
+    readonly decisionId?: string,
   ) {}
+
+  /** The same answer, carrying the id of the decision behind it. */
+  withDecisionId(decisionId: string): ChatModelRoutingResult {
+    return new ChatModelRoutingResult(
+      this.routeName,
+      this.isDefaultRoute,
+      this.probabilities,
+      decisionId,
+    );
+  }
 
   static route(
     name: string,

@@ -40,6 +40,7 @@ import {
 import { resolveRoutingResult } from './routing-result-resolution.js';
 import { toolLoopRouteName } from './tool-loop-route.js';
 import { routeAttribute } from '../chat/call-attributes.js';
+import { learnsFromFeedback, type LearnsFromFeedback } from './feedback-router.js';
 
 export interface RoutingChatModelOptions {
   routes: RouteDefinition[];
@@ -56,6 +57,8 @@ export interface RouteSelection {
   /** Chosen by the tool loop's route attribute; the router was not asked. */
   readonly sticky: boolean;
   readonly probabilities?: Readonly<Record<string, number>>;
+  /** The router's decision id, when it gives one (feedback names it). */
+  readonly decisionId?: string;
 }
 
 /**
@@ -71,6 +74,8 @@ export class RoutingChatModel implements ChatModel, InspectableRouting, ChecksCh
   private readonly routesByName: ReadonlyMap<string, ConfiguredRoute>;
   private readonly defaultRouteName: string;
   private readonly router: NormalizedRouter;
+  /** The router as given: it may take feedback or share state (DecisionModelChatModelRouter). */
+  private readonly givenRouter: unknown;
   /** Names of the module's registered models, given at start-up (see `singleModelName`). */
   private modelNames: ReadonlyMap<ChatModel, string> | undefined;
 
@@ -81,6 +86,7 @@ export class RoutingChatModel implements ChatModel, InspectableRouting, ChecksCh
     this.routesByName = new Map(this.configuredRoutes.map((route) => [route.name, route]));
     this.defaultRouteName = validateDefaultRoute(given.defaultRoute, this.configuredRoutes);
     this.router = normalizeRouter(given.router);
+    this.givenRouter = given.router;
     this.router.validate?.(this.routes());
   }
 
@@ -113,18 +119,18 @@ export class RoutingChatModel implements ChatModel, InspectableRouting, ChecksCh
   }
 
   async chat(request: ChatRequest, options: ChatCallOptions = {}): Promise<ChatResponse> {
-    const { route } = await this.selectRoute(request, options);
+    const { route, decisionId } = await this.selectRoute(request, options);
     const call = async () =>
       route.model.chat(request, this.modelCallOptions(route, options, request));
     const response = await raceAbort(call(), options.signal);
-    return withRouteAttribute(response, route.name);
+    return withRouteAttribute(response, route.name, decisionId);
   }
 
   async *stream(
     request: ChatRequest,
     options: ChatCallOptions = {},
   ): AsyncGenerator<ChatStreamEvent> {
-    const { route } = await this.selectRoute(request, options);
+    const { route, decisionId } = await this.selectRoute(request, options);
     const source = streamModel(
       route.model,
       request,
@@ -132,7 +138,10 @@ export class RoutingChatModel implements ChatModel, InspectableRouting, ChecksCh
     );
     for await (const event of abortable(source, options.signal)) {
       if (event.type === 'complete') {
-        yield { type: 'complete', response: withRouteAttribute(event.response, route.name) };
+        yield {
+          type: 'complete',
+          response: withRouteAttribute(event.response, route.name, decisionId),
+        };
         return;
       }
       yield event;
@@ -171,7 +180,7 @@ export class RoutingChatModel implements ChatModel, InspectableRouting, ChecksCh
 
   bindRouteState(binding: RouteStateBinding): void {
     if (binding.modelNames !== undefined) this.modelNames = binding.modelNames;
-    // a router with state of its own (a decision router's target share)
+    // a router with state of its own (a decision router's target share and learned examples)
     this.router.bindRouteState?.({ ...binding, scope: `${binding.scope}#router` });
     for (const route of this.configuredRoutes) {
       const model = route.model as Partial<InspectableRouting>;
@@ -203,6 +212,18 @@ export class RoutingChatModel implements ChatModel, InspectableRouting, ChecksCh
     };
   }
 
+  /**
+   * The routers below this model (its own, and those of nested routing models) that take
+   * feedback on their decisions, for RoutingChatService.feedback.
+   */
+  feedbackRouters(): LearnsFromFeedback[] {
+    const own = learnsFromFeedback(this.givenRouter) ? [this.givenRouter] : [];
+    const nested = this.configuredRoutes.flatMap((route) =>
+      route.model instanceof RoutingChatModel ? route.model.feedbackRouters() : [],
+    );
+    return [...own, ...nested];
+  }
+
   /** Chooses the route for a call: the tool loop's route, else the router's answer. */
   protected async selectRoute(
     request: ChatRequest,
@@ -219,6 +240,7 @@ export class RoutingChatModel implements ChatModel, InspectableRouting, ChecksCh
       sticky: selection.sticky,
       ...(selection.probabilities ? { probabilities: { ...selection.probabilities } } : {}),
       ...this.namedModel(selection.route),
+      ...(selection.decisionId !== undefined ? { decision: selection.decisionId } : {}),
     });
     return selection;
   }
@@ -261,8 +283,14 @@ export class RoutingChatModel implements ChatModel, InspectableRouting, ChecksCh
       defaultRoute,
       required,
     });
-    const { isDefaultRoute, probabilities } = result as ChatModelRoutingResult;
-    return { route, isDefaultRoute, sticky: false, ...(probabilities ? { probabilities } : {}) };
+    const { isDefaultRoute, probabilities, decisionId } = result as ChatModelRoutingResult;
+    return {
+      route,
+      isDefaultRoute,
+      sticky: false,
+      ...(probabilities ? { probabilities } : {}),
+      ...(typeof decisionId === 'string' ? { decisionId } : {}),
+    };
   }
 
   protected routingRequest(

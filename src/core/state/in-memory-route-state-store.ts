@@ -44,6 +44,7 @@ export class InMemoryRouteStateStore implements RouteStateStore {
   private readonly tokens = new Map<string, number>();
   private readonly sticky = new Map<string, { value: StickyAssignment; expiresAt: number }>();
   private readonly listeners = new Set<CircuitListener>();
+  private readonly lists = new Map<string, string[]>();
   private nextStickySweepAt = MIN_STICKY_SWEEP_SIZE;
   private readonly counters: LocalCounters;
 
@@ -169,6 +170,18 @@ export class InMemoryRouteStateStore implements RouteStateStore {
   private sweepSticky(now: number): void {
     for (const [key, entry] of this.sticky) if (entry.expiresAt <= now) this.sticky.delete(key);
     this.nextStickySweepAt = Math.max(MIN_STICKY_SWEEP_SIZE, this.sticky.size * 2);
+  }
+
+  appendToList(key: string, value: string, maxLength: number): Promise<void> {
+    const list = this.lists.get(key) ?? [];
+    list.push(value);
+    if (list.length > maxLength) list.splice(0, list.length - maxLength);
+    this.lists.set(key, list);
+    return Promise.resolve();
+  }
+
+  readList(key: string): Promise<string[]> {
+    return Promise.resolve([...(this.lists.get(key) ?? [])]);
   }
 
   onCircuitChange(listener: CircuitListener): () => void {

@@ -92,6 +92,15 @@ export interface RouteStateStore {
   setGauge?: CounterStore['setGauge'];
   getGauge?: CounterStore['getGauge'];
 
+  /**
+   * Bounded lists of short strings that every replica reads (a decision router's learned
+   * examples): appends `value` and keeps the last `maxLength` values. Both shipped stores
+   * implement them; without them a router's learned examples stay in its process.
+   */
+  appendToList?(key: string, value: string, maxLength: number): Promise<void>;
+  /** The values of a list, oldest first; an unknown key is an empty list. */
+  readList?(key: string): Promise<string[]>;
+
   /** Notified when any circuit changes, including changes made by other replicas. */
   onCircuitChange?(listener: (key: string, record: CircuitRecord) => void): () => void;
   /** Whether the store currently shares state (false: serving from local state only). */

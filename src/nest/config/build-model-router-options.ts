@@ -36,6 +36,7 @@ import type {
 } from '../../config/model-router-factories.js';
 import { quoteNames } from '../../core/errors/quote-names.js';
 import { buildResponseCacheConfig } from '../../config/build-response-cache.js';
+import { LEARNING_KEYS, learningOptions } from '../../config/decision-learning-config.js';
 import type { ModelProfile } from '../../core/cost/model-profile.js';
 import {
   groupBalancer,
@@ -57,6 +58,8 @@ export interface BuildModelRouterOptions {
 }
 
 const DECISION_KEYS = ['type', 'minProbability', 'fallback', 'maxMessages', 'question'];
+/** Keys of a decision router's learning (teacher, learned examples), not of its model. */
+DECISION_KEYS.push(...LEARNING_KEYS);
 
 /**
  * Turns a validated configuration into ModelRouterModule options: models through their type's
@@ -204,6 +207,9 @@ function buildRouter(
       fallbackStrategy:
         decision.fallback === 'fail' ? FallbackStrategy.FAIL : FallbackStrategy.DEFAULT_ROUTE,
       logger: options.logger,
+      ...learningOptions(decision, (teacher) =>
+        buildDecisionModel(name, teacher as DecisionConfig, models, factories, options),
+      ),
     }),
     defaultRoute: router.defaultRoute ?? router.routes[0]!.name,
   });

@@ -5,6 +5,8 @@ import { RequestRoutingScope } from './request-routing-scope.js';
 
 export const ROUTE_HEADER = 'x-model-router-route';
 export const MODEL_HEADER = 'x-model-router-model';
+/** Response header: the id of the routing decision, which feedback names. */
+export const DECISION_HEADER = 'x-model-router-decision';
 /** Request header naming the conversation's session (see SESSION_ATTRIBUTE). */
 export const SESSION_HEADER = 'x-model-router-session';
 /** Response header naming the budget that sent the call to its fallback. */
@@ -75,6 +77,7 @@ export function writeServedHeaders(headers: ServedHeaders, served: ServedBy): vo
   if (served.cacheSimilarity !== undefined) {
     headers.setHeader(CACHE_SIMILARITY_HEADER, String(served.cacheSimilarity));
   }
+  if (served.decision !== undefined) headers.setHeader(DECISION_HEADER, served.decision);
 }
 
 /**

@@ -26,6 +26,8 @@ export interface ServedBy {
   cache?: CacheOutcome;
   /** A semantic hit's similarity to the cached question. */
   cacheSimilarity?: number;
+  /** The id of the decision that chose the route (feedback names it). */
+  decision?: string;
 }
 
 export interface ChatInterceptorContextInit {
@@ -64,6 +66,8 @@ export class ChatInterceptorContext {
   route: string | undefined;
   /** The chosen route's probability, when the router reported probabilities. */
   probability: number | undefined;
+  /** The id of the outermost router's decision, when it gave one. */
+  decision: string | undefined;
   /** The model of a group being called now (until it answers or fails). */
   answering: string | undefined;
   /**
@@ -111,6 +115,7 @@ export class ChatInterceptorContext {
     this.startedAt = init.clock();
     this.route = undefined;
     this.probability = undefined;
+    this.decision = undefined;
     this.answering = undefined;
     this.model = undefined;
     this.response = undefined;
@@ -135,6 +140,7 @@ export class ChatInterceptorContext {
       ...(this.downgraded !== undefined ? { downgraded: this.downgraded } : {}),
       ...(this.cache !== undefined ? { cache: this.cache } : {}),
       ...(this.cacheSimilarity !== undefined ? { cacheSimilarity: this.cacheSimilarity } : {}),
+      ...(this.decision !== undefined ? { decision: this.decision } : {}),
     };
   }
 
@@ -221,6 +227,7 @@ export class ChatInterceptorContext {
       if (outermost) {
         this.route = event.route;
         this.probability = event.probabilities?.[event.route];
+        this.decision = event.decision;
       }
       if (named) this.answering = event.model;
     } else if (event.type === 'budget-downgraded') {

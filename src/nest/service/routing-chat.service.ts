@@ -35,6 +35,8 @@ import { downgradeTarget } from './downgrade-target.js';
 import type { CacheControl } from '../../core/cache/response-cache.js';
 import { requestCacheControl } from '../http/open-routing-scope.js';
 import type { RoutingChatOptions } from './routing-chat-options.js';
+import type { DecisionFeedbackOptions } from '../../core/routing/feedback-router.js';
+import { feedbackToRouters, learnedExamplesOf } from './decision-feedback.js';
 
 export type { RoutingChatOptions } from './routing-chat-options.js';
 
@@ -162,6 +164,24 @@ export class RoutingChatService {
 
   routerNames(): string[] {
     return this.registry.routerNames();
+  }
+
+  /**
+   * Feedback on a routing decision (the answer's `chat_model_decision_id`): it should have chosen
+   * `route`, or (`quality: 'bad'`) its answer was not good enough. Unknown or expired id, another
+   * caller's decision, unknown route → DecisionFeedbackException (a RoutingException).
+   */
+  feedback(
+    decisionId: string,
+    route?: string,
+    options: DecisionFeedbackOptions = {},
+  ): Promise<void> {
+    return feedbackToRouters(this.registry, decisionId, route, options);
+  }
+
+  /** What each decision router learned, per route (examples, counts, the teacher's share). */
+  learnedExamples(): Record<string, unknown> {
+    return learnedExamplesOf(this.registry);
   }
 
   modelNames(): string[] {

@@ -118,4 +118,12 @@ describe('docs/decision-models.md', () => {
     expect(billing).toBeGreaterThan(shipping);
     expect(module.router).toBeInstanceOf(DecisionModelChatModelRouter);
   });
+
+  it('learns from feedback on a decision id', async () => {
+    const { module } = await run<{ learned: Record<string, number> }>(
+      'docs/decision-models.md',
+      'learn.ts',
+    );
+    expect(module.learned).toEqual({ quick: 0, expert: 1 });
+  });
 });

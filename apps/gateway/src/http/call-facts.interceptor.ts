@@ -13,6 +13,7 @@ import {
 import { totalTokensOf } from 'nest-model-router/core';
 import { keyOf } from '../auth/request-key.js';
 import { KEY_ATTRIBUTE, type KeyBudgets } from '../limits/key-budgets.js';
+import { CALLER_ATTRIBUTE } from 'nest-model-router/core';
 
 /** What the access log and the per-key limits learn of the call an HTTP request made. */
 export interface CallFacts {
@@ -72,7 +73,11 @@ export class CallFactsInterceptor implements ChatInterceptor {
       const fact: CallFacts = { record: context };
       facts.set(request, fact);
       const key = keyOf(request)?.name;
-      if (key !== undefined) context.attributes[KEY_ATTRIBUTE] = key;
+      if (key !== undefined) {
+        context.attributes[KEY_ATTRIBUTE] = key;
+        // a decision router records who made the call: only that key may give feedback on it
+        context.attributes[CALLER_ATTRIBUTE] = key;
+      }
       this.notes.set(context, { request, fact });
     },
     end: (context, end) => {

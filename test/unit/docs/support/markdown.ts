@@ -144,6 +144,7 @@ export const EXERCISED_BY: Record<string, string> = {
   'docs/resilience.md breaker.ts': 'core-snippets.spec.ts',
   'docs/testing.md fake-provider-example.ts': 'core-snippets.spec.ts',
   'docs/decision-models.md decide.ts': 'core-snippets.spec.ts',
+  'docs/decision-models.md learn.ts': 'core-snippets.spec.ts',
   'docs/nest-module.md app.module.ts': 'nest-snippets.spec.ts',
   'docs/nest-module.md yaml.module.ts': 'nest-snippets.spec.ts',
   'docs/nest-module.md config/model-router.yaml': 'nest-snippets.spec.ts',

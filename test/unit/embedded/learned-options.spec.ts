@@ -1,0 +1,78 @@
+import { describe, expect, it } from '@jest/globals';
+import type { ChoiceQuestion } from '../../../src/core/decision/decision-model.js';
+import { EmbeddedVectorDecisionModel } from '../../../src/embedded/embedded-vector-decision-model.js';
+
+const question: ChoiceQuestion = {
+  text: 'Which route?',
+  options: [
+    { name: 'orders', description: 'Order status and delivery' },
+    { name: 'accounts', description: 'Website account and loyalty card' },
+  ],
+};
+
+describe('EmbeddedVectorDecisionModel.learn', () => {
+  const model = new EmbeddedVectorDecisionModel();
+
+  it('learned examples move a decision to their option', async () => {
+    const input = 'the glasshouse voucher code from my birthday email is rejected';
+    const before = await model.decide({ input, question });
+    const target = before.value === 'orders' ? 'accounts' : 'orders';
+    model.learn({ input, question, route: target });
+    model.learn({ input: 'voucher code not accepted at the till', question, route: target });
+    const after = await model.decide({ input, question });
+    expect(after.value).toBe(target);
+    const paraphrase = 'my birthday voucher code gets rejected';
+    const untaught = await new EmbeddedVectorDecisionModel().decide({
+      input: paraphrase,
+      question,
+    });
+    const taught = await model.decide({ input: paraphrase, question });
+    expect(taught.probabilities![target]!).toBeGreaterThan(untaught.probabilities![target]!);
+  });
+
+  it('a conversation is learned from all of its turns', async () => {
+    const fresh = new EmbeddedVectorDecisionModel();
+    fresh.learn({
+      input: {
+        messages: [
+          { role: 'user', text: 'the lawnmower never arrived' },
+          { role: 'assistant', text: 'Shall I chase the courier?' },
+          { role: 'user', text: 'yes please' },
+        ],
+      },
+      question,
+      route: 'orders',
+    });
+    const answer = await fresh.decide({
+      input: {
+        messages: [
+          { role: 'user', text: 'my lawnmower has not arrived' },
+          { role: 'assistant', text: 'Shall I chase the courier?' },
+          { role: 'user', text: 'yes please' },
+        ],
+      },
+      question,
+    });
+    expect(answer.value).toBe('orders');
+  });
+
+  it('keeps at most maxLearnedPerOption per option, and refuses an unknown option', async () => {
+    const bounded = new EmbeddedVectorDecisionModel({ maxLearnedPerOption: 2 });
+    const twoOnly = new EmbeddedVectorDecisionModel({ maxLearnedPerOption: 2 });
+    for (const text of ['zebra stripes', 'kiwi fruit', 'mango juice']) {
+      bounded.learn({ input: text, question, route: 'accounts' });
+    }
+    for (const text of ['kiwi fruit', 'mango juice']) {
+      twoOnly.learn({ input: text, question, route: 'accounts' });
+    }
+    // the oldest went: both models now hold the same two examples
+    const zebra = { input: 'zebra stripes', question };
+    expect((await bounded.decide(zebra)).probabilities).toEqual(
+      (await twoOnly.decide(zebra)).probabilities,
+    );
+    expect(() => bounded.learn({ input: 'x', question, route: 'nope' })).toThrow(/nope/);
+    expect(() => new EmbeddedVectorDecisionModel({ maxLearnedPerOption: 0 })).toThrow(
+      /maxLearnedPerOption/,
+    );
+  });
+});
