@@ -5,6 +5,7 @@ import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
 import { ModelRouterRegistry } from '../module/model-router-registry.js';
 import { ModelRouterStatus, type StatusSection } from './model-router-status.js';
 import { createModelRouterStatusControllers } from './model-router-status.controller.js';
+import { featureSections } from './feature-sections.js';
 import { StatusChatInterceptor } from './status.chat-interceptor.js';
 import { DEFAULT_STATUS_WINDOW_MS, StatusWindow } from './status-window.js';
 
@@ -71,12 +72,15 @@ export class ModelRouterStatusModule {
         StatusChatInterceptor,
         {
           provide: ModelRouterStatus,
-          useFactory: (moduleRef: ModuleRef) =>
-            new ModelRouterStatus(() => findRegistry(moduleRef), window, {
+          useFactory: (moduleRef: ModuleRef) => {
+            let found: ModelRouterRegistry | undefined;
+            const registry = () => (found ??= findRegistry(moduleRef));
+            return new ModelRouterStatus(registry, window, {
               ...(options.replica !== undefined ? { replica: options.replica } : {}),
               ...(options.redact ? { redact: options.redact } : {}),
-              ...(options.sections ? { sections: options.sections } : {}),
-            }),
+              sections: [...featureSections(registry, moduleRef), ...(options.sections ?? [])],
+            });
+          },
           inject: [ModuleRef],
         },
       ],

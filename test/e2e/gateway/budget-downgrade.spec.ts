@@ -88,6 +88,15 @@ describe('budget downgrade through the gateway over HTTP', () => {
       /model_router_cost_usd_total\{router="main",route="",model="small"\} 0.00028/,
     );
   });
+
+  it('shows the downgrades on the status report (loopback, no auth)', async () => {
+    const report = (await (await fetch(`${gateway.url}/router/status`)).json()) as {
+      downgrades?: { budget: string; to: string; count: number; lastAt: number }[];
+    };
+    expect(report.downgrades).toEqual([
+      { budget: 'big-hourly', to: 'cheap', count: 3, lastAt: clock.read() },
+    ]);
+  });
 });
 
 describe('a key budget with a fallback', () => {

@@ -181,6 +181,23 @@ describe('the response cache through the gateway', () => {
     expect(sample(/cache_saved_usd_total\{router="auto"\} (\S+)/)).toBeGreaterThan(0);
   });
 
+  it('shows the hit rate on the status report, to an admin key only', async () => {
+    const body = ask(fresh());
+    await chat(body);
+    await chat(body);
+    const read = (key: string) =>
+      fetch(`${env.gateway.url}/router/status`, { headers: { authorization: `Bearer ${key}` } });
+    expect((await read(KEY_A)).status).toBe(403);
+    const report = (await (await read(ADMIN)).json()) as {
+      cache?: { hits: number; misses: number; hitRate: number; store: string };
+    };
+    expect(report.cache).toMatchObject({ store: 'memory' });
+    expect(report.cache!.hits).toBeGreaterThan(0);
+    expect(report.cache!.misses).toBeGreaterThan(0);
+    expect(report.cache!.hitRate).toBeGreaterThan(0);
+    expect(report.cache!.hitRate).toBeLessThan(1);
+  });
+
   it('serves a request too large to cache, and stores nothing of it', async () => {
     const body = ask(`${fresh()} ${'word '.repeat(60_000)}`);
     const first = await chat(body);

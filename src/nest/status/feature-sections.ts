@@ -1,0 +1,45 @@
+import type { ModuleRef } from '@nestjs/core';
+import type { ModelRouterRegistry } from '../module/model-router-registry.js';
+import { feedbackRouters } from '../service/decision-feedback.js';
+import { RoutingChatService } from '../service/routing-chat.service.js';
+import type { StatusSection } from './model-router-status.js';
+
+/** A section's value, or nothing (left out of the report) when its feature is not in use. */
+const present = <T>(list: readonly T[]): readonly T[] | undefined =>
+  list.length > 0 ? list : undefined;
+
+/**
+ * The sections of the optional features, in every report where the feature is configured: the
+ * response cache's hit rate, budget downgrades, decision routes' target shares, and what decision
+ * routers learned (counts only: learned examples are callers' messages, never shown here).
+ */
+export function featureSections(
+  registry: () => ModelRouterRegistry,
+  moduleRef: ModuleRef,
+): StatusSection[] {
+  let service: RoutingChatService | undefined;
+  const routingService = () =>
+    (service ??= moduleRef.get(RoutingChatService, { strict: false }) as RoutingChatService);
+  return [
+    { name: 'cache', collect: () => registry().cacheStats() },
+    { name: 'downgrades', collect: () => present(routingService().downgradeReport()) },
+    { name: 'routeShares', collect: () => present(registry().routeShares()) },
+    {
+      name: 'learning',
+      collect: () =>
+        present(
+          feedbackRouters(registry()).flatMap(({ router, learner }) => {
+            const decision = learner as {
+              learnedCounts?: () => Record<string, number>;
+              teacherStats?: () => unknown;
+            };
+            if (typeof decision.learnedCounts !== 'function') return [];
+            const teacher = decision.teacherStats?.();
+            return [
+              { name: router, learned: decision.learnedCounts(), ...(teacher ? { teacher } : {}) },
+            ];
+          }),
+        ),
+    },
+  ];
+}
