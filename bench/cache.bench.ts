@@ -11,7 +11,6 @@
  */
 import 'reflect-metadata';
 import Fastify from 'fastify';
-import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -24,40 +23,10 @@ import { isRedisServerAvailable, startRedisServer } from '../test/support/redis-
 import { writeGatewayConfig } from './lib/bench-gateway-config.js';
 import { seededRandom } from './lib/seeded-random.js';
 import { printTable, type Row } from './lib/measure.js';
+import { startUpstream, type Injector } from './gateway-cpu.bench.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const BATCH = 200;
-
-interface Injector {
-  inject(request: {
-    method: 'POST';
-    url: string;
-    headers: Record<string, string>;
-    payload: string;
-  }): Promise<{ statusCode: number; body: string; headers: Record<string, unknown> }>;
-  ready(): Promise<unknown>;
-}
-
-const ANSWER = JSON.stringify({
-  id: 'chatcmpl-bench',
-  object: 'chat.completion',
-  created: 1,
-  model: 'bench-model',
-  choices: [{ index: 0, message: { role: 'assistant', content: 'Paris.' }, finish_reason: 'stop' }],
-  usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 },
-});
-
-async function startUpstream(): Promise<Server> {
-  const server = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(ANSWER);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return server;
-}
 
 /** The floor forwarder of bench/servers/floor-forwarder.ts, in this process. */
 async function floorForwarder(origin: string) {

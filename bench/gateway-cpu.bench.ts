@@ -22,13 +22,14 @@ const here = dirname(fileURLToPath(import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const BATCH = 100;
 
-interface Injector {
+/** What the benches drive: Fastify's `inject`, no socket. */
+export interface Injector {
   inject(request: {
     method: 'POST';
     url: string;
     headers: Record<string, string>;
     payload: string;
-  }): Promise<{ statusCode: number; body: string }>;
+  }): Promise<{ statusCode: number; body: string; headers: Record<string, unknown> }>;
   ready(): Promise<unknown>;
 }
 
