@@ -38,6 +38,8 @@ import type {
   StrategyCallContext,
 } from './model-routing-strategy.js';
 import { delegateTokens } from './delegate-tokens.js';
+import { circuitStatus } from './circuit-status.js';
+import { SlowCalls } from './slow-calls.js';
 import { StrategyEvents } from './strategy-events.js';
 import { normalizeStrategy } from './strategy-invocation.js';
 import { uniqueScope } from '../state/unique-scope.js';
@@ -77,17 +79,18 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
   private readonly events = new StrategyEvents();
   /** How each in-flight attempt was admitted, keyed by the attempt's context. */
   private readonly admissions = new WeakMap<object, AttemptKind>();
-  /**
-   * When each attempt was admitted and, for a stream, when its first token came: how long it
-   * took, for the slow-call rate (only kept when that rule is configured).
-   */
-  private readonly timings = new WeakMap<object, { admittedAt: number; firstTokenAt?: number }>();
+  private readonly slowCalls: SlowCalls;
   /** The route each model was last seen serving, for events noticed outside a call. */
   private readonly routes = new Map<string, string>();
 
   constructor(options: FailoverStrategyOptions = {}) {
     const given = options ?? {};
     this.policy = resolveCircuitPolicy(given);
+    const rate = this.policy.failureRate;
+    this.slowCalls = new SlowCalls(
+      rate?.slowRateThreshold !== undefined ? rate.slowCallMs : undefined,
+      () => this.clock(),
+    );
     if (given.delegate !== undefined) this.delegate = normalizeStrategy(given.delegate, 'delegate');
     if (given.clock !== undefined && typeof given.clock !== 'function') {
       throw new InvalidConfigurationException(
@@ -137,7 +140,7 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
   ): MaybePromise<void> {
     const kind = this.admissionOf(context);
     const now = this.clock();
-    const slow = this.wasSlow(context, now);
+    const slow = this.slowCalls.wasSlow(context, now);
     const change = this.update(model, (record) =>
       afterSuccess(record, now, this.policy, kind, slow),
     );
@@ -159,7 +162,7 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     const now = this.clock();
     const summary = summarizeError(error);
     const retryAfterMs = retryAfterOf(error, now);
-    const slow = this.wasSlow(context, now);
+    const slow = this.slowCalls.wasSlow(context, now);
     const change = this.update(model, (record) =>
       disposition.countsAsFailure
         ? afterFailure(record, now, this.policy, summary, kind, retryAfterMs, slow)
@@ -191,8 +194,7 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     request: ChatRequest,
     context?: StrategyCallContext,
   ): void | Promise<void> {
-    const timing = context && this.timings.get(context);
-    if (timing && timing.firstTokenAt === undefined) timing.firstTokenAt = this.clock();
+    this.slowCalls.firstToken(context);
     return this.delegate?.onFirstToken?.(model, request, context);
   }
 
@@ -228,28 +230,7 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
       const record = this.circuitOf(model);
       if (record.state === 'open' && !isCoolingDown(record, now))
         this.noticeCooldownEnd(model, now);
-      const status: ModelStatus = {
-        model: model.name,
-        state:
-          record.state === 'closed'
-            ? 'available'
-            : isCoolingDown(record, now)
-              ? 'cooldown'
-              : 'half-open',
-        failures: record.failures,
-      };
-      if (status.state === 'cooldown') status.cooldownUntil = record.cooldownUntil!;
-      if (record.lastError) {
-        status.lastError = { name: record.lastError.name, message: record.lastError.message };
-      }
-      if (record.windowRequests !== undefined && this.policy.failureRate) {
-        const calls = record.windowRequests;
-        status.window = {
-          calls,
-          failureRate: calls === 0 ? 0 : (record.windowFailures ?? 0) / calls,
-          slowCallRate: calls === 0 ? 0 : (record.windowSlow ?? 0) / calls,
-        };
-      }
+      const status = circuitStatus(model.name, record, now, this.policy);
       const used = tokens.get(model.name);
       if (used !== undefined) status.tokens = used;
       return status;
@@ -357,9 +338,7 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
   private admitted(context: StrategyCallContext | undefined, kind: AttemptKind): true {
     if (context) {
       this.admissions.set(context, kind);
-      if (this.policy.failureRate?.slowRateThreshold !== undefined) {
-        this.timings.set(context, { admittedAt: this.clock() });
-      }
+      this.slowCalls.admitted(context);
       // the call's own context: the router reads it to call the model as a probe
       (context as { probe?: boolean }).probe = kind === 'probe';
     }
@@ -371,15 +350,6 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     const kind = this.admissions.get(context);
     this.admissions.delete(context);
     return kind;
-  }
-
-  /** Whether the attempt was slower than the slow-call threshold (a stream: to its first token). */
-  private wasSlow(context: StrategyCallContext | undefined, now: number): boolean {
-    const timing = context && this.timings.get(context);
-    if (!timing) return false;
-    this.timings.delete(context);
-    const took = (timing.firstTokenAt ?? now) - timing.admittedAt;
-    return took > this.policy.failureRate!.slowCallMs;
   }
 
   private noticeCooldownEnd(model: ChatModelWrapper, now: number): void {
