@@ -64,7 +64,7 @@ export class OtelRoutingTracer implements RoutingTracer {
     work: () => Promise<T>,
     facts: () => RoutedCallFacts,
   ): Promise<T> {
-    if (!this.live()) return work();
+    if (!this.recording()) return work();
     const { span, ctx } = this.startCall(parent);
     try {
       const result = await context.with(ctx, work);
@@ -81,7 +81,7 @@ export class OtelRoutingTracer implements RoutingTracer {
     open: () => AsyncIterable<E>,
     facts: () => RoutedCallFacts,
   ): AsyncIterable<E> {
-    if (!this.live()) return open();
+    if (!this.recording()) return open();
     return {
       [Symbol.asyncIterator]: () => {
         const { span, ctx } = this.startCall(parent);
@@ -97,7 +97,7 @@ export class OtelRoutingTracer implements RoutingTracer {
   }
 
   async decision<T>(name: string, work: () => Promise<T>): Promise<T> {
-    if (!this.live()) return work();
+    if (!this.recording()) return work();
     const parent = context.active();
     const span = this.tracer.startSpan(
       `model_router.decision ${name}`,
@@ -116,7 +116,7 @@ export class OtelRoutingTracer implements RoutingTracer {
   }
 
   attempt(start: AttemptStart): AttemptTrace {
-    if (!this.live()) return IDLE_ATTEMPT;
+    if (!this.recording()) return IDLE_ATTEMPT;
     const parent = context.active();
     const count = parent.getValue(ATTEMPTS) as AttemptCount | undefined;
     const number = count ? ++count.n : 1;
@@ -165,7 +165,7 @@ export class OtelRoutingTracer implements RoutingTracer {
    * Whether anything would record: a tracer or meter provider is registered. Checked per call, as
    * an app may register its SDK after the module started; while none is, calls skip all work.
    */
-  private live(): boolean {
+  recording(): boolean {
     const provider = trace.getTracerProvider() as Partial<ProxyTracerProvider>;
     return provider.getDelegate?.() !== NO_PROVIDER || this.metrics.enabled;
   }

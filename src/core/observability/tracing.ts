@@ -53,6 +53,11 @@ export interface AttemptTrace {
 }
 
 export interface RoutingTracer {
+  /**
+   * Whether anything would record now (an app registered a tracer or meter provider). While it
+   * says no, `routingTracer()` answers undefined and callers skip every wrapper.
+   */
+  recording?(): boolean;
   /** Runs a routed call (chat) inside its span; `facts` is read once, when it settles. */
   routedCall<T>(
     parent: TraceCarrier | undefined,
@@ -85,7 +90,12 @@ export function installRoutingTracer(tracer: RoutingTracer | undefined): void {
   installed = tracer;
 }
 
-/** The installed tracer, or undefined: callers skip all tracing work then. */
+/** The installed tracer while it records, else undefined: callers skip all tracing work then. */
 export function routingTracer(): RoutingTracer | undefined {
+  return installed === undefined || installed.recording?.() === false ? undefined : installed;
+}
+
+/** The installed tracer, recording or not. */
+export function installedRoutingTracer(): RoutingTracer | undefined {
   return installed;
 }

@@ -1,4 +1,4 @@
-import { routingTracer } from '../../core/observability/tracing.js';
+import { installedRoutingTracer } from '../../core/observability/tracing.js';
 
 let loading: Promise<boolean> | undefined;
 
@@ -13,7 +13,7 @@ export function loadOpenTelemetryTracing(
 ): Promise<boolean> {
   return (loading ??= importer().then(
     (otel) => {
-      if (routingTracer() === undefined) otel.installOpenTelemetryTracing();
+      if (installedRoutingTracer() === undefined) otel.installOpenTelemetryTracing();
       return true;
     },
     // the optional peer is absent: no tracing, and no error
