@@ -76,3 +76,58 @@ describe('EmbeddedVectorDecisionModel.learn', () => {
     );
   });
 });
+
+describe('EmbeddedVectorDecisionModel.learn with a caller scope', () => {
+  const input = 'the glasshouse voucher code from my birthday email is rejected';
+  const taught = ['voucher code not accepted at the till', input];
+  const targetOf = async () => {
+    const before = await new EmbeddedVectorDecisionModel().decide({ input, question });
+    return before.value === 'orders' ? 'accounts' : 'orders';
+  };
+
+  it("a scope's examples move its own decisions only; shared ones move everyone's", async () => {
+    const target = await targetOf();
+    const model = new EmbeddedVectorDecisionModel();
+    const untaught = await new EmbeddedVectorDecisionModel().decide({ input, question });
+    for (const text of taught) model.learn({ input: text, question, route: target, scope: 'a' });
+    expect((await model.decide({ input, question, scope: 'a' })).value).toBe(target);
+    expect((await model.decide({ input, question, scope: 'b' })).probabilities).toEqual(
+      untaught.probabilities,
+    );
+    expect((await model.decide({ input, question })).probabilities).toEqual(untaught.probabilities);
+    for (const text of taught) model.learn({ input: text, question, route: target });
+    expect((await model.decide({ input, question, scope: 'b' })).value).toBe(target);
+    expect((await model.decide({ input, question })).value).toBe(target);
+    // shared and own examples together
+    expect((await model.decide({ input, question, scope: 'a' })).value).toBe(target);
+  });
+
+  it('keeps maxLearnedPerScope per option and maxLearnedScopes scopes, least used out', async () => {
+    const bounded = new EmbeddedVectorDecisionModel({ maxLearnedPerScope: 2 });
+    const twoOnly = new EmbeddedVectorDecisionModel({ maxLearnedPerScope: 2 });
+    for (const text of ['zebra stripes', 'kiwi fruit', 'mango juice']) {
+      bounded.learn({ input: text, question, route: 'accounts', scope: 'a' });
+    }
+    for (const text of ['kiwi fruit', 'mango juice']) {
+      twoOnly.learn({ input: text, question, route: 'accounts', scope: 'a' });
+    }
+    const zebra = { input: 'zebra stripes', question, scope: 'a' };
+    expect((await bounded.decide(zebra)).probabilities).toEqual(
+      (await twoOnly.decide(zebra)).probabilities,
+    );
+
+    const target = await targetOf();
+    const fresh = new EmbeddedVectorDecisionModel();
+    const oneScope = new EmbeddedVectorDecisionModel({ maxLearnedScopes: 1 });
+    for (const text of taught) oneScope.learn({ input: text, question, route: target, scope: 'a' });
+    expect((await oneScope.decide({ input, question, scope: 'a' })).value).toBe(target);
+    oneScope.learn({ input: 'kiwi fruit', question, route: 'orders', scope: 'b' });
+    // scope a went out when b came in: a decides as if never taught
+    expect((await oneScope.decide({ input, question, scope: 'a' })).probabilities).toEqual(
+      (await fresh.decide({ input, question })).probabilities,
+    );
+    expect(() => new EmbeddedVectorDecisionModel({ maxLearnedScopes: 0 })).toThrow(
+      /maxLearnedScopes/,
+    );
+  });
+});
