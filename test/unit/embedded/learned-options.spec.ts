@@ -1,6 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ChoiceQuestion } from '../../../src/core/decision/decision-model.js';
 import { EmbeddedVectorDecisionModel } from '../../../src/embedded/embedded-vector-decision-model.js';
+import { userMessage } from '../../../src/core/chat/messages.js';
+import { DecisionModelChatModelRouter } from '../../../src/core/decision/decision-model-chat-model-router.js';
+import { InMemoryRouteStateStore } from '../../../src/core/state/in-memory-route-state-store.js';
+import type { ChatModelRoute } from '../../../src/core/routing/chat-model-route.js';
 
 const question: ChoiceQuestion = {
   text: 'Which route?',
@@ -129,5 +133,39 @@ describe('EmbeddedVectorDecisionModel.learn with a caller scope', () => {
     expect(() => new EmbeddedVectorDecisionModel({ maxLearnedScopes: 0 })).toThrow(
       /maxLearnedScopes/,
     );
+  });
+});
+
+describe('scoped feedback across replicas', () => {
+  const routes: ChatModelRoute[] = question.options.map((o) => ({
+    name: o.name,
+    descriptions: [o.description],
+  }));
+  const replica = (store: InMemoryRouteStateStore) => {
+    const router = new DecisionModelChatModelRouter(new EmbeddedVectorDecisionModel(), {
+      logger: { warn: () => undefined },
+    });
+    router.validate(routes);
+    router.bindRouteState({ store, scope: 'desk' });
+    return router;
+  };
+  const route = (router: DecisionModelChatModelRouter, text: string, caller: string) =>
+    router.route({
+      chatRequest: { messages: [userMessage(text)] },
+      routes,
+      attributes: { model_router_caller: caller },
+    });
+
+  it("a second replica routes caller a's next call by a's feedback, caller b's not", async () => {
+    const store = new InMemoryRouteStateStore();
+    const one = replica(store);
+    const text = 'the glasshouse voucher code from my birthday email is rejected';
+    const first = await route(one, text, 'a');
+    const other = first.routeName === 'orders' ? 'accounts' : 'orders';
+    await one.feedback(first.decisionId!, other, { caller: 'a' });
+    const two = replica(store);
+    await two.syncLearned();
+    expect((await route(two, text, 'a')).routeName).toBe(other);
+    expect((await route(two, text, 'b')).routeName).toBe(first.routeName);
   });
 });
