@@ -7,7 +7,7 @@ import type {
   DecisionRequest,
   LearnRequest,
 } from '../core/decision/decision-model.js';
-import { LearnedOptions, type LearnedScoring } from './learned-options.js';
+import { LearnedOptions, type LearnedOptionsConfig } from './learned-options.js';
 import { ArchetypeMatcher } from './archetype-matcher.js';
 import { shippedArchetypeMeans } from './archetype-means.js';
 import { complexityPriorFor } from './complexity-prior.js';
@@ -54,7 +54,7 @@ import {
 } from './word-vector-embedder.js';
 import { loadWordVectors, type WordVectors } from './word-vectors.js';
 
-export interface EmbeddedVectorDecisionModelOptions {
+export interface EmbeddedVectorDecisionModelOptions extends LearnedOptionsConfig {
   /**
    * Softmax temperature over the option logits, lower is more decisive; one number for both kinds
    * of question, or each. Defaults 4 with examples and 8 with descriptions only: the lowest at
@@ -160,9 +160,6 @@ export interface EmbeddedVectorDecisionModelOptions {
   vectors?: WordVectors;
   /** Bound of the cache of option text features. Default 10,000 texts. */
   maxCachedTexts?: number;
-  /** Examples `learn` keeps per option (the oldest go first; default 50), how they score. */
-  maxLearnedPerOption?: number;
-  learnedScoring?: Partial<LearnedScoring>;
 }
 
 /**
@@ -318,7 +315,8 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
       : this.temperature.descriptionsOnly;
     // the instruction's words weigh as much in the exact-word evidence as in the features
     const terms = weightedStems(instruction ? [...texts, instruction] : texts);
-    const logits = this.learned.addScores(options, input, terms, classifier.logits(input, terms));
+    const base = classifier.logits(input, terms);
+    const logits = this.learned.addScores(options, input, terms, base, request.scope);
     return answerFromScores(names, Array.from(logits), temperature);
   }
 

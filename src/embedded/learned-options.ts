@@ -7,6 +7,10 @@ import { dotAt } from '../core/decision/models/similarity-scoring.js';
 import { checkPositiveInteger } from '../core/decision/models/option-validation.js';
 
 export const DEFAULT_MAX_LEARNED_PER_OPTION = 50;
+/** Examples one caller scope keeps per option (its untrusted feedback, for itself only). */
+export const DEFAULT_MAX_LEARNED_PER_SCOPE = 10;
+/** Caller scopes with learned examples kept at once; the least recently used goes first. */
+export const DEFAULT_MAX_LEARNED_SCOPES = 256;
 
 /**
  * The options whose closest learned example is looked for: the best 3 by centroid and words.
@@ -17,6 +21,8 @@ const CLOSEST_CONTENDERS = 3;
 
 /** Most questions whose learned examples are kept (each router's routes make one question). */
 const MAX_QUESTIONS = 256;
+/** Most questions per caller scope (a deployment's routers rarely ask more than a few). */
+const MAX_SCOPE_QUESTIONS = 4;
 
 interface LearnedExampleSet {
   texts: string[];
@@ -30,6 +36,15 @@ interface LearnedExampleSet {
   centroid?: Float64Array;
   /** The topics in one array (a tight loop over it is about 3× faster); rebuilt likewise. */
   packed?: Float64Array;
+  /** Bumped on each change, so a merged set knows when it is stale. */
+  version: number;
+  /** This scoped set merged with the shared set of its option, as of both versions. */
+  merged?: {
+    shared: LearnedExampleSet;
+    sharedVersion: number;
+    version: number;
+    set: LearnedExampleSet;
+  };
 }
 
 /** A question's learned examples, per option. */
@@ -54,6 +69,17 @@ export interface LearnedScoring {
   lexicalWeight: number;
 }
 
+export interface LearnedOptionsConfig {
+  /** Examples `learn` keeps per option (the oldest go first; default 50). */
+  maxLearnedPerOption?: number;
+  /** Examples one caller scope keeps per option, for its own decisions (default 10). */
+  maxLearnedPerScope?: number;
+  /** Caller scopes with examples of their own (the least recently used goes first; default 256). */
+  maxLearnedScopes?: number;
+  /** How learned examples score. */
+  learnedScoring?: Partial<LearnedScoring>;
+}
+
 /**
  * The examples an embedded decision model learned from traffic (feedback, a teacher), per
  * question and option. They are the deployment's own messages, so they speak louder than the
@@ -63,22 +89,35 @@ export interface LearnedScoring {
  * go first.
  */
 export class LearnedOptions {
+  /** The shared examples (trusted feedback, a teacher, start-up files): every decision's. */
   private readonly questions = new Map<string, QuestionLearning>();
+  /** Per caller scope, its own examples, least recently used first. */
+  private readonly scopes = new Map<string, Map<string, QuestionLearning>>();
   /** Options' descriptions as example sets (for options without learned examples). */
   private readonly descriptions = new Map<string, LearnedExampleSet>();
 
   readonly maxPerOption: number;
+  readonly maxPerScope: number;
+  readonly maxScopes: number;
   private readonly scoring: LearnedScoring;
 
   constructor(
     private readonly featuresOf: (text: string) => DecisionFeatures,
-    options: { maxLearnedPerOption?: number; learnedScoring?: Partial<LearnedScoring> } = {},
+    options: LearnedOptionsConfig = {},
   ) {
     checkPositiveInteger(options.maxLearnedPerOption, 'maxLearnedPerOption');
+    checkPositiveInteger(options.maxLearnedPerScope, 'maxLearnedPerScope');
+    checkPositiveInteger(options.maxLearnedScopes, 'maxLearnedScopes');
     this.maxPerOption = options.maxLearnedPerOption ?? DEFAULT_MAX_LEARNED_PER_OPTION;
+    this.maxPerScope = options.maxLearnedPerScope ?? DEFAULT_MAX_LEARNED_PER_SCOPE;
+    this.maxScopes = options.maxLearnedScopes ?? DEFAULT_MAX_LEARNED_SCOPES;
     this.scoring = { ...LEARNED_SCORING, ...options.learnedScoring };
   }
 
+  /**
+   * Keeps an example of an option: shared without `request.scope`, else for that scope's own
+   * decisions only (a client key's feedback never moves another key's routing).
+   */
   learn(request: LearnRequest): void {
     const options = request?.question?.options;
     if (!Array.isArray(options) || !options.some((option) => option.name === request.route)) {
@@ -90,14 +129,16 @@ export class LearnedOptions {
     if (text === '') return;
     const features = this.featuresOf(text);
     if (features.empty) return;
+    const scope = typeof request.scope === 'string' ? request.scope : undefined;
+    const questions = scope === undefined ? this.questions : this.scopeQuestions(scope, true)!;
     const key = fingerprint(options);
-    let byOption = this.questions.get(key);
+    let byOption = questions.get(key);
     if (!byOption) {
-      if (this.questions.size >= MAX_QUESTIONS) {
-        this.questions.delete(this.questions.keys().next().value as string);
+      if (questions.size >= (scope === undefined ? MAX_QUESTIONS : MAX_SCOPE_QUESTIONS)) {
+        questions.delete(questions.keys().next().value as string);
       }
       byOption = new Map();
-      this.questions.set(key, byOption);
+      questions.set(key, byOption);
     }
     const set = byOption.get(request.route) ?? exampleSet([], []);
     if (set.texts.includes(text)) return;
@@ -106,7 +147,8 @@ export class LearnedOptions {
     const stems = contentStems(text);
     set.stems.push(stems);
     for (const stem of stems) set.uses.set(stem, (set.uses.get(stem) ?? 0) + 1);
-    while (set.texts.length > this.maxPerOption) {
+    const max = scope === undefined ? this.maxPerOption : this.maxPerScope;
+    while (set.texts.length > max) {
       set.texts.shift();
       set.topics.shift();
       for (const stem of set.stems.shift()!) {
@@ -117,7 +159,50 @@ export class LearnedOptions {
     }
     set.centroid = undefined;
     set.packed = undefined;
+    set.version++;
     byOption.set(request.route, set);
+  }
+
+  /** A scope's questions, marked as just used; created (evicting the least used) when asked. */
+  private scopeQuestions(
+    scope: string,
+    create: boolean,
+  ): Map<string, QuestionLearning> | undefined {
+    let questions = this.scopes.get(scope);
+    if (questions) {
+      this.scopes.delete(scope);
+    } else {
+      if (!create) return undefined;
+      if (this.scopes.size >= this.maxScopes) {
+        this.scopes.delete(this.scopes.keys().next().value as string);
+      }
+      questions = new Map();
+    }
+    this.scopes.set(scope, questions);
+    return questions;
+  }
+
+  /** The shared set of an option, merged with the scope's own when it has one. */
+  private setOf(
+    shared: QuestionLearning | undefined,
+    scoped: QuestionLearning | undefined,
+    option: ChoiceOption,
+  ): LearnedExampleSet {
+    const own = scoped?.get(option.name);
+    const common = shared?.get(option.name);
+    if (!own) return common ?? this.described(option);
+    if (!common) return own;
+    const cached = own.merged;
+    if (
+      cached?.shared === common &&
+      cached.sharedVersion === common.version &&
+      cached.version === own.version
+    ) {
+      return cached.set;
+    }
+    const set = exampleSet([...common.texts, ...own.texts], [...common.topics, ...own.topics]);
+    own.merged = { shared: common, sharedVersion: common.version, version: own.version, set };
+    return set;
   }
 
   /**
@@ -130,12 +215,17 @@ export class LearnedOptions {
     input: DecisionFeatures,
     terms: ReadonlyMap<string, number>,
     out: Float64Array,
+    scope?: string,
   ): Float64Array {
     const { weight, lexicalWeight } = this.scoring;
-    if (this.questions.size === 0 || (weight === 0 && lexicalWeight === 0)) return out;
-    const byOption = this.questions.get(fingerprint(options));
-    if (!byOption) return out;
-    const sets = options.map((option) => byOption.get(option.name) ?? this.described(option));
+    if (weight === 0 && lexicalWeight === 0) return out;
+    if (this.questions.size === 0 && (scope === undefined || this.scopes.size === 0)) return out;
+    const key = fingerprint(options);
+    const shared = this.questions.get(key);
+    const scoped =
+      typeof scope === 'string' ? this.scopeQuestions(scope, false)?.get(key) : undefined;
+    if (!shared && !scoped) return out;
+    const sets = options.map((option) => this.setOf(shared, scoped, option));
     const idf = lexicalWeight > 0 ? inverseFrequencies(terms, sets) : undefined;
     // centroid and words first; the closest example only where it can change the winner
     const share = this.scoring.closestShare;
@@ -165,14 +255,18 @@ export class LearnedOptions {
     return set;
   }
 
-  /** The mean of the cosines to the closest example and to the centroid (closestShare). */
-
-  /** Learned examples per option of a question. */
-  counts(options: readonly ChoiceOption[]): Record<string, number> {
-    const byOption = this.questions.get(fingerprint(options));
+  /** Learned examples per option of a question: the shared ones, or one scope's own. */
+  counts(options: readonly ChoiceOption[], scope?: string): Record<string, number> {
+    const questions = scope === undefined ? this.questions : this.scopes.get(scope);
+    const byOption = questions?.get(fingerprint(options));
     return Object.fromEntries(
       options.map((option) => [option.name, byOption?.get(option.name)?.texts.length ?? 0]),
     );
+  }
+
+  /** How many caller scopes have examples of their own. */
+  get scopeCount(): number {
+    return this.scopes.size;
   }
 }
 
@@ -215,7 +309,7 @@ function exampleSet(texts: string[], topics: Float64Array[]): LearnedExampleSet 
   const stems = texts.map(contentStems);
   const uses = new Map<string, number>();
   for (const set of stems) for (const stem of set) uses.set(stem, (uses.get(stem) ?? 0) + 1);
-  return { texts, topics, stems, uses };
+  return { texts, topics, stems, uses, version: 0 };
 }
 
 /** The cosine to an option's learned examples' unit centroid. */

@@ -7,6 +7,11 @@ export interface LearnRequest {
   question: ChoiceQuestion;
   /** The option's name (a route's name, or `route#k` for a route with several descriptions). */
   route: string;
+  /**
+   * Whose example it is: a caller's (its untrusted feedback), for that caller's decisions only;
+   * undefined = shared by every decision. A model without scopes may ignore it.
+   */
+  scope?: string;
 }
 
 export type {

@@ -113,7 +113,7 @@ export class DecisionLearning {
     input: DecisionInput,
     route: string,
     fallback: { choice: ChoiceOptions; question: ChoiceQuestion },
-    source?: { source?: string; trusted?: boolean },
+    source?: { source?: string; trusted?: boolean; scope?: string },
   ): Promise<void> {
     const choice = this.choice ?? fallback.choice;
     const question = this.question ?? fallback.question;
@@ -149,11 +149,13 @@ export class DecisionLearning {
       );
     }
     const trusted = options.trusted === true || options.caller === undefined;
+    // an untrusted caller's feedback moves its own decisions only, never another tenant's
     // set before the write, so a concurrent copy of this feedback is not learned twice
     record.feedback = target;
     try {
       await this.learn(record.input, target, record, {
         ...(options.caller !== undefined ? { source: options.caller } : {}),
+        ...(trusted ? {} : { scope: options.caller }),
         trusted,
       });
     } catch (error) {

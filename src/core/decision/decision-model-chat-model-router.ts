@@ -169,7 +169,11 @@ export class DecisionModelChatModelRouter implements ChatModelRouter, LearnsFrom
 
     const choice = buildChoiceOptions(routes);
     const question: ChoiceQuestion = { text: this.question, options: choice.options };
-    const decisionRequest = signal ? { input, question, signal } : { input, question };
+    const caller = callerAttribute.of(request.attributes);
+    // the caller's own learned examples (its feedback) count beside the shared ones
+    const decisionRequest: DecisionRequest = { input, question };
+    if (signal) decisionRequest.signal = signal;
+    if (caller !== undefined) decisionRequest.scope = caller;
     this.learning.syncSoon();
     let scored: ScoredAnswer;
     try {
@@ -193,7 +197,7 @@ export class DecisionModelChatModelRouter implements ChatModelRouter, LearnsFrom
       input,
       route: result.routeName ?? request.defaultRoute ?? scored.route,
       routes: choice.routeNames,
-      caller: callerAttribute.of(request.attributes),
+      caller,
       choice,
       question,
     });

@@ -21,6 +21,8 @@ export interface DecisionRequest {
   input: DecisionInput;
   question: ChoiceQuestion;
   signal?: AbortSignal;
+  /** The caller the decision is for: its own learned examples count beside the shared ones. */
+  scope?: string;
 }
 
 export interface ChoiceAnswer {

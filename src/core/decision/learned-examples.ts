@@ -1,7 +1,12 @@
 import type { Clock } from '../clock.js';
 import type { RouteStateStore } from '../state/route-state-store.js';
 import { DecisionFeedbackException } from './decision-feedback.js';
-import type { ChoiceQuestion, DecisionInput, DecisionModel } from './decision-model.js';
+import type {
+  ChoiceQuestion,
+  DecisionInput,
+  DecisionModel,
+  LearnRequest,
+} from './decision-model.js';
 import { newDecisionId } from './decision-records.js';
 
 /** One learned example as it is shared: the input, its option, and who taught it. */
@@ -12,6 +17,8 @@ export interface LearnedExample {
   readonly input: DecisionInput;
   /** Who taught it: a caller scope, `teacher`, `file`; absent for trusted code and admins. */
   readonly source?: string;
+  /** The caller whose decisions alone it moves (untrusted feedback); absent when shared. */
+  readonly scope?: string;
   /** Epoch ms. */
   readonly at: number;
 }
@@ -83,24 +90,31 @@ export class LearnedExamples {
    * examples; written to the store, then taught to the model.
    */
   async add(
-    example: { route: string; input: DecisionInput; source?: string; trusted?: boolean },
+    example: {
+      route: string;
+      input: DecisionInput;
+      source?: string;
+      trusted?: boolean;
+      scope?: string;
+    },
     question: ChoiceQuestion,
     model: DecisionModel,
   ): Promise<void> {
-    const { route, input, source, trusted } = example;
+    const { route, input, source, trusted, scope } = example;
     if (!trusted && source !== undefined) this.checkShare(route, source);
     const entry: LearnedExample = {
       id: newDecisionId(),
       route,
       input: clipped(input),
       ...(source !== undefined ? { source } : {}),
+      ...(scope !== undefined ? { scope } : {}),
       at: this.clock(),
     };
     if (this.shared) {
       await this.store!.appendToList!(this.key(route), JSON.stringify(entry), this.maxPerRoute);
     }
     this.remember(entry);
-    await model.learn?.({ input: entry.input, question, route });
+    await model.learn?.(learnRequest(entry, question));
   }
 
   /** Re-reads the store when the sync interval has passed; never throws, never waits the caller. */
@@ -124,7 +138,7 @@ export class LearnedExamples {
           for (const example of examples as LearnedExample[]) {
             if (this.seen.has(example.id)) continue;
             this.seen.add(example.id);
-            await model.learn?.({ input: example.input, question, route });
+            await model.learn?.(learnRequest(example, question));
           }
         }
         this.trimSeen();
@@ -174,6 +188,11 @@ export class LearnedExamples {
   }
 }
 
+function learnRequest(example: LearnedExample, question: ChoiceQuestion): LearnRequest {
+  const { input, route, scope } = example;
+  return scope !== undefined ? { input, question, route, scope } : { input, question, route };
+}
+
 function clipped(input: DecisionInput): DecisionInput {
   if (typeof input === 'string') return input.slice(0, MAX_EXAMPLE_CHARS);
   return {
@@ -195,6 +214,10 @@ function parseExample(raw: string): LearnedExample | undefined {
         input !== null &&
         Array.isArray((input as { messages?: unknown }).messages));
     if (typeof value.id !== 'string' || typeof value.route !== 'string' || !validInput) {
+      return undefined;
+    }
+    // a scoped example whose scope is unreadable is dropped, never widened to everyone's
+    if (value.scope !== undefined && typeof value.scope !== 'string') {
       return undefined;
     }
     return value as LearnedExample;

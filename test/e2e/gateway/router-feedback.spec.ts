@@ -12,7 +12,7 @@ describe('POST /router/feedback: decision ids, authorisation, bounded bodies', (
     env: teamEnv(fake, { LEARNED_FILE: LEARNED }),
   }));
 
-  const chat = (key: string, stream = false) =>
+  const chat = (key: string, stream = false, content = 'what is the weather like on mars') =>
     fetch(
       `${setup.gateway.url}/v1/chat/completions`,
       authed(key, {
@@ -21,7 +21,7 @@ describe('POST /router/feedback: decision ids, authorisation, bounded bodies', (
         body: JSON.stringify({
           model: 'desk',
           stream,
-          messages: [{ role: 'user', content: 'what is the weather like on mars' }],
+          messages: [{ role: 'user', content }],
         }),
       }),
     );
@@ -65,6 +65,29 @@ describe('POST /router/feedback: decision ids, authorisation, bounded bodies', (
       /Unknown or expired decision/,
     );
     expect((await feedback(KEYS.ops, { decision, quality: 'bad' })).status).toBe(204);
+  });
+
+  it("a client key's feedback moves its own routing only; an admin's moves every key's", async () => {
+    const text = 'tell me a joke about penguins sliding on icebergs';
+    const decided = async (key: string) => {
+      const answer = await chat(key, false, text);
+      await answer.text();
+      return {
+        route: answer.headers.get('x-model-router-route')!,
+        decision: answer.headers.get('x-model-router-decision')!,
+      };
+    };
+    const before = (await decided(KEYS.teamA)).route;
+    const other = before === 'simple' ? 'complex' : 'simple';
+    const taught = await decided(KEYS.teamA);
+    expect((await feedback(KEYS.teamA, { decision: taught.decision, route: other })).status).toBe(
+      204,
+    );
+    expect((await decided(KEYS.teamA)).route).toBe(other);
+    const forB = await decided(KEYS.teamB);
+    expect(forB.route).toBe(before);
+    expect((await feedback(KEYS.ops, { decision: forB.decision, route: other })).status).toBe(204);
+    expect((await decided(KEYS.teamB)).route).toBe(other);
   });
 
   it.each([

@@ -24,17 +24,18 @@ function replica(store: RedisRouteStateStore) {
   const model = {
     decide: async (_request: DecisionRequest): Promise<ChoiceAnswer> => ({ value: 'billing' }),
     learn: jest.fn((request: LearnRequest) => {
-      learned.push(`${request.route}: ${JSON.stringify(request.input)}`);
+      const scope = request.scope === undefined ? '' : ` (${request.scope})`;
+      learned.push(`${request.route}${scope}: ${JSON.stringify(request.input)}`);
     }),
   };
   const router = new DecisionModelChatModelRouter(model, { logger: { warn: () => undefined } });
   router.validate(ROUTES);
   router.bindRouteState({ store, scope: 'desk' });
-  const route = (text: string) =>
+  const route = (text: string, caller?: string) =>
     router.route({
       chatRequest: { messages: [userMessage(text)] },
       routes: ROUTES,
-      attributes: {},
+      attributes: caller === undefined ? {} : { model_router_caller: caller },
     });
   return { router, learned, route };
 }
@@ -73,5 +74,16 @@ describe('learned decision examples in Redis', () => {
     expect(restarted.router.learnedExamples().shipping?.[0]?.input).toEqual({
       messages: [{ role: 'user', text: 'where is my parcel' }],
     });
+  });
+
+  it("a client key's example reaches the other replica in that key's scope", async () => {
+    const a = replica(await env.stores.open());
+    const b = replica(await env.stores.open());
+    const { decisionId } = await a.route('my invoice is wrong', 'team-a');
+    await a.router.feedback(decisionId!, 'shipping', { caller: 'team-a' });
+    await b.router.syncLearned();
+    expect(b.learned).toEqual([
+      'shipping (team-a): {"messages":[{"role":"user","text":"my invoice is wrong"}]}',
+    ]);
   });
 });

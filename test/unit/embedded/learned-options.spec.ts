@@ -1,6 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ChoiceQuestion } from '../../../src/core/decision/decision-model.js';
 import { EmbeddedVectorDecisionModel } from '../../../src/embedded/embedded-vector-decision-model.js';
+import { userMessage } from '../../../src/core/chat/messages.js';
+import { DecisionModelChatModelRouter } from '../../../src/core/decision/decision-model-chat-model-router.js';
+import { InMemoryRouteStateStore } from '../../../src/core/state/in-memory-route-state-store.js';
+import type { ChatModelRoute } from '../../../src/core/routing/chat-model-route.js';
 
 const question: ChoiceQuestion = {
   text: 'Which route?',
@@ -74,5 +78,94 @@ describe('EmbeddedVectorDecisionModel.learn', () => {
     expect(() => new EmbeddedVectorDecisionModel({ maxLearnedPerOption: 0 })).toThrow(
       /maxLearnedPerOption/,
     );
+  });
+});
+
+describe('EmbeddedVectorDecisionModel.learn with a caller scope', () => {
+  const input = 'the glasshouse voucher code from my birthday email is rejected';
+  const taught = ['voucher code not accepted at the till', input];
+  const targetOf = async () => {
+    const before = await new EmbeddedVectorDecisionModel().decide({ input, question });
+    return before.value === 'orders' ? 'accounts' : 'orders';
+  };
+
+  it("a scope's examples move its own decisions only; shared ones move everyone's", async () => {
+    const target = await targetOf();
+    const model = new EmbeddedVectorDecisionModel();
+    const untaught = await new EmbeddedVectorDecisionModel().decide({ input, question });
+    for (const text of taught) model.learn({ input: text, question, route: target, scope: 'a' });
+    expect((await model.decide({ input, question, scope: 'a' })).value).toBe(target);
+    expect((await model.decide({ input, question, scope: 'b' })).probabilities).toEqual(
+      untaught.probabilities,
+    );
+    expect((await model.decide({ input, question })).probabilities).toEqual(untaught.probabilities);
+    for (const text of taught) model.learn({ input: text, question, route: target });
+    expect((await model.decide({ input, question, scope: 'b' })).value).toBe(target);
+    expect((await model.decide({ input, question })).value).toBe(target);
+    // shared and own examples together
+    expect((await model.decide({ input, question, scope: 'a' })).value).toBe(target);
+  });
+
+  it('keeps maxLearnedPerScope per option and maxLearnedScopes scopes, least used out', async () => {
+    const bounded = new EmbeddedVectorDecisionModel({ maxLearnedPerScope: 2 });
+    const twoOnly = new EmbeddedVectorDecisionModel({ maxLearnedPerScope: 2 });
+    for (const text of ['zebra stripes', 'kiwi fruit', 'mango juice']) {
+      bounded.learn({ input: text, question, route: 'accounts', scope: 'a' });
+    }
+    for (const text of ['kiwi fruit', 'mango juice']) {
+      twoOnly.learn({ input: text, question, route: 'accounts', scope: 'a' });
+    }
+    const zebra = { input: 'zebra stripes', question, scope: 'a' };
+    expect((await bounded.decide(zebra)).probabilities).toEqual(
+      (await twoOnly.decide(zebra)).probabilities,
+    );
+
+    const target = await targetOf();
+    const fresh = new EmbeddedVectorDecisionModel();
+    const oneScope = new EmbeddedVectorDecisionModel({ maxLearnedScopes: 1 });
+    for (const text of taught) oneScope.learn({ input: text, question, route: target, scope: 'a' });
+    expect((await oneScope.decide({ input, question, scope: 'a' })).value).toBe(target);
+    oneScope.learn({ input: 'kiwi fruit', question, route: 'orders', scope: 'b' });
+    // scope a went out when b came in: a decides as if never taught
+    expect((await oneScope.decide({ input, question, scope: 'a' })).probabilities).toEqual(
+      (await fresh.decide({ input, question })).probabilities,
+    );
+    expect(() => new EmbeddedVectorDecisionModel({ maxLearnedScopes: 0 })).toThrow(
+      /maxLearnedScopes/,
+    );
+  });
+});
+
+describe('scoped feedback across replicas', () => {
+  const routes: ChatModelRoute[] = question.options.map((o) => ({
+    name: o.name,
+    descriptions: [o.description],
+  }));
+  const replica = (store: InMemoryRouteStateStore) => {
+    const router = new DecisionModelChatModelRouter(new EmbeddedVectorDecisionModel(), {
+      logger: { warn: () => undefined },
+    });
+    router.validate(routes);
+    router.bindRouteState({ store, scope: 'desk' });
+    return router;
+  };
+  const route = (router: DecisionModelChatModelRouter, text: string, caller: string) =>
+    router.route({
+      chatRequest: { messages: [userMessage(text)] },
+      routes,
+      attributes: { model_router_caller: caller },
+    });
+
+  it("a second replica routes caller a's next call by a's feedback, caller b's not", async () => {
+    const store = new InMemoryRouteStateStore();
+    const one = replica(store);
+    const text = 'the glasshouse voucher code from my birthday email is rejected';
+    const first = await route(one, text, 'a');
+    const other = first.routeName === 'orders' ? 'accounts' : 'orders';
+    await one.feedback(first.decisionId!, other, { caller: 'a' });
+    const two = replica(store);
+    await two.syncLearned();
+    expect((await route(two, text, 'a')).routeName).toBe(other);
+    expect((await route(two, text, 'b')).routeName).toBe(first.routeName);
   });
 });

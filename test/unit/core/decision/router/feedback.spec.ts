@@ -132,6 +132,42 @@ describe('2.12 feedback', () => {
     expect(model.learn).toHaveBeenCalledTimes(1);
   });
 
+  it("a client key's feedback is learned in its scope; trusted feedback is shared", async () => {
+    const { model, router, decide } = setup();
+    const first = await decide('hi', 'tenant-a');
+    expect(model.decide.mock.calls[0]![0].scope).toBe('tenant-a');
+    await router.feedback(first.decisionId!, 'creative', { caller: 'tenant-a' });
+    expect(model.learn.mock.calls[0]![0].scope).toBe('tenant-a');
+    const second = await decide('hello', 'tenant-a');
+    await router.feedback(second.decisionId!, 'creative', { caller: 'admin', trusted: true });
+    expect(model.learn.mock.calls[1]![0]).not.toHaveProperty('scope');
+    const third = await decide('hey');
+    expect(model.decide.mock.calls[2]![0]).not.toHaveProperty('scope');
+    await router.feedback(third.decisionId!, 'creative');
+    expect(model.learn.mock.calls[2]![0]).not.toHaveProperty('scope');
+    expect(router.learnedExamples().creative!.map((e) => e.scope)).toEqual([
+      'tenant-a',
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it("a replica learns a caller's scoped examples from the store, still scoped", async () => {
+    const store = new InMemoryRouteStateStore();
+    const one = setup();
+    one.router.bindRouteState({ store, scope: 'desk' });
+    const { decisionId } = await one.decide('Refactor this', 'tenant-a');
+    await one.router.feedback(decisionId!, 'creative', { caller: 'tenant-a' });
+    const two = setup();
+    two.router.bindRouteState({ store, scope: 'desk' });
+    await two.router.syncLearned();
+    expect(two.model.learn).toHaveBeenCalledTimes(1);
+    expect(two.model.learn.mock.calls[0]![0]).toMatchObject({
+      route: 'creative',
+      scope: 'tenant-a',
+    });
+  });
+
   it("one caller may hold only its share of a route's examples", async () => {
     const { router, decide } = setup({ learning: { maxPerRoute: 10, maxSourceShare: 0.2 } });
     for (let i = 0; i < 2; i++) {
