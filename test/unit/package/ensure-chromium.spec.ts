@@ -1,61 +1,26 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { StubbedMachine } from '../../support/stubbed-machine.js';
 
 /**
  * `npm test`'s pretest for the browser test, on a machine stubbed through PATH and CHROMIUM_PATH:
  * fake `id` and `apt-get`, and a chromium path inside the stub directory, so this machine's real
  * chromium is never seen and never touched.
  */
-const SCRIPT = resolve('.ci/ensure-chromium');
-const SH = '/bin/sh';
-
-let bin: string;
+let host: StubbedMachine;
 let chromium: string;
 
 beforeEach(() => {
-  bin = mkdtempSync(join(tmpdir(), 'ensure-chromium-'));
-  chromium = join(bin, 'usr-bin-chromium');
+  host = new StubbedMachine('.ci/ensure-chromium', 'usr-bin-chromium', (path) => ({
+    CHROMIUM_PATH: path,
+  }));
+  chromium = host.installs;
 });
-afterEach(() => {
-  rmSync(bin, { recursive: true, force: true });
-});
+afterEach(() => host.remove());
 
-function stub(path: string, body: string): void {
-  writeFileSync(path, `#!${SH}\n${body}\n`);
-  chmodSync(path, 0o755);
-}
-
-/** A machine whose `id -u` prints `uid`; `apt-get` is there when `apt` says what it does. */
-function machine(uid: number, apt?: 'installs' | 'fails'): void {
-  stub(join(bin, 'id'), `echo ${uid}`);
-  if (apt === undefined) return;
-  const install =
-    apt === 'installs'
-      ? `printf '#!${SH}\\nexit 0\\n' > "${chromium}"; /bin/chmod 755 "${chromium}"`
-      : 'exit 100';
-  stub(
-    join(bin, 'apt-get'),
-    `echo "$*" >> "${join(bin, 'apt.log')}"\ncase "$*" in *install*) ${install} ;; esac`,
-  );
-}
-
-function run() {
-  const result = spawnSync(SH, [SCRIPT], {
-    env: { PATH: bin, CHROMIUM_PATH: chromium },
-    encoding: 'utf8',
-  });
-  return {
-    status: result.status,
-    lines: result.stderr.split('\n').filter((line) => line !== ''),
-    stdout: result.stdout,
-    aptCalls: existsSync(join(bin, 'apt.log'))
-      ? readFileSync(join(bin, 'apt.log'), 'utf8').trim().split('\n')
-      : [],
-  };
-}
+const stub = (path: string, body: string) => host.stub(path, body);
+const machine = (uid: number, apt?: 'installs' | 'fails') => host.setUp(uid, apt);
+const run = () => host.run();
 
 describe('.ci/ensure-chromium (npm pretest)', () => {
   it('does nothing when chromium is there', () => {

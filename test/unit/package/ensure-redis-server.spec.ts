@@ -1,60 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { StubbedMachine } from '../../support/stubbed-machine.js';
 
 /**
- * `npm test`'s first step (`pretest`) on a machine stubbed through PATH: a directory holding only
- * fake `id`, `apt-get` and (when the case has it) `redis-server`, so the real redis-server of this
- * machine is never seen and never touched.
+ * `npm test`'s first step (`pretest`) on a machine stubbed through PATH: fake `id`, `apt-get` and
+ * (when the case has it) `redis-server`, so the real redis-server of this machine is never seen.
  */
-const SCRIPT = resolve('.ci/ensure-redis-server');
-const SH = '/bin/sh';
-
+let host: StubbedMachine;
 let bin: string;
 
 beforeEach(() => {
-  bin = mkdtempSync(join(tmpdir(), 'ensure-redis-'));
+  host = new StubbedMachine('.ci/ensure-redis-server', 'redis-server');
+  bin = host.bin;
 });
-afterEach(() => {
-  rmSync(bin, { recursive: true, force: true });
-});
+afterEach(() => host.remove());
 
-function stub(name: string, body: string): void {
-  const path = join(bin, name);
-  writeFileSync(path, `#!${SH}\n${body}\n`);
-  chmodSync(path, 0o755);
-}
-
-/** A machine whose `id -u` prints `uid`; `apt-get` is there when `apt` says what it does. */
-function machine(uid: number, apt?: 'installs' | 'fails'): void {
-  stub('id', `echo ${uid}`);
-  if (apt === undefined) return;
-  // records each call; `install` puts an executable redis-server on PATH, as the package does
-  // (chmod by its full path: the stub PATH has nothing but these stubs)
-  const redis = join(bin, 'redis-server');
-  const install =
-    apt === 'installs'
-      ? `printf '#!${SH}\\nexit 0\\n' > "${redis}"; /bin/chmod 755 "${redis}"`
-      : 'exit 100';
-  stub(
-    'apt-get',
-    `echo "$*" >> "${join(bin, 'apt.log')}"\ncase "$*" in *install*) ${install} ;; esac`,
-  );
-}
-
-function run() {
-  const result = spawnSync(SH, [SCRIPT], { env: { PATH: bin }, encoding: 'utf8' });
-  return {
-    status: result.status,
-    lines: result.stderr.split('\n').filter((line) => line !== ''),
-    stdout: result.stdout,
-    aptCalls: existsSync(join(bin, 'apt.log'))
-      ? readFileSync(join(bin, 'apt.log'), 'utf8').trim().split('\n')
-      : [],
-  };
-}
+const stub = (name: string, body: string) => host.stub(join(bin, name), body);
+const machine = (uid: number, apt?: 'installs' | 'fails') => host.setUp(uid, apt);
+const run = () => host.run();
 
 describe('.ci/ensure-redis-server (npm pretest)', () => {
   it('does nothing when redis-server is on PATH', () => {
