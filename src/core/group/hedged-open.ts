@@ -109,7 +109,8 @@ export async function hedgedOpen<T>(
         // hedge's own latency on every hedge, until it hedged nothing
         policy.observe(clock() - next.runner.startedAt);
         const losers = running.map((runner) => runner.attempt.model.name);
-        await abandon(lostTheRace());
+        // a DOMException costs a stack capture: made only when there is a loser to tell
+        if (losers.length > 0) await abandon(lostTheRace());
         if (hedged && losers.length > 0) {
           emitTo(call.options.observer, {
             type: 'hedge-won',
