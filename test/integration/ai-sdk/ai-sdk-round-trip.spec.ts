@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { generateText, jsonSchema, stepCountIs, streamText, tool } from 'ai';
+import { generateText, stepCountIs, streamText } from 'ai';
 import { AiSdkChatModel, toAiSdkLanguageModel } from 'nest-model-router/ai-sdk';
 import {
   ChatModelRoutingResult,
@@ -14,6 +14,7 @@ import {
   type ChatStreamEvent,
 } from 'nest-model-router/core';
 import { FakeProvider } from 'nest-model-router/testing';
+import { weatherTool } from '../../support/weather-tool.js';
 
 /**
  * Both directions over real HTTP on 127.0.0.1: `@ai-sdk/openai-compatible` models on the fake
@@ -196,19 +197,7 @@ const routed = () =>
     }),
     { modelId: 'support' },
   );
-const weather = (cities: string[]) =>
-  tool({
-    description: 'The weather in a city',
-    inputSchema: jsonSchema<{ city: string }>({
-      type: 'object',
-      properties: { city: { type: 'string' } },
-      required: ['city'],
-    }),
-    execute: async ({ city }) => {
-      cities.push(city);
-      return 'sunny';
-    },
-  });
+const weather = (cities: string[]) => weatherTool(cities);
 
 describe('toAiSdkLanguageModel(a router of AiSdkChatModels) under ai@6', () => {
   it('generateText calls the tool, sends its result back and answers, after a failover', async () => {

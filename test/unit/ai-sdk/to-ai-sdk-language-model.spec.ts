@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
-import { generateText, jsonSchema, stepCountIs, streamText, tool, Output } from 'ai';
+import { generateText, jsonSchema, stepCountIs, streamText, Output } from 'ai';
 import { toAiSdkLanguageModel } from 'nest-model-router/ai-sdk';
 import {
   ChatModelRoutingResult,
@@ -13,6 +13,7 @@ import {
   type ChatResponse,
   type ChatStreamEvent,
 } from 'nest-model-router/core';
+import { weatherTool } from '../../support/weather-tool.js';
 
 const weatherCall = { id: 'call-1', name: 'weather', arguments: '{"city":"Oslo"}' };
 
@@ -89,19 +90,7 @@ function routed(model: ChatModel): RoutingChatModel {
   });
 }
 
-const weatherTool = (cities: string[]) =>
-  tool({
-    description: 'The weather in a city',
-    inputSchema: jsonSchema<{ city: string }>({
-      type: 'object',
-      properties: { city: { type: 'string' } },
-      required: ['city'],
-    }),
-    execute: async ({ city }) => {
-      cities.push(city);
-      return 'sunny, 21 °C';
-    },
-  });
+const weather21 = (cities: string[]) => weatherTool(cities, 'sunny, 21 °C');
 
 describe('toAiSdkLanguageModel with ai@6', () => {
   it('generateText runs a tool and a second step through a routed model', async () => {
@@ -111,7 +100,7 @@ describe('toAiSdkLanguageModel with ai@6', () => {
       model: toAiSdkLanguageModel(routed(model), { modelId: 'support' }),
       system: 'Be brief.',
       prompt: 'Weather in Oslo?',
-      tools: { weather: weatherTool(cities) },
+      tools: { weather: weather21(cities) },
       stopWhen: stepCountIs(3),
       temperature: 0.3,
       maxRetries: 0,
@@ -143,7 +132,7 @@ describe('toAiSdkLanguageModel with ai@6', () => {
     const result = streamText({
       model: toAiSdkLanguageModel(routed(new WeatherModel())),
       prompt: 'Weather in Oslo?',
-      tools: { weather: weatherTool(cities) },
+      tools: { weather: weather21(cities) },
       stopWhen: stepCountIs(3),
       maxRetries: 0,
     });
