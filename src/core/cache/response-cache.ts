@@ -5,6 +5,7 @@ import {
   type CacheOutcome,
   cacheAttribute,
   cacheSimilarityAttribute,
+  DECISION_ATTRIBUTE,
 } from '../chat/call-attributes.js';
 import type { ChatRequest } from '../chat/request.js';
 import type { ChatResponse } from '../chat/response.js';
@@ -203,6 +204,8 @@ export class ResponseCache {
         ? cacheSimilarityAttribute.entry(Math.round(lookup.similarity * 1000) / 1000)
         : {}),
     };
+    // the stored answer's routing decision was another call's: feedback on it is that caller's
+    delete attributes[DECISION_ATTRIBUTE];
     return {
       ...response,
       aiMessage: { ...response.aiMessage, attributes },

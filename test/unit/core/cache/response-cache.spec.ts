@@ -31,6 +31,22 @@ describe('ResponseCache', () => {
     expect(cache.hitRate()).toBe(0.5);
   });
 
+  it("does not replay the stored answer's decision id: that decision was another call's", async () => {
+    const cache = new ResponseCache({ store: new MemoryResponseCacheStore() });
+    const plan = cache.plan(request, 'auto', 'team-a', { ttlMs: 1000 });
+    const decided = answer({
+      aiMessage: {
+        role: 'assistant',
+        text: 'hi',
+        attributes: { model_router_cost_usd: 0.002, chat_model_decision_id: 'd-1' },
+      },
+    });
+    await cache.save(plan, { response: decided, storedAt: 0 });
+    const served = cache.served(await cache.lookup(plan));
+    expect(served.aiMessage.attributes).not.toHaveProperty('chat_model_decision_id');
+    expect(served.aiMessage.attributes).toMatchObject({ model_router_cache: 'hit' });
+  });
+
   it.each<[string, Partial<ChatResponse>]>([
     ['cut at the token limit', { finishReason: 'length' }],
     ['filtered', { finishReason: 'content_filter' }],
