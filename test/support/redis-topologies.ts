@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type { RedisRouteStateStoreOptions } from '../../src/redis/redis-route-state-store-options.js';
-import { startRedisServer, type RedisServer } from './redis-server.js';
+import { freeLoopbackPort, startRedisServer, type RedisServer } from './redis-server.js';
 
 /** Real Redis servers that make up one topology, and how the store reaches them. */
 export interface RedisTopologyUnderTest {
@@ -38,8 +38,13 @@ const CLUSTER_ARGS = [
  * REPLICATE) so it needs nothing but redis-server, and waits in steps of milliseconds.
  */
 export async function startRedisCluster(masters = 3): Promise<RedisTopologyUnderTest> {
+  // the bus port named (and probed) rather than the default port + 10000, which nothing probes:
+  // bound unannounced, it could take a port another test's probe had just handed out
+  const busPorts = await Promise.all(Array.from({ length: masters * 2 }, () => freeLoopbackPort()));
   const servers = await Promise.all(
-    Array.from({ length: masters * 2 }, () => startRedisServer({ args: CLUSTER_ARGS })),
+    busPorts.map((bus) =>
+      startRedisServer({ args: [...CLUSTER_ARGS, '--cluster-port', String(bus)] }),
+    ),
   );
   const admin = servers.map(
     (server) =>
@@ -58,7 +63,11 @@ export async function startRedisCluster(masters = 3): Promise<RedisTopologyUnder
       }),
     );
     await Promise.all(
-      servers.slice(1).map((server) => admin[0]!.call('CLUSTER', 'MEET', '127.0.0.1', server.port)),
+      servers
+        .slice(1)
+        .map((server, i) =>
+          admin[0]!.call('CLUSTER', 'MEET', '127.0.0.1', server.port, busPorts[i + 1]!),
+        ),
     );
     await until('every node to know the others', async () => {
       const views = await Promise.all(

@@ -59,7 +59,12 @@ export class RouterService {
       ...transportOptions(this.address),
       logger: false,
     });
-    await app.listen();
+    try {
+      await app.listen();
+    } catch (error) {
+      await app.close().catch(() => undefined);
+      throw error;
+    }
     this.app = app;
   }
 

@@ -41,9 +41,17 @@ export function useRouterService(
 
   beforeAll(async () => {
     if (transport === 'redis') redis = await startRedisServer();
-    address = { transport, port: redis ? redis.port : await freeLoopbackPort() };
-    service = await RouterService.start(address, () => serviceOptions(probe, extra(probe)));
-    client = clientOf(address);
+    // a probed port can be taken before the service binds it: try another a few times
+    for (let attempt = 1; service === undefined; attempt++) {
+      address = { transport, port: redis ? redis.port : await freeLoopbackPort() };
+      try {
+        service = await RouterService.start(address, () => serviceOptions(probe, extra(probe)));
+      } catch (error) {
+        if (redis || attempt >= 5 || (error as { code?: string }).code !== 'EADDRINUSE')
+          throw error;
+      }
+    }
+    client = clientOf(need(address));
   });
   beforeEach(() => probe.reset());
   afterAll(async () => {
