@@ -2,8 +2,9 @@
  * Routing that learns (issue 29), on sets made for this benchmark (bench/decision/data/learning/,
  * and a synthetic outcome set), never on the held-back or blind sets:
  *
- * - a learning curve: held-out accuracy after 0, 5, 10 and 20 messages per route fed through
- *   `DecisionModelChatModelRouter.feedback`, single messages and "yes please" conversations;
+ * - a learning curve per set file: held-out accuracy after 0, 5, 10 and 20 messages per route fed
+ *   through `DecisionModelChatModelRouter.feedback`, single messages and "yes please"
+ *   conversations, hand-written conversation sets as written;
  * - the teacher loop with a simulated teacher (the gold labels): accuracy and the teacher's share
  *   per 100 decisions;
  * - outcomes: `quality: 'bad'` feedback against random routing on a cost–quality curve;
@@ -19,9 +20,12 @@ import { casesOf, legacySet } from './lib/decision-eval.js';
 import { outcomeRows } from './lib/learning-outcomes.js';
 import {
   accuracy,
+  type AnyLearningSet,
   asConversation,
   gardenCentre,
+  isConversationSet,
   type LearningItem,
+  learningSets,
   pct,
   routeOnce,
   routerFor,
@@ -30,11 +34,16 @@ import {
 } from './lib/learning-sets.js';
 
 const CURVE = [0, 5, 10, 20] as const;
+const POOL = 20;
 
-async function learningCurve(conversations: boolean): Promise<Row[]> {
-  const set = gardenCentre();
+async function learningCurve(set: AnyLearningSet, conversations: boolean): Promise<Row[]> {
   const routes = routesOf(set);
-  const { learn, heldOut } = split(set, 20, conversations);
+  const { learn, heldOut } = split(set, POOL, conversations);
+  const variant = isConversationSet(set)
+    ? ' (conversations)'
+    : conversations
+      ? ' conversations ("yes please")'
+      : '';
   const rows: Row[] = [];
   let zero = 0;
   for (const k of CURVE) {
@@ -50,11 +59,21 @@ async function learningCurve(conversations: boolean): Promise<Row[]> {
     const share = await accuracy(router, routes, heldOut);
     if (k === 0) zero = share;
     rows.push({
-      benchmark: `${set.name}${conversations ? ' conversations ("yes please")' : ''}: ${k} learned per route`,
+      benchmark: `${set.name}${variant}: ${k} learned per route`,
       figure: pct(share),
-      baseline: `0 learned: ${pct(zero)}`,
+      baseline: `0 learned: ${pct(zero)} (${heldOut.length} held out)`,
       ratio: ratio(share, zero),
     });
+  }
+  return rows;
+}
+
+/** Every set of bench/decision/data/learning/: single messages and as "yes please", conversations as written. */
+async function learningCurves(): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const set of learningSets()) {
+    rows.push(...(await learningCurve(set, false)));
+    if (!isConversationSet(set)) rows.push(...(await learningCurve(set, true)));
   }
   return rows;
 }
@@ -170,10 +189,10 @@ async function decisionTime(): Promise<Row[]> {
 }
 
 export async function run(): Promise<void> {
-  printTable('Learning curve: held-out accuracy after feedback (20 held-out per route)', [
-    ...(await learningCurve(false)),
-    ...(await learningCurve(true)),
-  ]);
+  printTable(
+    `Learning curve: held-out accuracy after feedback (held out: all but the first ${POOL} per route)`,
+    await learningCurves(),
+  );
   printTable(
     'Teacher loop: a simulated teacher (gold labels), teachBelow 0.6 (goal: ≥ 90 % after 300, teacher ≤ 30 %)',
     await teacherLoop(),
