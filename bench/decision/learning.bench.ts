@@ -103,6 +103,7 @@ async function teacherLoop(): Promise<Row[]> {
   const router = routerFor(new EmbeddedVectorDecisionModel(), routes, {
     teacher,
     teachBelow: 0.6,
+    maxTeacherShare: 0.3,
   });
   const rows: Row[] = [];
   let right = 0;
@@ -175,7 +176,7 @@ export async function run(): Promise<void> {
     ...(await learningCurve(true)),
   ]);
   printTable(
-    'Teacher loop: a simulated teacher (gold labels), teachBelow 0.6 (goal: ≥ 90 % after 300, teacher ≤ 30 %)',
+    'Teacher loop: a simulated teacher (gold labels), teachBelow 0.6, maxTeacherShare 0.3 (goal: ≥ 90 % after 300, teacher ≤ 30 %)',
     await teacherLoop(),
   );
   printTable(

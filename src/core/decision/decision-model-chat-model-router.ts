@@ -45,6 +45,11 @@ export interface DecisionModelChatModelRouterOptions {
   teacher?: DecisionModel;
   /** The best route's probability below which the teacher is asked; default 0.6. */
   teachBelow?: number;
+  /**
+   * The most the teacher is asked, as a share of any 100 consecutive decisions; default 0.3
+   * (1: no bound). The budget goes to the least confident decisions (see Teacher).
+   */
+  maxTeacherShare?: number;
   /** How long and how many decisions take feedback; default 1 hour, 10,000. */
   decisions?: DecisionRecordsOptions;
   /** Bounds of the learned examples (per route, per caller) and how often replicas re-read them. */
@@ -120,8 +125,15 @@ export class DecisionModelChatModelRouter implements ChatModelRouter, LearnsFrom
     this.logger = logger ?? consoleLogger;
     const share = options?.targetShare;
     this.targetShare = share instanceof TargetShare || !share ? share : new TargetShare(share);
-    const { teacher, teachBelow = 0.6 } = options ?? {};
-    this.teacher = teacher === undefined ? undefined : new Teacher(teacher, teachBelow);
+    const { teacher, teachBelow, maxTeacherShare } = options ?? {};
+    this.teacher =
+      teacher === undefined
+        ? undefined
+        : new Teacher(teacher, {
+            ...(teachBelow !== undefined ? { teachBelow } : {}),
+            ...(maxTeacherShare !== undefined ? { maxShare: maxTeacherShare } : {}),
+            ...(options?.clock ? { clock: options.clock } : {}),
+          });
     this.learning = new DecisionLearning(decisionModel, {
       clock: options?.clock ?? systemClock,
       ...(options?.decisions ? { decisions: options.decisions } : {}),
@@ -158,6 +170,7 @@ export class DecisionModelChatModelRouter implements ChatModelRouter, LearnsFrom
   /** The module's state store: replicas calibrate the target share and learn together. */
   bindRouteState(binding: RouteStateBinding): void {
     this.targetShare?.bindRouteState(binding);
+    this.teacher?.bindRouteState(binding);
     this.learning.bind(binding.store, binding.scope);
   }
 

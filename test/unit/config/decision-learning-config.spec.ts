@@ -3,6 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { learningOptions } from '../../../src/config/decision-learning-config.js';
+import { InvalidModelRouterConfigException } from '../../../src/config/invalid-model-router-config.exception.js';
+import { parseModelRouterConfig } from '../../../src/config/load-model-router-config.js';
 import { readLearnedExamples } from '../../../src/config/learned-examples-file.js';
 import type { DecisionModel } from '../../../src/core/decision/decision-model.js';
 
@@ -32,6 +34,32 @@ describe('decision: { teacher, teachBelow, learned, capabilityOrder }', () => {
     expect(() => learningOptions({ teachBelow: 0.5 }, () => judge)).toThrow(
       /^decision\.teachBelow: /,
     );
+    expect(() => learningOptions({ maxTeacherShare: 0.2 }, () => judge)).toThrow(
+      /^decision\.maxTeacherShare: set decision\.teacher/,
+    );
+  });
+
+  it('passes maxTeacherShare on; the schema rejects one outside (0, 1] by its path', () => {
+    expect(
+      learningOptions({ teacher: { type: 'llm' }, maxTeacherShare: 0.2 }, () => judge),
+    ).toEqual({ teacher: judge, maxTeacherShare: 0.2 });
+    for (const bad of [0, 1.5, 'most']) {
+      const parse = () =>
+        parseModelRouterConfig({
+          models: { a: { type: 'echo' } },
+          routers: {
+            main: {
+              routes: [
+                { name: 'x', model: 'a' },
+                { name: 'y', model: 'a' },
+              ],
+              decision: { teacher: { type: 'llm' }, maxTeacherShare: bad },
+            },
+          },
+        });
+      expect(parse).toThrow(InvalidModelRouterConfigException);
+      expect(parse).toThrow(/routers\.main\.decision\.maxTeacherShare/);
+    }
   });
 
   it('reads a JSON Lines file of messages and conversations, skipping blank lines', () => {

@@ -275,4 +275,34 @@ describe('2.15 teacher', () => {
       () => new DecisionModelChatModelRouter(learningModel(), { teacher, teachBelow: 2 }),
     ).toThrow(/teachBelow/);
   });
+
+  it('is asked for at most maxTeacherShare of the last 100 decisions', async () => {
+    const model = learningModel({
+      value: 'simple',
+      probabilities: { simple: 0.4, creative: 0.35, 'complex#1': 0.25 },
+    });
+    const teacher = learningModel({ value: 'creative' });
+    const router = new DecisionModelChatModelRouter(model, {
+      logger: fakeLogger(),
+      teacher,
+      maxTeacherShare: 0.1,
+    });
+    router.validate(routingRequest([]).routes);
+    const routes: (string | undefined)[] = [];
+    for (let i = 0; i < 100; i++) {
+      routes.push((await router.route(routingRequest([userMessage(`m${i}`)]))).routeName);
+    }
+    expect(teacher.decide).toHaveBeenCalledTimes(10);
+    expect(routes.filter((r) => r === 'creative')).toHaveLength(10);
+    expect(router.teacherStats()).toMatchObject({
+      decisions: 100,
+      taught: 10,
+      deferred: 90,
+      recentShare: 0.1,
+      maxShare: 0.1,
+    });
+    expect(
+      () => new DecisionModelChatModelRouter(learningModel(), { teacher, maxTeacherShare: 0 }),
+    ).toThrow(/^maxTeacherShare /);
+  });
 });
