@@ -52,9 +52,10 @@ export function featureSections(
 
 /** The teacher's share as the page shows it: "23 % of the last 100 decisions (at most 30 %)". */
 export function teacherShareText(stats: TeacherStats): string {
-  const percent = (share: number) => `${Math.round(share * 100)} %`;
   return (
     `${percent(stats.recentShare)} of the last ${stats.recent} decisions ` +
     `(at most ${percent(stats.maxShare)})`
   );
 }
+
+const percent = (share: number): string => `${Math.round(share * 100)} %`;

@@ -13,6 +13,10 @@ import { ModelRouterStatusModule } from '../../../../src/nest/status/model-route
 import { ModelRouterStatus } from '../../../../src/nest/status/model-router-status.js';
 import { samples, valueOf } from './support/metric-values.js';
 
+const answer = (text: string) => ({
+  chat: async () => ({ aiMessage: { role: 'assistant' as const, text } }),
+});
+
 const DECISIONS = 'model_router_teacher_decisions_total';
 const SHARE = 'model_router_teacher_share';
 
@@ -59,9 +63,6 @@ describe('a router with a teacher, in the module', () => {
       decide: async () => ({ value: 'simple', probabilities: { simple: 0.55, complex: 0.45 } }),
     };
     const teacher = { decide: async () => ({ value: 'complex' }) };
-    const answer = (text: string) => ({
-      chat: async () => ({ aiMessage: { role: 'assistant' as const, text } }),
-    });
     const smart = new RoutingChatModel({
       routes: [
         { name: 'simple', model: answer('s') },
