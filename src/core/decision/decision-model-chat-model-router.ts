@@ -2,6 +2,7 @@ import { isAbortError, raceAbort, throwIfAborted } from '../chat/abort.js';
 import { InvalidConfigurationException, RoutingException } from '../errors/exceptions.js';
 import { logSafe } from '../observability/log-safe.js';
 import { emitTo, summarizeError } from '../observability/routing-event.js';
+import { routingTracer } from '../observability/tracing.js';
 import type { ChatModelRoute } from '../routing/chat-model-route.js';
 import type { ChatModelRouter, ChatModelRoutingRequest } from '../routing/chat-model-router.js';
 import { ChatModelRoutingResult } from '../routing/chat-model-routing-result.js';
@@ -256,7 +257,6 @@ export class DecisionModelChatModelRouter implements ChatModelRouter, LearnsFrom
     return this.learning.sync();
   }
 
-  /** Learned examples are shared through the module's route state store, under the router's scope. */
   /** The teacher's answer, learned by the decision model; its failure keeps the first answer. */
   protected async askTeacher(
     _first: ScoredAnswer,
@@ -266,10 +266,11 @@ export class DecisionModelChatModelRouter implements ChatModelRouter, LearnsFrom
     let scored: ScoredAnswer;
     try {
       throwIfAborted(request.signal);
-      const answer = await raceAbort(
-        Promise.resolve(this.teacher!.model.decide(request)),
-        request.signal,
-      );
+      const ask = () =>
+        raceAbort(Promise.resolve(this.teacher!.model.decide(request)), request.signal);
+      // a span of its own (`model_router.decision teacher`): traces show which calls asked it
+      const tracer = routingTracer();
+      const answer = await (tracer ? tracer.decision('teacher', ask) : ask());
       scored = scoreAnswer(answer, choice);
     } catch (error) {
       if (isAbortError(error, request.signal)) throw error;
