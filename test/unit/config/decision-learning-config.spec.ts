@@ -7,6 +7,10 @@ import { InvalidModelRouterConfigException } from '../../../src/config/invalid-m
 import { parseModelRouterConfig } from '../../../src/config/load-model-router-config.js';
 import { readLearnedExamples } from '../../../src/config/learned-examples-file.js';
 import type { DecisionModel } from '../../../src/core/decision/decision-model.js';
+import type { DecisionModelChatModelRouter } from '../../../src/core/decision/decision-model-chat-model-router.js';
+import { RoutingChatModel } from '../../../src/core/routing/routing-chat-model.js';
+import { buildModelRouterOptions } from '../../../src/nest/config/build-model-router-options.js';
+import { testFactories } from './test-factories.js';
 
 const judge: DecisionModel = { decide: async () => ({ value: 'a' }) };
 
@@ -60,6 +64,32 @@ describe('decision: { teacher, teachBelow, learned, capabilityOrder }', () => {
       expect(parse).toThrow(InvalidModelRouterConfigException);
       expect(parse).toThrow(/routers\.main\.decision\.maxTeacherShare/);
     }
+  });
+
+  it('a YAML router gets its teacher with teachBelow and maxTeacherShare', async () => {
+    const config = parseModelRouterConfig({
+      models: { a: { type: 'echo' } },
+      routers: {
+        main: {
+          routes: [
+            { name: 'simple', model: 'a', description: 'small talk' },
+            { name: 'complex', model: 'a', description: 'hard questions' },
+          ],
+          decision: {
+            type: 'keyword',
+            keyword: 'prove',
+            teacher: { type: 'keyword', keyword: 'why' },
+            teachBelow: 0.95,
+            maxTeacherShare: 0.2,
+          },
+        },
+      },
+    });
+    const { routers } = await buildModelRouterOptions(config, testFactories());
+    const main = routers!.main as RoutingChatModel;
+    expect(main).toBeInstanceOf(RoutingChatModel);
+    const [router] = main.feedbackRouters() as DecisionModelChatModelRouter[];
+    expect(router!.teacherStats()).toMatchObject({ decisions: 0, maxShare: 0.2 });
   });
 
   it('reads a JSON Lines file of messages and conversations, skipping blank lines', () => {
