@@ -97,14 +97,6 @@ export class ProbabilityWindow {
     return true;
   }
 
-  /** Probabilities counted over the window. */
-  samples(): number {
-    const now = this.clock();
-    let total = 0;
-    for (let bucket = 0; bucket < BUCKETS; bucket++) total += this.total(`p${bucket}`, now);
-    return total;
-  }
-
   /** The count over the window: this half-window and the one before. */
   private total(what: string, now: number): number {
     const counters = countersOf(this.store);
