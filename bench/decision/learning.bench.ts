@@ -122,12 +122,18 @@ async function teacherLoop(): Promise<Row[]> {
   const router = routerFor(new EmbeddedVectorDecisionModel(), routes, {
     teacher,
     teachBelow: 0.6,
+    maxTeacherShare: 0.3,
   });
   const rows: Row[] = [];
   let right = 0;
   let taughtBefore = 0;
+  // per decision: whether it was right and whether the teacher was asked, for the last 100
+  const log: { right: boolean; asked: boolean }[] = [];
   for (const [i, item] of items.entries()) {
-    if ((await routeOnce(router, routes, item.messages)).route === item.route) right++;
+    const callsBefore = teacher.calls;
+    const ok = (await routeOnce(router, routes, item.messages)).route === item.route;
+    log.push({ right: ok, asked: teacher.calls > callsBefore });
+    if (ok) right++;
     if ((i + 1) % 100 === 0 || i === items.length - 1) {
       const block = (i % 100) + 1;
       const taught = teacher.calls - taughtBefore;
@@ -141,6 +147,13 @@ async function teacherLoop(): Promise<Row[]> {
       taughtBefore = teacher.calls;
     }
   }
+  const last = log.slice(-100);
+  rows.push({
+    benchmark: `teacher loop, the last 100 decisions (${log.length - 99}–${log.length})`,
+    figure: `accuracy ${pct(last.filter((d) => d.right).length / last.length)}`,
+    baseline: `teacher asked ${last.filter((d) => d.asked).length} of ${last.length}`,
+    ratio: pct(last.filter((d) => d.asked).length / last.length),
+  });
   return rows;
 }
 
@@ -194,7 +207,7 @@ export async function run(): Promise<void> {
     await learningCurves(),
   );
   printTable(
-    'Teacher loop: a simulated teacher (gold labels), teachBelow 0.6 (goal: ≥ 90 % after 300, teacher ≤ 30 %)',
+    'Teacher loop: a simulated teacher (gold labels), teachBelow 0.6, maxTeacherShare 0.3 (goal: ≥ 90 % after 300, teacher ≤ 30 %)',
     await teacherLoop(),
   );
   printTable(

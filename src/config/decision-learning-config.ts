@@ -5,22 +5,30 @@ import { readLearnedExamples } from './learned-examples-file.js';
 import type { DecisionConfig } from './model-router-config.js';
 
 /** The `decision:` keys of a router's learning, passed to the router, not to its model. */
-export const LEARNING_KEYS = ['teacher', 'teachBelow', 'learned', 'capabilityOrder'];
+export const LEARNING_KEYS = [
+  'teacher',
+  'teachBelow',
+  'learned',
+  'capabilityOrder',
+  'maxTeacherShare',
+];
 
 /**
  * A decision router's learning options from its `decision:` section: `teacher` (a decision model
- * config of its own, built by `buildTeacher`), `teachBelow`, the `learned` JSON Lines file, and
- * `capabilityOrder`.
+ * config of its own, built by `buildTeacher`), `teachBelow`, `maxTeacherShare`, the `learned`
+ * JSON Lines file, and `capabilityOrder`.
  */
 export function learningOptions(
   decision: DecisionConfig,
   buildTeacher: (config: Record<string, unknown>) => DecisionModel,
 ): Partial<DecisionModelChatModelRouterOptions> {
-  const { teacher, teachBelow, learned, capabilityOrder } = decision;
-  if (teachBelow !== undefined && teacher === undefined) {
-    throw new InvalidConfigurationException(
-      'decision.teachBelow: set decision.teacher too (the decision model asked when unsure)',
-    );
+  const { teacher, teachBelow, maxTeacherShare, learned, capabilityOrder } = decision;
+  for (const [field, value] of Object.entries({ teachBelow, maxTeacherShare })) {
+    if (value !== undefined && teacher === undefined) {
+      throw new InvalidConfigurationException(
+        `decision.${field}: set decision.teacher too (the decision model asked when unsure)`,
+      );
+    }
   }
   if (teacher !== undefined && 'teacher' in teacher) {
     throw new InvalidConfigurationException('decision.teacher.teacher: a teacher has no teacher');
@@ -28,6 +36,7 @@ export function learningOptions(
   return {
     ...(teacher !== undefined ? { teacher: withField(() => buildTeacher(teacher)) } : {}),
     ...(teachBelow !== undefined ? { teachBelow } : {}),
+    ...(maxTeacherShare !== undefined ? { maxTeacherShare } : {}),
     ...(learned !== undefined ? { learned: readLearnedExamples(learned, 'decision.learned') } : {}),
     ...(capabilityOrder !== undefined ? { capabilityOrder } : {}),
   };

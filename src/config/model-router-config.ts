@@ -103,6 +103,10 @@ const decisionSchema = z.looseObject({
   /** A second decision model (same shape) asked when the first is below `teachBelow`. */
   teacher: z.looseObject({ type: text().optional() }).optional(),
   teachBelow: decimal(0, 1).optional(),
+  /** The most the teacher is asked, as a share of any 100 consecutive decisions (default 0.3). */
+  maxTeacherShare: decimal(0, 1)
+    .refine((value) => value > 0, 'must be above 0')
+    .optional(),
   /** A JSON Lines file of labelled messages learned at start-up. */
   learned: text().optional(),
   /** Routes from the cheapest to the most capable (`quality: bad` feedback moves up). */

@@ -2,6 +2,7 @@ import { isAbortError, raceAbort, throwIfAborted } from '../chat/abort.js';
 import { InvalidConfigurationException, RoutingException } from '../errors/exceptions.js';
 import { logSafe } from '../observability/log-safe.js';
 import { emitTo, summarizeError } from '../observability/routing-event.js';
+import { routingTracer } from '../observability/tracing.js';
 import type { ChatModelRoute } from '../routing/chat-model-route.js';
 import type { ChatModelRouter, ChatModelRoutingRequest } from '../routing/chat-model-router.js';
 import { ChatModelRoutingResult } from '../routing/chat-model-routing-result.js';
@@ -45,6 +46,11 @@ export interface DecisionModelChatModelRouterOptions {
   teacher?: DecisionModel;
   /** The best route's probability below which the teacher is asked; default 0.6. */
   teachBelow?: number;
+  /**
+   * The most the teacher is asked, as a share of any 100 consecutive decisions; default 0.3
+   * (1: no bound). The budget goes to the least confident decisions (see Teacher).
+   */
+  maxTeacherShare?: number;
   /** How long and how many decisions take feedback; default 1 hour, 10,000. */
   decisions?: DecisionRecordsOptions;
   /** Bounds of the learned examples (per route, per caller) and how often replicas re-read them. */
@@ -120,8 +126,15 @@ export class DecisionModelChatModelRouter implements ChatModelRouter, LearnsFrom
     this.logger = logger ?? consoleLogger;
     const share = options?.targetShare;
     this.targetShare = share instanceof TargetShare || !share ? share : new TargetShare(share);
-    const { teacher, teachBelow = 0.6 } = options ?? {};
-    this.teacher = teacher === undefined ? undefined : new Teacher(teacher, teachBelow);
+    const { teacher, teachBelow, maxTeacherShare } = options ?? {};
+    this.teacher =
+      teacher === undefined
+        ? undefined
+        : new Teacher(teacher, {
+            ...(teachBelow !== undefined ? { teachBelow } : {}),
+            ...(maxTeacherShare !== undefined ? { maxShare: maxTeacherShare } : {}),
+            ...(options?.clock ? { clock: options.clock } : {}),
+          });
     this.learning = new DecisionLearning(decisionModel, {
       clock: options?.clock ?? systemClock,
       ...(options?.decisions ? { decisions: options.decisions } : {}),
@@ -158,6 +171,7 @@ export class DecisionModelChatModelRouter implements ChatModelRouter, LearnsFrom
   /** The module's state store: replicas calibrate the target share and learn together. */
   bindRouteState(binding: RouteStateBinding): void {
     this.targetShare?.bindRouteState(binding);
+    this.teacher?.bindRouteState(binding);
     this.learning.bind(binding.store, binding.scope);
   }
 
@@ -243,7 +257,6 @@ export class DecisionModelChatModelRouter implements ChatModelRouter, LearnsFrom
     return this.learning.sync();
   }
 
-  /** Learned examples are shared through the module's route state store, under the router's scope. */
   /** The teacher's answer, learned by the decision model; its failure keeps the first answer. */
   protected async askTeacher(
     _first: ScoredAnswer,
@@ -253,10 +266,11 @@ export class DecisionModelChatModelRouter implements ChatModelRouter, LearnsFrom
     let scored: ScoredAnswer;
     try {
       throwIfAborted(request.signal);
-      const answer = await raceAbort(
-        Promise.resolve(this.teacher!.model.decide(request)),
-        request.signal,
-      );
+      const ask = () =>
+        raceAbort(Promise.resolve(this.teacher!.model.decide(request)), request.signal);
+      // a span of its own (`model_router.decision teacher`): traces show which calls asked it
+      const tracer = routingTracer();
+      const answer = await (tracer ? tracer.decision('teacher', ask) : ask());
       scored = scoreAnswer(answer, choice);
     } catch (error) {
       if (isAbortError(error, request.signal)) throw error;

@@ -1,6 +1,9 @@
+import type { Clock } from '../clock.js';
 import { InvalidConfigurationException } from '../errors/exceptions.js';
+import type { RouteStateStore } from '../state/route-state-store.js';
 import type { DecisionModel } from './decision-model.js';
 import type { ScoredAnswer } from './answer-scoring.js';
+import { ProbabilityWindow } from './probability-window.js';
 
 /** How often a decision router asked its teacher. */
 export interface TeacherStats {
@@ -8,64 +11,135 @@ export interface TeacherStats {
   decisions: number;
   /** Of those, how many the teacher was asked about. */
   taught: number;
+  /** Unsure decisions (below `teachBelow`) the share budget left to the first model. */
+  deferred: number;
   /** `taught / decisions` (0 before the first decision). */
   share: number;
   /** The share among the latest `recent` decisions (up to 100). */
   recentShare: number;
   recent: number;
+  /** The most the teacher is asked among any 100 consecutive decisions, as a share. */
+  maxShare: number;
 }
 
+export interface TeacherOptions {
+  /** The best route's probability below which the teacher may be asked; default 0.6. */
+  teachBelow?: number;
+  /** The most the teacher is asked, as a share of the last 100 decisions; default 0.3, 1: no bound. */
+  maxShare?: number;
+  /** The window of the first model's probabilities that ranks how unsure a decision is; 10 min. */
+  windowMs?: number;
+  store?: RouteStateStore;
+  scope?: string;
+  clock?: Clock;
+}
+
+export const DEFAULT_TEACH_BELOW = 0.6;
+export const DEFAULT_MAX_TEACHER_SHARE = 0.3;
+/** The budget's span: the teacher's share is bounded over every run of this many decisions. */
 const RECENT = 100;
+/** Below this many probabilities in the window, any unsure decision may be asked (budget allowing). */
+const MIN_RANKED = 20;
 
 /**
- * A second decision model asked only when the first one is unsure (its best route's probability
- * is below `teachBelow`, or it reports none). Its answer routes the call and is learned, so the
- * first model asks it less and less. Counts how often it was asked.
+ * A second decision model asked when the first one is unsure (its best route's probability is
+ * below `teachBelow`, or it reports none), within a budget: at most `maxShare` of any 100
+ * consecutive decisions of this replica, spent on the least confident ones (the decision's
+ * probability must be among the lowest `maxShare` of the window's, shared through the route
+ * state store). Its answer routes the call and is learned, so the first model grows confident
+ * and the teacher is asked less and less. Counts how often it was asked.
  */
 export class Teacher {
+  readonly teachBelow: number;
+  readonly maxShare: number;
   private decisions = 0;
   private taught = 0;
+  private deferred = 0;
   /** The latest decisions, true where the teacher was asked (a ring of RECENT). */
   private readonly ring: boolean[] = [];
   private next = 0;
+  private recentTaught = 0;
+  /** How many of the RECENT decisions may be taught. */
+  private readonly allowance: number;
+  private readonly window: ProbabilityWindow;
 
   constructor(
     readonly model: DecisionModel,
-    readonly teachBelow: number,
+    options: TeacherOptions = {},
   ) {
     if (typeof model?.decide !== 'function') {
       throw new InvalidConfigurationException(
         'teacher must be a decision model (an object with decide(request))',
       );
     }
+    const { teachBelow = DEFAULT_TEACH_BELOW, maxShare = DEFAULT_MAX_TEACHER_SHARE } = options;
     if (typeof teachBelow !== 'number' || !(teachBelow > 0 && teachBelow <= 1)) {
       throw new InvalidConfigurationException(
         `teachBelow must be a probability above 0 and at most 1 (got ${String(teachBelow)}); ` +
           'the teacher is asked when the best route is less likely than that',
       );
     }
+    if (typeof maxShare !== 'number' || !(maxShare > 0 && maxShare <= 1)) {
+      throw new InvalidConfigurationException(
+        `maxTeacherShare must be a share above 0 and at most 1 (got ${String(maxShare)}); ` +
+          'the teacher is asked for at most that share of the last 100 decisions',
+      );
+    }
+    this.teachBelow = teachBelow;
+    this.maxShare = maxShare;
+    this.allowance = Math.floor(maxShare * RECENT + 1e-9);
+    this.window = new ProbabilityWindow({
+      ...(options.windowMs !== undefined ? { windowMs: options.windowMs } : {}),
+      ...(options.store ? { store: options.store } : {}),
+      ...(options.scope !== undefined ? { scope: options.scope } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
   }
 
-  /** Whether the first model's answer is unsure enough to ask; counts the decision. */
+  /** The module's state store: replicas rank their decisions' confidence together. */
+  bindRouteState(binding: { store: RouteStateStore; scope: string; clock?: Clock }): void {
+    this.window.bind(binding.store, `${binding.scope}:teacher`, binding.clock);
+  }
+
+  /** Whether to ask the teacher about the first model's answer; counts the decision. */
   shouldAsk(scored: ScoredAnswer): boolean {
     const best = scored.probabilities?.[scored.route];
-    const ask = best === undefined || best < this.teachBelow;
+    // no probabilities: as unsure as can be
+    const p = best ?? 0;
+    const unsure = best === undefined || best < this.teachBelow;
+    const ask = unsure && (this.maxShare >= 1 || this.withinBudget(p));
+    if (this.maxShare < 1) this.window.add(p);
     this.decisions++;
     if (ask) this.taught++;
+    else if (unsure) this.deferred++;
+    if (this.ring[this.next] === true) this.recentTaught--;
     this.ring[this.next] = ask;
+    if (ask) this.recentTaught++;
     this.next = (this.next + 1) % RECENT;
     return ask;
   }
 
   stats(): TeacherStats {
     const recent = this.ring.length;
-    const recentTaught = this.ring.filter(Boolean).length;
     return {
       decisions: this.decisions,
       taught: this.taught,
+      deferred: this.deferred,
       share: this.decisions === 0 ? 0 : this.taught / this.decisions,
-      recentShare: recent === 0 ? 0 : recentTaught / recent,
+      recentShare: recent === 0 ? 0 : this.recentTaught / recent,
       recent,
+      maxShare: this.maxShare,
     };
+  }
+
+  /**
+   * Room in the last 100 decisions (the one this decision pushes out no longer counts), and the
+   * decision among the least confident `maxShare` of the window's: the budget goes where the
+   * first model knows least, not to whichever unsure call came first.
+   */
+  private withinBudget(p: number): boolean {
+    const leaving = this.ring.length === RECENT && this.ring[this.next] === true ? 1 : 0;
+    if (this.recentTaught - leaving + 1 > this.allowance) return false;
+    return this.window.isAmongLowest(p, this.maxShare, MIN_RANKED) !== false;
   }
 }

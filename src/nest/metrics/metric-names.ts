@@ -16,6 +16,8 @@ export interface ModelRouterMetricNames {
   routeShare: string;
   cacheLookups: string;
   cacheSavedUsd: string;
+  teacherDecisions: string;
+  teacherShare: string;
 }
 
 /** Every metric's name under `prefix` (`model_router_` by default). */
@@ -37,5 +39,7 @@ export function metricNames(prefix: string): ModelRouterMetricNames {
     routeShare: `${prefix}route_share`,
     cacheLookups: `${prefix}cache_lookups_total`,
     cacheSavedUsd: `${prefix}cache_saved_usd_total`,
+    teacherDecisions: `${prefix}teacher_decisions_total`,
+    teacherShare: `${prefix}teacher_share`,
   };
 }

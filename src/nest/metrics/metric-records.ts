@@ -32,3 +32,13 @@ export interface RouteShareReading {
   target: number;
   achieved?: number;
 }
+
+/** How often a decision router's teacher was asked (its TeacherStats), read on scrape. */
+export interface TeacherReading {
+  router: string;
+  decisions: number;
+  taught: number;
+  /** Of the latest (up to 100) decisions, how many, and how many the teacher was asked about. */
+  recent: number;
+  recentTaught: number;
+}

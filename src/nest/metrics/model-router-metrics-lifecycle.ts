@@ -2,12 +2,14 @@ import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@ne
 import { ModuleRef } from '@nestjs/core';
 import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
 import { ModelRouterRegistry } from '../module/model-router-registry.js';
+import { teacherStatsOf } from '../service/decision-feedback.js';
 import { ModelRouterMetrics } from './model-router-metrics.js';
 
 /**
  * Connects the state gauge to the routers' inspection at start-up (the same view, and clock, as
- * the health check) and takes the metrics out of the registry when the application closes, so a
- * new application in the same process can register them again.
+ * the health check) and the decision metrics to the routers' target shares and teachers, and
+ * takes the metrics out of the registry when the application closes, so a new application in
+ * the same process can register them again.
  */
 @Injectable()
 export class ModelRouterMetricsLifecycle implements OnModuleInit, OnModuleDestroy {
@@ -20,6 +22,15 @@ export class ModelRouterMetricsLifecycle implements OnModuleInit, OnModuleDestro
     const registry = this.findRegistry();
     this.metrics.bindInspection(() => registry.inspect());
     this.metrics.bindRouteShares(() => registry.routeShares());
+    this.metrics.bindTeacherStats(() =>
+      teacherStatsOf(registry).map(({ router, stats }) => ({
+        router,
+        decisions: stats.decisions,
+        taught: stats.taught,
+        recent: stats.recent,
+        recentTaught: Math.round(stats.recentShare * stats.recent),
+      })),
+    );
   }
 
   onModuleDestroy(): void {

@@ -15,10 +15,21 @@ import {
 } from './model-router-metrics-options.js';
 import { type ModelStateLabel, writeModelStates } from './model-state-gauge.js';
 import { metricNames, type ModelRouterMetricNames } from './metric-names.js';
-import type { FinishedCall, FinishedEmbedding, RouteShareReading } from './metric-records.js';
+import type {
+  FinishedCall,
+  FinishedEmbedding,
+  RouteShareReading,
+  TeacherReading,
+} from './metric-records.js';
+import { DecisionMetrics } from './decision-metrics.js';
 
 export type { ModelRouterMetricNames } from './metric-names.js';
-export type { FinishedCall, FinishedEmbedding, RouteShareReading } from './metric-records.js';
+export type {
+  FinishedCall,
+  FinishedEmbedding,
+  RouteShareReading,
+  TeacherReading,
+} from './metric-records.js';
 
 type CallLabel = 'router' | 'route' | 'model';
 
@@ -36,7 +47,8 @@ export class ModelRouterMetrics {
   protected readonly modelFailures: Counter<CallLabel | 'kind'>;
   protected readonly failovers: Counter<'router' | 'route'>;
   protected readonly retries: Counter<'router' | 'model'>;
-  protected readonly decisionFailures: Counter<'router'>;
+  /** Decision routers: failures, target shares, the teacher's decisions and share. */
+  protected readonly decisions: DecisionMetrics;
   protected readonly modelState: Gauge<ModelStateLabel>;
   protected readonly cost: Counter<CallLabel>;
   protected readonly cacheLookups: Counter<'router' | 'outcome'>;
@@ -45,8 +57,6 @@ export class ModelRouterMetrics {
   protected readonly embeddingTokens: Counter<'model'>;
   protected readonly hedges: Counter<'router' | 'route' | 'outcome'>;
   protected readonly downgrades: Counter<'router' | 'budget' | 'to'>;
-  protected readonly routeShare: Gauge<'router' | 'route' | 'kind'>;
-  private routeShares: (() => RouteShareReading[]) | undefined;
   private inspect: (() => RouterInspection[]) | undefined;
   private readonly registered: Metric[] = [];
   private readonly labelFor: ModelRouterMetricsOptions['labelFor'];
@@ -131,13 +141,11 @@ export class ModelRouterMetrics {
         registers: [],
       }),
     );
-    this.decisionFailures = this.register(
-      new prom.Counter({
-        name: this.names.decisionFailures,
-        help: 'Decision model failures (handled by the fallback strategy or rethrown).',
-        labelNames: ['router'],
-        registers: [],
-      }),
+    this.decisions = new DecisionMetrics(
+      prom,
+      this.names,
+      (metric) => this.register(metric),
+      (name, label) => this.labelOf(name, label),
     );
     this.cost = this.register(
       new prom.Counter({
@@ -169,18 +177,6 @@ export class ModelRouterMetrics {
         help: 'Calls a spent budget sent to its fallback instead of refusing them, by budget and fallback.',
         labelNames: ['router', 'budget', 'to'],
         registers: [],
-      }),
-    );
-    const collectShares = () => this.collectRouteShares();
-    this.routeShare = this.register(
-      new prom.Gauge({
-        name: this.names.routeShare,
-        help: 'Routes with a targetShare: the target and the share achieved over the window (kind: target or achieved), read on scrape.',
-        labelNames: ['router', 'route', 'kind'],
-        registers: [],
-        collect() {
-          collectShares();
-        },
       }),
     );
     const collectStates = () => this.collectModelStates();
@@ -255,26 +251,12 @@ export class ModelRouterMetrics {
 
   /** Where the share gauge reads decision routers' target shares from on each scrape. */
   bindRouteShares(read: () => RouteShareReading[]): void {
-    this.routeShares = read;
+    this.decisions.bindRouteShares(read);
   }
 
-  protected collectRouteShares(): void {
-    this.routeShare.reset();
-    try {
-      for (const share of this.routeShares?.() ?? []) {
-        const labels = {
-          router: this.labelOf(share.router, 'router'),
-          route: this.labelOf(share.route, 'route'),
-        };
-        this.routeShare.set({ ...labels, kind: 'target' }, share.target);
-        if (share.achieved !== undefined) {
-          this.routeShare.set({ ...labels, kind: 'achieved' }, share.achieved);
-        }
-      }
-    } catch {
-      // a router whose report throws must not break the whole scrape
-      this.routeShare.reset();
-    }
+  /** Where the teacher's decisions and share are read from on each scrape. */
+  bindTeacherStats(read: () => TeacherReading[]): void {
+    this.decisions.bindTeacherStats(read);
   }
 
   /** Counts one routing event of a call served by `router` (`route`: the call's route so far). */
@@ -308,7 +290,7 @@ export class ModelRouterMetrics {
         });
         return;
       case 'decision-failed':
-        this.decisionFailures.inc({ router: routerLabel });
+        this.decisions.recordFailure(routerLabel);
         return;
       case 'budget-downgraded':
         this.downgrades.inc({

@@ -1,5 +1,6 @@
 import { DecisionFeedbackException } from '../../core/decision/decision-feedback.js';
 import type { DecisionModelChatModelRouter } from '../../core/decision/decision-model-chat-model-router.js';
+import type { TeacherStats } from '../../core/decision/teacher.js';
 import type {
   DecisionFeedbackOptions,
   LearnsFromFeedback,
@@ -51,4 +52,14 @@ export function learnedExamplesOf(registry: ModelRouterRegistry): Record<string,
     };
   }
   return result;
+}
+
+/** Each decision router's teacher statistics (routers without a teacher are left out). */
+export function teacherStatsOf(
+  registry: ModelRouterRegistry,
+): { router: string; stats: TeacherStats }[] {
+  return feedbackRouters(registry).flatMap(({ router, learner }) => {
+    const stats = (learner as Partial<DecisionModelChatModelRouter>).teacherStats?.();
+    return stats ? [{ router, stats }] : [];
+  });
 }

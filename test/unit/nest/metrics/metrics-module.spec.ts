@@ -418,6 +418,8 @@ describe('ModelRouterMetricsModule: options and registries', () => {
       'llm_gateway_requests_total',
       'llm_gateway_retries_total',
       'llm_gateway_route_share',
+      'llm_gateway_teacher_decisions_total',
+      'llm_gateway_teacher_share',
       'llm_gateway_tokens_total',
     ]);
     expect(subject.metrics.names.requests).toBe('llm_gateway_requests_total');

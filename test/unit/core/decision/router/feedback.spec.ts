@@ -11,6 +11,10 @@ import {
   learnedText,
 } from '../../../../../src/core/decision/decision-feedback.js';
 import { RoutingException } from '../../../../../src/core/errors/exceptions.js';
+import {
+  installRoutingTracer,
+  type RoutingTracer,
+} from '../../../../../src/core/observability/tracing.js';
 import { InMemoryRouteStateStore } from '../../../../../src/core/state/in-memory-route-state-store.js';
 import { fakeLogger, routingRequest } from './fixtures.js';
 
@@ -274,5 +278,60 @@ describe('2.15 teacher', () => {
     expect(
       () => new DecisionModelChatModelRouter(learningModel(), { teacher, teachBelow: 2 }),
     ).toThrow(/teachBelow/);
+  });
+
+  it("is asked inside a decision span of its own ('teacher') when a tracer records", async () => {
+    const spans: string[] = [];
+    installRoutingTracer({
+      decision: async (name, work) => {
+        spans.push(name);
+        return work();
+      },
+    } as Partial<RoutingTracer> as RoutingTracer);
+    try {
+      const unsure = withTeacher({
+        value: 'simple',
+        probabilities: { simple: 0.5, 'complex#1': 0.3, creative: 0.2 },
+      });
+      await unsure.router.route(routingRequest([userMessage('write me a limerick')]));
+      const sure = withTeacher({
+        value: 'simple',
+        probabilities: { simple: 0.9, 'complex#1': 0.05, creative: 0.05 },
+      });
+      await sure.router.route(routingRequest([userMessage('hello')]));
+    } finally {
+      installRoutingTracer(undefined);
+    }
+    expect(spans).toEqual(['teacher']);
+  });
+
+  it('is asked for at most maxTeacherShare of the last 100 decisions', async () => {
+    const model = learningModel({
+      value: 'simple',
+      probabilities: { simple: 0.4, creative: 0.35, 'complex#1': 0.25 },
+    });
+    const teacher = learningModel({ value: 'creative' });
+    const router = new DecisionModelChatModelRouter(model, {
+      logger: fakeLogger(),
+      teacher,
+      maxTeacherShare: 0.1,
+    });
+    router.validate(routingRequest([]).routes);
+    const routes: (string | undefined)[] = [];
+    for (let i = 0; i < 100; i++) {
+      routes.push((await router.route(routingRequest([userMessage(`m${i}`)]))).routeName);
+    }
+    expect(teacher.decide).toHaveBeenCalledTimes(10);
+    expect(routes.filter((r) => r === 'creative')).toHaveLength(10);
+    expect(router.teacherStats()).toMatchObject({
+      decisions: 100,
+      taught: 10,
+      deferred: 90,
+      recentShare: 0.1,
+      maxShare: 0.1,
+    });
+    expect(
+      () => new DecisionModelChatModelRouter(learningModel(), { teacher, maxTeacherShare: 0 }),
+    ).toThrow(/^maxTeacherShare /);
   });
 });
