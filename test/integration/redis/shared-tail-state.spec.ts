@@ -80,7 +80,7 @@ async function calls(router: ModelRouter, count: number, concurrency = 10): Prom
 }
 
 async function drain(stream: AsyncIterable<ChatStreamEvent>): Promise<void> {
-  for await (const _event of stream);
+  for await (const event of stream) if (event.type === 'complete') return;
 }
 
 describe('tail state shared through Redis', () => {

@@ -90,12 +90,12 @@ describe('SharedLatencySketch', () => {
   });
 
   it('never waits on a store that hangs, and sets its last answer aside once stale', () => {
-    let answer: () => ReturnType<NonNullable<RouteStateStore['mergeSketch']>> = () => [[60, 100]];
-    const store = scriptedStore(() => answer());
+    let hangs = false;
+    const store = scriptedStore(() => (hangs ? new Promise<never>(() => undefined) : [[60, 100]]));
     const sketch = new SharedLatencySketch({ enough: 20 });
     sketch.share({ store, key: 'k', clock });
     expect(sketch.isShared()).toBe(true);
-    answer = () => new Promise<never>(() => undefined);
+    hangs = true;
     for (let i = 0; i < 30; i += 1) sketch.record(5_000);
     jest.advanceTimersByTime(SKETCH_SYNC_MS); // a merge that never answers
     sketch.poll();
