@@ -35,9 +35,10 @@ interface Shared {
  * once per HEDGE_SYNC_MS), and credits its bucket with the other replicas' calls and debits
  * it with their extra calls as the counters bring them (the store refreshes them in the
  * background). Nothing on a call's path waits on the store. Replicas decide on what they have
- * heard, so together they may overspend by what the others fired in the last sync interval:
- * at most HEDGE_BURST per other replica. When the store does not share, its counters answer
- * from this replica's counts alone, and the bucket is this replica's again.
+ * heard, so together they may overspend by what the others fired since last heard: per other
+ * replica, at most HEDGE_BURST and `maxExtra` of the calls it served meanwhile. When the store
+ * does not share, its counters answer from this replica's counts alone, and the bucket is this
+ * replica's again.
  */
 export class HedgeBucket {
   private tokens = 0;

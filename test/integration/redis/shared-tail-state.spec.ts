@@ -94,10 +94,14 @@ describe('tail state shared through Redis', () => {
     for (let i = 0; i < 20; i += 1) await drain(routerA.stream(request));
     expect(seen.deadlines.firstTokenMs()).toBeGreaterThanOrEqual(90_000);
     // replica B never called the model: it learns through Redis within a sync or two
-    const learnt = await waitFor('replica B to learn', () => {
-      const ms = unseen.deadlines.firstTokenMs()!;
-      return ms >= 90_000 && ms;
-    });
+    const learnt = await waitFor(
+      'replica B to learn',
+      () => {
+        const ms = unseen.deadlines.firstTokenMs()!;
+        return ms >= 90_000 && ms;
+      },
+      10_000,
+    );
     expect(learnt).toBeLessThanOrEqual(99_000);
 
     // Redis goes away: B keeps answering, on what it learnt itself (nothing yet: 12 s)
