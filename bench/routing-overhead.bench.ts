@@ -122,7 +122,7 @@ export async function run(): Promise<void> {
       ratio: ratio(viaTailGroup.nsPerOp, viaGroup.nsPerOp),
     },
     {
-      benchmark: '… the same bound to a state store (hedge bucket and sketch shared)',
+      benchmark: '… the same bound to a state store, as the module binds it (hedge state shared)',
       figure: us(viaSharedTailGroup.nsPerOp),
       baseline: `${us(viaTailGroup.nsPerOp)} unbound`,
       ratio: ratio(viaSharedTailGroup.nsPerOp, viaTailGroup.nsPerOp),
