@@ -15,6 +15,7 @@ import { RoutingChatModel } from '../src/core/routing/routing-chat-model.js';
 import { FailoverStrategy } from '../src/core/strategies/failover-strategy.js';
 import { ModelRouter } from '../src/core/group/model-router.js';
 import { limitConcurrency } from '../src/core/limits/concurrency-gate.js';
+import { InMemoryRouteStateStore } from '../src/core/state/in-memory-route-state-store.js';
 import { measure, printTable, ratio, us } from './lib/measure.js';
 
 const request: ChatRequest = { messages: [userMessage('How long is a piece of string?')] };
@@ -66,10 +67,28 @@ export async function run(): Promise<void> {
     throw new Error('unexpected answer');
   }
 
+  // the same group bound to a state store, as the module binds it: the hedge's bucket and
+  // sketch are shared (counted locally, merged with the store in the background)
+  const sharedLimited: ChatModel = { chat: async () => response };
+  limitConcurrency(sharedLimited, { adaptive: true, max: 1_000 });
+  const sharedTailGroup = new ModelRouter({
+    routes: [{ name: 'instant', model: sharedLimited }],
+    routingStrategy: new FailoverStrategy({
+      failureRateThreshold: 0.5,
+      slowCallRateThreshold: 0.5,
+      window: { calls: 100 },
+    }),
+    hedge: { after: 'p95', maxExtra: 0.1 },
+  });
+  sharedTailGroup.bindRouteState({ store: new InMemoryRouteStateStore(), scope: 'bench' });
+
   const direct = await measure('direct', () => instant.chat(request));
   const viaGroup = await measure('ModelRouter', () => group.chat(request));
   const viaRouting = await measure('RoutingChatModel', () => routing.chat(request));
   const viaTailGroup = await measure('ModelRouter + tail options', () => tailGroup.chat(request));
+  const viaSharedTailGroup = await measure('ModelRouter + tail options, shared', () =>
+    sharedTailGroup.chat(request),
+  );
 
   printTable('Routing overhead per call (instant in-process model, in-memory state)', [
     {
@@ -101,6 +120,12 @@ export async function run(): Promise<void> {
       figure: us(viaTailGroup.nsPerOp),
       baseline: `${us(viaGroup.nsPerOp)} ModelRouter without them`,
       ratio: ratio(viaTailGroup.nsPerOp, viaGroup.nsPerOp),
+    },
+    {
+      benchmark: '… the same bound to a state store, as the module binds it (hedge state shared)',
+      figure: us(viaSharedTailGroup.nsPerOp),
+      baseline: `${us(viaTailGroup.nsPerOp)} unbound`,
+      ratio: ratio(viaSharedTailGroup.nsPerOp, viaTailGroup.nsPerOp),
     },
   ]);
 }

@@ -430,3 +430,12 @@ export {
   durationMs,
   routerCacheSettings,
 } from './cache/cache-config.js';
+
+// Learnt latencies and hedge budgets shared through the state store (issue 27)
+export { type SketchCounts, type SketchStore, LocalSketches } from './state/sketch-store.js';
+export {
+  SharedLatencySketch,
+  type SharedLatencySketchOptions,
+  type SketchBinding,
+} from './resilience/shared-latency-sketch.js';
+export { HedgeBucket } from './group/hedge-bucket.js';

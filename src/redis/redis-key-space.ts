@@ -72,6 +72,14 @@ export class RedisKeySpace {
     return [total, `${total}:by`];
   }
 
+  /** A latency sketch's two generations: one entity, so one slot (see shared-sketches.ts). */
+  sketch(key: string): [current: string, previous: string] {
+    return [
+      redisKey(this.prefix, 'sketch', key, 'cur'),
+      redisKey(this.prefix, 'sketch', key, 'prev'),
+    ];
+  }
+
   circuitKeyOf(stored: string): string | undefined {
     return stored.startsWith(this.circuitPrefix)
       ? stored.slice(this.circuitPrefix.length)

@@ -33,6 +33,8 @@ import { TokenIncrementBatch } from './token-increment-batch.js';
 import { sendTokenIncrement } from './token-writes.js';
 import { RedisCounters } from './redis-counters.js';
 import { SharedLists } from './shared-lists.js';
+import { SharedSketches } from './shared-sketches.js';
+import type { SketchCounts } from '../core/state/sketch-store.js';
 
 /**
  * A `RouteStateStore` shared by every replica through Redis (ioredis).
@@ -249,6 +251,25 @@ export class RedisRouteStateStore implements RouteStateStore {
       () => this.isShared(),
     );
     return this.lists;
+  }
+
+  // ---- latency sketches (learnt deadlines, hedge delays) ------------------------------------
+
+  private sketches: SharedSketches | undefined;
+
+  /** Adds to a shared sketch and reads it back; `undefined` while Redis is away. */
+  mergeSketch(
+    key: string,
+    add: SketchCounts,
+    generationSize: number,
+  ): Promise<SketchCounts | undefined> {
+    this.sketches ??= new SharedSketches({
+      keys: this.keys,
+      command: () => this.sharing.command,
+      isShared: () => this.isShared(),
+      failed: (error) => this.sharing.commandFailed(error),
+    });
+    return this.sketches.merge(key, add, generationSize);
   }
 
   // ---- sticky assignments -------------------------------------------------------------------

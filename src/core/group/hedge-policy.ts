@@ -1,7 +1,9 @@
 import { getEventListeners } from 'node:events';
 import { InvalidConfigurationException } from '../errors/exceptions.js';
-import { LatencySketch } from '../resilience/latency-sketch.js';
+import type { RouteStateBinding } from '../inspection/inspection.js';
+import { SharedLatencySketch } from '../resilience/shared-latency-sketch.js';
 import { MAX_TIMER_MS } from '../resilience/retry-policy.js';
+import { HedgeBucket } from './hedge-bucket.js';
 
 /**
  * `hedge` of a ModelRouter: when the model called first has not produced (its first token for a
@@ -19,8 +21,6 @@ export interface HedgeOptions {
 const PERCENTILES = { p90: 0.9, p95: 0.95, p99: 0.99 } as const;
 /** A percentile delay waits for this many calls before the group hedges at all. */
 const MIN_SAMPLES = 20;
-/** Hedges that may fire back to back after a calm stretch (the bucket's size). */
-const BURST = 10;
 /** Unaborted controllers kept for reuse (about the group's concurrency). */
 const POOL = 64;
 
@@ -32,14 +32,14 @@ export interface AttemptAbort {
 
 /**
  * The state of one group's hedging: the latency it learns and the token bucket that caps extra
- * calls. Per process: each replica caps its own share, which caps the sum at the same share.
+ * calls. Both are the process's own until `share` binds a store; then every replica learns from
+ * the group's answer times and spends from the group's bucket (see HedgeBucket).
  */
 export class HedgePolicy {
   private readonly percentile: number | undefined;
   private readonly fixedMs: number | undefined;
-  private readonly maxExtra: number;
-  private readonly sketch = new LatencySketch({ generationSize: 512 });
-  private tokens = 0;
+  private readonly sketch = new SharedLatencySketch({ generationSize: 512, enough: MIN_SAMPLES });
+  private readonly bucket: HedgeBucket;
   private readonly controllers: AbortController[] = [];
 
   constructor(options: HedgeOptions) {
@@ -69,22 +69,32 @@ export class HedgePolicy {
         `hedge.maxExtra must be a share in (0, 1] of the group's calls (got ${String(maxExtra)})`,
       );
     }
-    this.maxExtra = maxExtra;
+    this.bucket = new HedgeBucket(maxExtra);
+  }
+
+  /**
+   * Shares the group's answer times and its bucket through `store`, under `scope` (the group's
+   * key scope), so replicas hedge on the group's latency and within the group's budget.
+   */
+  share(binding: Pick<RouteStateBinding, 'store' | 'scope' | 'clock'>): void {
+    this.bucket.share(binding);
+    if (this.percentile !== undefined) {
+      this.sketch.share({ ...binding, key: `${binding.scope}:hedge-latency` });
+    }
   }
 
   /** A call starts: it earns its share of an extra call. Returns the delay to hedge after. */
   delayMs(): number | undefined {
-    this.tokens = Math.min(BURST, this.tokens + this.maxExtra);
+    this.bucket.earn();
     if (this.fixedMs !== undefined) return this.fixedMs;
+    this.sketch.poll();
     if (this.sketch.count() < MIN_SAMPLES) return undefined;
     return this.sketch.quantile(this.percentile!);
   }
 
   /** Takes one extra call from the bucket, if it has one. */
   take(): boolean {
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
+    return this.bucket.take();
   }
 
   /**

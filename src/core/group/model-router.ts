@@ -36,6 +36,7 @@ import { normalizeStrategy } from '../strategies/strategy-invocation.js';
 import { HedgePolicy } from './hedge-policy.js';
 import { anyConcurrencyLimit, ConcurrencyGate } from '../limits/concurrency-gate.js';
 import { hedgedOpen } from './hedged-open.js';
+import { shareLatencyOf } from '../resilience/resilient-chat-model.js';
 
 const NOTHING_PRODUCED = Object.freeze({ characters: 0, deltas: 0 });
 
@@ -250,6 +251,10 @@ export class ModelRouter implements ChatModel, InspectableRouting, ChecksChatReq
     this.sessions.bind(binding);
     this.checks.bindRouteState(binding);
     (this.strategy as Partial<InspectableRouting>).bindRouteState?.(binding);
+    // the models' learnt waits and the group's hedging are shared with the other replicas
+    const shared = { store: binding.store, ...(binding.clock ? { clock: binding.clock } : {}) };
+    for (const model of this.allModels()) shareLatencyOf(model, shared);
+    this.hedge?.share({ ...shared, scope: binding.scope });
   }
 
   /**

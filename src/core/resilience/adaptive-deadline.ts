@@ -1,5 +1,5 @@
 import { InvalidConfigurationException } from '../errors/exceptions.js';
-import { LatencySketch } from './latency-sketch.js';
+import { SharedLatencySketch, type SketchBinding } from './shared-latency-sketch.js';
 import { MAX_TIMER_MS } from './retry-policy.js';
 
 /** How a learnt deadline is derived from what a model has shown. */
@@ -52,10 +52,11 @@ export const IDLE_DEADLINE_DEFAULTS: Readonly<Resolved> = Object.freeze({
 /**
  * One learnt deadline (time to first token, or gap between chunks) of one model. It records
  * what the model showed, never a timeout: a hung attempt says nothing about how long an answer
- * takes, and counting the deadline itself as a sample would push it up to the ceiling.
+ * takes, and counting the deadline itself as a sample would push it up to the ceiling. Once
+ * shared (`share`), it learns from every replica's samples (see SharedLatencySketch).
  */
 export class AdaptiveDeadline {
-  private readonly sketch = new LatencySketch();
+  private readonly sketch: SharedLatencySketch;
   private readonly options: Resolved;
   private cached: number | undefined;
   private dirty = true;
@@ -68,10 +69,20 @@ export class AdaptiveDeadline {
     field: string,
   ) {
     this.options = resolve(options, defaults, field);
+    this.sketch = new SharedLatencySketch({ enough: this.options.minSamples });
+    this.sketch.onChange = () => {
+      this.dirty = true;
+    };
+  }
+
+  /** Learns from every replica sharing `binding.store` (the key names the model and the wait). */
+  share(binding: SketchBinding): void {
+    this.sketch.share(binding);
   }
 
   /** The deadline to arm now, in ms. */
   currentMs(): number | undefined {
+    this.sketch.poll();
     if (!this.dirty) return this.cached;
     const { minSamples, percentile, multiplier, floorMs, ceilingMs } = this.options;
     if (this.sketch.count() < minSamples) {
@@ -89,9 +100,14 @@ export class AdaptiveDeadline {
     this.dirty = true;
   }
 
-  /** Samples remembered (for inspection). */
+  /** Samples remembered (for inspection): the group's when shared. */
   samples(): number {
     return this.sketch.count();
+  }
+
+  /** Whether the deadline is learnt from the group's samples now (inspection, tests). */
+  isShared(): boolean {
+    return this.sketch.isShared();
   }
 }
 

@@ -8,7 +8,7 @@
 const GROWTH = 1.1;
 const LOG_GROWTH = Math.log(GROWTH);
 /** Enough buckets for 2^31 ms (about 25 days): the longest timer Node holds. */
-const BUCKETS = Math.ceil(Math.log(2 ** 31) / LOG_GROWTH) + 2;
+export const BUCKETS = Math.ceil(Math.log(2 ** 31) / LOG_GROWTH) + 2;
 
 export interface LatencySketchOptions {
   /** Samples per generation; the sketch remembers the last 1–2 generations. Default 256. */
@@ -29,6 +29,11 @@ export class LatencySketch {
   /** Adds one duration in ms (negative or non-finite values are ignored). */
   record(ms: number): void {
     if (!Number.isFinite(ms) || ms < 0) return;
+    this.recordBucket(bucketOf(ms));
+  }
+
+  /** Adds one sample to bucket `index` (see `bucketOf`). */
+  recordBucket(index: number): void {
     if (this.currentCount >= this.generationSize) {
       const dropped = this.previous;
       this.previous = this.current;
@@ -37,7 +42,7 @@ export class LatencySketch {
       this.current = dropped;
       this.currentCount = 0;
     }
-    this.current[bucketOf(ms)]! += 1;
+    this.current[index]! += 1;
     this.currentCount += 1;
   }
 
@@ -64,11 +69,11 @@ export class LatencySketch {
 }
 
 /** Bucket 0 holds [0, 1] ms; bucket i > 0 holds (1.1^(i-1), 1.1^i]. */
-function bucketOf(ms: number): number {
+export function bucketOf(ms: number): number {
   if (ms <= 1) return 0;
   return Math.min(BUCKETS - 1, Math.ceil(Math.log(ms) / LOG_GROWTH));
 }
 
-function upperBoundOf(index: number): number {
+export function upperBoundOf(index: number): number {
   return index === 0 ? 1 : GROWTH ** index;
 }

@@ -12,6 +12,7 @@ import {
   type RouteStateBinding,
 } from '../inspection/inspection.js';
 import { emitTo, type RoutingObserver } from '../observability/routing-event.js';
+import type { RouteStateStore } from '../state/route-state-store.js';
 import { isProbeCall, routeAttribute } from '../chat/call-attributes.js';
 import { AttemptScope, CallScope } from './call-scope.js';
 import { IncompleteStreamException } from './incomplete-stream-exception.js';
@@ -97,6 +98,19 @@ export class ResilientChatModel implements ChatModel {
         bindRouteState: (binding: RouteStateBinding) => model.bindRouteState?.(binding),
       });
     }
+  }
+
+  /**
+   * Shares the learnt first-token and idle waits through `store` (its latency sketches), under
+   * the model's name, so every replica learns from every replica's calls. Called by the group
+   * or module that binds its route state; binding the same store again changes nothing.
+   */
+  shareLatency(binding: { store: RouteStateStore; clock?: Clock }): void {
+    this.deadlines.share({
+      store: binding.store,
+      key: `latency:${this.name}`,
+      clock: binding.clock ?? this.clock,
+    });
   }
 
   supportedCapabilities(): ReadonlySet<Capability> {
@@ -270,6 +284,18 @@ export function withResilience(
   options: ResilienceOptions = {},
 ): ResilientChatModel {
   return new ResilientChatModel(model, options);
+}
+
+/**
+ * `model.shareLatency(binding)` when the model learns its waits (a ResilientChatModel, or a
+ * wrapper that forwards it); nothing otherwise.
+ */
+export function shareLatencyOf(
+  model: unknown,
+  binding: { store: RouteStateStore; clock?: Clock },
+): void {
+  const share = (model as { shareLatency?: unknown } | null)?.shareLatency;
+  if (typeof share === 'function') share.call(model, binding);
 }
 
 function streamStopped(): DOMException {

@@ -7,6 +7,7 @@ import {
   type AdaptiveDeadlineOptions,
 } from './adaptive-deadline.js';
 import { MAX_TIMER_MS } from './retry-policy.js';
+import type { SketchBinding } from './shared-latency-sketch.js';
 import type { ResolvedTimeouts, TimeoutOptions } from './timeout-options.js';
 
 export interface AdaptiveTimeoutOptions {
@@ -22,6 +23,11 @@ export interface StreamDeadlines {
   observeGap(ms: number): void;
   /** Whether each wait learns (inspection, docs). */
   readonly adaptive: { readonly firstToken: boolean; readonly idle: boolean };
+  /**
+   * Learns from every replica sharing the store: `key` names the model, and each wait's sketch
+   * lives under `<key>:first-token` and `<key>:idle`. No-op for fixed waits.
+   */
+  share(binding: SketchBinding): void;
 }
 
 interface DeadlineSettings {
@@ -82,6 +88,10 @@ export function adaptiveStreamDeadlines(
     observeFirstToken: (ms) => firstDeadline?.observe(ms),
     observeGap: (ms) => idleDeadline?.observe(ms),
     adaptive: { firstToken: firstDeadline !== undefined, idle: idleDeadline !== undefined },
+    share: (binding) => {
+      firstDeadline?.share({ ...binding, key: `${binding.key}:first-token` });
+      idleDeadline?.share({ ...binding, key: `${binding.key}:idle` });
+    },
   };
 }
 

@@ -187,6 +187,11 @@ export class RoutingChatModel implements ChatModel, InspectableRouting, ChecksCh
       if (typeof model.bindRouteState === 'function') {
         model.bindRouteState({ ...binding, scope: `${binding.scope}/${route.name}` });
       }
+      // a route served by one model alone still shares its learnt waits (ResilientChatModel)
+      const shareLatency = (route.model as { shareLatency?: unknown }).shareLatency;
+      if (typeof shareLatency === 'function') {
+        shareLatency.call(route.model, { store: binding.store, clock: binding.clock });
+      }
     }
   }
 

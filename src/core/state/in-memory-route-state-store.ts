@@ -2,6 +2,7 @@ import type { Clock } from '../clock.js';
 import { systemClock } from '../clock.js';
 import { LocalCounters, type CounterWindow, type WindowedAdd } from './counter-store.js';
 import { InvalidConfigurationException } from '../errors/exceptions.js';
+import { LocalSketches, type SketchCounts } from './sketch-store.js';
 import {
   CLOSED_CIRCUIT,
   type CircuitRecord,
@@ -47,6 +48,7 @@ export class InMemoryRouteStateStore implements RouteStateStore {
   private readonly lists = new Map<string, string[]>();
   private nextStickySweepAt = MIN_STICKY_SWEEP_SIZE;
   private readonly counters: LocalCounters;
+  private readonly sketches: LocalSketches;
 
   constructor(
     private readonly clock: Clock = systemClock,
@@ -55,6 +57,11 @@ export class InMemoryRouteStateStore implements RouteStateStore {
     this.circuitTtlMs = positive(options.circuitTtlMs, 'circuitTtlMs', DEFAULT_CIRCUIT_TTL_MS);
     this.maxCircuits = positive(options.maxCircuits, 'maxCircuits', DEFAULT_MAX_CIRCUITS);
     this.counters = new LocalCounters(clock);
+    this.sketches = new LocalSketches(clock);
+  }
+
+  mergeSketch(key: string, add: SketchCounts, generationSize: number): SketchCounts {
+    return this.sketches.mergeSketch(key, add, generationSize);
   }
 
   addToWindow(key: string, delta: number, window: CounterWindow): WindowedAdd {

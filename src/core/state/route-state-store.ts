@@ -1,5 +1,6 @@
 import type { CircuitState, ErrorSummary } from '../observability/routing-event.js';
 import type { CounterStore } from './counter-store.js';
+import type { SketchStore } from './sketch-store.js';
 
 /**
  * The state of one model's circuit. Records are replaced whole, never mutated: a store compares
@@ -100,6 +101,12 @@ export interface RouteStateStore {
   appendToList?(key: string, value: string, maxLength: number): Promise<void>;
   /** The values of a list, oldest first; an unknown key is an empty list. */
   readList?(key: string): Promise<string[]>;
+
+  /**
+   * Latency sketches every replica adds to (learnt deadlines, hedge delays); see SketchStore.
+   * Both shipped stores implement them; without them each process learns from its own calls.
+   */
+  mergeSketch?: SketchStore['mergeSketch'];
 
   /** Notified when any circuit changes, including changes made by other replicas. */
   onCircuitChange?(listener: (key: string, record: CircuitRecord) => void): () => void;

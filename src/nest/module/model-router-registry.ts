@@ -16,6 +16,7 @@ import { checkBudgetFallbacks } from '../../core/budget/budget-downgrade.js';
 import type { RouteShareStatus } from '../../core/routing/router-invocation.js';
 import { CallCache } from '../cache/call-cache.js';
 import type { CacheStats } from '../../core/cache/response-cache.js';
+import { shareLatencyOf } from '../../core/resilience/resilient-chat-model.js';
 
 /** The budgets of the options as a ledger on the module's store and clock. */
 function moduleBudgets(options: ModelRouterModuleOptions, store: RouteStateStore): BudgetLedger {
@@ -198,6 +199,13 @@ export class ModelRouterRegistry {
   }
 
   private bindRouteState(options: ModelRouterModuleOptions): void {
+    // every registered model's learnt waits are shared with the other replicas
+    for (const model of this.models.values()) {
+      shareLatencyOf(model, {
+        store: this.stateStore,
+        ...(options.clock ? { clock: options.clock } : {}),
+      });
+    }
     // a model registered under a name keeps that name where a route uses it alone
     const modelNames = this.namesByModel;
     for (const [name, router] of this.routers) {

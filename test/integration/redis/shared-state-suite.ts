@@ -54,6 +54,11 @@ export function replica(store: RouteStateStore, ledger: BudgetLedger, at = fixed
   return { router, served };
 }
 
+/** A sketch's counts by bucket. */
+function bucketsOf(counts: readonly (readonly [number, number])[] | undefined) {
+  return new Map(counts ?? []);
+}
+
 /**
  * What two replicas share through Redis, on any topology: the same tests run on one node
  * (redis-shared-counters.spec.ts), on a Redis Cluster and on a Sentinel group.
@@ -114,6 +119,18 @@ export function describeSharedState(topology: string, env: { readonly stores: St
       await waitFor('the budget closed on the other replica', () =>
         watcher.exceeded({ model: 'm' }),
       );
+    });
+
+    it("latency sketches add every replica's samples and forget by generations", async () => {
+      const one = await env.stores.open({ clock });
+      const two = await env.stores.open({ clock });
+      expect(await two.mergeSketch('latency:m:first-token', [], 256)).toEqual([]);
+      await one.mergeSketch('latency:m:first-token', [[10, 300]], 256); // a full generation
+      const merged = bucketsOf(await two.mergeSketch('latency:m:first-token', [[20, 5]], 256));
+      expect([merged.get(10), merged.get(20)]).toEqual([300, 5]);
+      // 5 + 251 fill the next generation: the first one (300 in bucket 10) is dropped
+      const after = bucketsOf(await one.mergeSketch('latency:m:first-token', [[30, 251]], 256));
+      expect([after.get(10), after.get(20), after.get(30)]).toEqual([undefined, 5, 251]);
     });
 
     it('a limit refused by Redis is not counted locally either', async () => {
