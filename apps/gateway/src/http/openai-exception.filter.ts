@@ -10,7 +10,7 @@ import type { FastifyReply } from 'fastify';
 import { isAbortError, logSafe } from 'nest-model-router/core';
 import { toWireError, type WireError } from '../openai/openai-error.js';
 import { SecretRedactor } from './config-secrets.js';
-import { fromFastifyError } from './fastify-errors.js';
+import { fromFastifyError, quotingShownPath } from './fastify-errors.js';
 import { GATEWAY_REDACTOR } from './gateway-tokens.js';
 
 /**
@@ -34,7 +34,12 @@ export class OpenAiExceptionFilter implements ExceptionFilter {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     // the provider's message stays; the configuration's secrets never leave
     const wire = this.shape(
-      this.redactor.redactWire(fromFastifyError(exception) ?? toWireError(exception)),
+      this.redactor.redactWire(
+        this.quotingShownPath(
+          fromFastifyError(exception) ?? toWireError(exception),
+          reply.request?.url,
+        ),
+      ),
     );
     // a client that went away aborted its own call, or its own upload (a chunked body cut
     // off mid-way fails the body parser): nothing failed on this side
@@ -47,6 +52,13 @@ export class OpenAiExceptionFilter implements ExceptionFilter {
     // the client left, or a stream already sent its error event
     if (reply.sent || reply.raw.headersSent || reply.raw.destroyed) return;
     void reply.status(wire.status).headers(wire.headers).send(wire.body);
+  }
+
+  /** A 404's `Cannot GET <url>` quotes the path, never the query string. */
+  private quotingShownPath(wire: WireError, url: string | undefined): WireError {
+    if (url === undefined) return wire;
+    const message = quotingShownPath(wire.body.error.message, url);
+    return { ...wire, body: { error: { ...wire.body.error, message } } };
   }
 
   /** The error in the surface's own shape; another API's filter overrides it. */

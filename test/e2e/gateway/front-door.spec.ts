@@ -1,0 +1,114 @@
+// What an attacker's pass over every endpoint found, each case over real HTTP on one gateway with
+// `auth`: error texts that quoted a URL's query string (where keys get pasted), and client
+// aborts on every surface.
+import 'reflect-metadata';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import OpenAI from 'openai';
+import { demoGatewayConfig } from '../../../apps/gateway/src/config/demo-config.js';
+import { OpenAiCompatibleChatModel } from '../../../src/providers/openai/openai-compatible-chat-model.js';
+import { FakeProvider } from '../../../src/testing/index.js';
+import { startGateway, user, type RunningGateway } from './gateway-harness.js';
+
+const KEY = 'sk-front-door-0123456789-canary';
+const FAKE_KEY = 'fake-upstream-key-front-door';
+
+describe('the front door, with auth', () => {
+  /** The signal of every HTTP request the `watched` provider sent, in order. */
+  const providerSignals: AbortSignal[] = [];
+  let fake: FakeProvider;
+  let gateway: RunningGateway;
+  const send = (path: string, init: RequestInit = {}) =>
+    fetch(`${gateway.url}${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${KEY}`, ...(init.headers as Record<string, string>) },
+    });
+
+  beforeAll(async () => {
+    fake = await FakeProvider.start({ apiKey: FAKE_KEY });
+    const demo = demoGatewayConfig({ tokenDelayMs: 0, failEvery: 0 });
+    gateway = await startGateway({
+      bodyLimit: 64 * 1024,
+      config: {
+        ...demo,
+        auth: { keys: [{ name: 'team', key: KEY, providerModels: true }] },
+        secrets: [KEY],
+        providers: {
+          watched: (modelId) =>
+            new OpenAiCompatibleChatModel({
+              model: modelId,
+              client: new OpenAI({
+                baseURL: fake.openaiBaseURL,
+                apiKey: FAKE_KEY,
+                maxRetries: 0,
+                fetch: ((url: string | URL | Request, init?: RequestInit) => {
+                  if (init?.signal) providerSignals.push(init.signal);
+                  return fetch(url, init);
+                }) as typeof fetch,
+              }),
+            }),
+        },
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await fake.close();
+  });
+
+  describe('error texts quote the path, never the query string nor 16 KiB of it', () => {
+    it.each([
+      ['a malformed URL (400)', '/v1/models/%ZZ', 400],
+      ['an unknown path (404)', '/v2/nothing', 404],
+      ['an unknown model (404)', '/v1/models/nothing', 404],
+    ])('%s', async (_case, path, status) => {
+      const answer = await send(`${path}?api_key=${KEY}&key=pasted-by-mistake`);
+      const text = await answer.text();
+
+      expect(answer.status).toBe(status);
+      expect(text).not.toContain('?');
+      expect(text).not.toContain('canary');
+      expect(text).not.toContain('pasted-by-mistake');
+      expect(text).toContain(path.split('/').pop());
+    });
+
+    it('a path segment over the router’s limit (414) is quoted in 200 characters', async () => {
+      const answer = await send(`/v1/models/${'m'.repeat(12_000)}?api_key=${KEY}`);
+      const { error } = (await answer.json()) as { error: { message: string; code: string } };
+
+      expect(answer.status).toBe(414);
+      expect(error.code).toBe('fst_err_max_param_length');
+      expect(error.message.length).toBeLessThan(400);
+      expect(error.message).toContain('more characters');
+      expect(error.message).not.toContain('canary');
+    });
+  });
+
+  describe('a client that leaves mid-stream frees the provider call', () => {
+    it.each([
+      ['/v1/chat/completions', { messages: [user('tell me a story')] }],
+      ['/v1/responses', { input: 'tell me a story' }],
+      ['/v1/messages', { max_tokens: 100, messages: [user('tell me a story')] }],
+    ])('on %s', async (path, body) => {
+      const before = providerSignals.length;
+      const controller = new AbortController();
+      const answer = await send(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'watched/gpt-fault-stall-after-3', stream: true, ...body }),
+        signal: controller.signal,
+      });
+      expect(answer.status).toBe(200);
+      expect((await answer.body!.getReader().read()).done).toBe(false);
+      controller.abort();
+
+      expect(providerSignals.length).toBe(before + 1);
+      await abortedOf(providerSignals[before]!);
+    });
+  });
+});
+
+function abortedOf(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve()));
+}
