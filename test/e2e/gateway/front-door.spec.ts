@@ -1,6 +1,6 @@
 // What an attacker's pass over every endpoint found, each case over real HTTP on one gateway with
-// `auth`: error texts that quoted a URL's query string (where keys get pasted), and client
-// aborts on every surface.
+// `auth`: error texts that quoted a URL's query string (where keys get pasted), the Messages
+// surface answering Fastify's refusals in OpenAI's shape, and client aborts on every surface.
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import OpenAI from 'openai';
@@ -81,6 +81,43 @@ describe('the front door, with auth', () => {
       expect(error.message.length).toBeLessThan(400);
       expect(error.message).toContain('more characters');
       expect(error.message).not.toContain('canary');
+    });
+  });
+
+  describe('POST /v1/messages refused before its controller runs', () => {
+    const messages = (body: string, contentType = 'application/json') =>
+      send('/v1/messages', {
+        method: 'POST',
+        headers: { 'content-type': contentType, 'anthropic-version': '2023-06-01' },
+        body,
+      });
+
+    it.each([
+      ['malformed JSON', () => messages('{"model": '), 400, 'invalid_request_error'],
+      ['a text body', () => messages('hello', 'text/plain'), 415, 'invalid_request_error'],
+      [
+        'a body over the limit',
+        () => messages(`"${'x'.repeat(70_000)}"`),
+        413,
+        'request_too_large',
+      ],
+    ])('%s is answered in Anthropic’s error shape', async (_case, ask, status, type) => {
+      const answer = await ask();
+      const body = (await answer.json()) as { type: string; error: { type: string } };
+
+      expect(answer.status).toBe(status);
+      expect(body).toMatchObject({ type: 'error', error: { type } });
+    });
+
+    it('the chat surface keeps OpenAI’s shape for the same refusal', async () => {
+      const answer = await send('/v1/chat/completions', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"model": ',
+      });
+
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toMatchObject({ error: { type: 'invalid_request_error' } });
     });
   });
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { fromWireError } from '../anthropic/anthropic-error.js';
+import { ANTHROPIC_PATHS, fromWireError } from '../anthropic/anthropic-error.js';
 import { toWireError } from '../openai/openai-error.js';
 import {
   ADMIN_SHELL_PATHS,
@@ -9,9 +9,6 @@ import {
 } from './api-key.guard.js';
 import type { ApiKeys } from './api-keys.js';
 import { keyOf, setKeyOf } from './request-key.js';
-
-/** The surface that answers in Anthropic's error shape. */
-const ANTHROPIC_PATHS: ReadonlySet<string> = new Set(['/v1/messages']);
 
 /**
  * With `auth`, a request without a valid key is answered 401 in Fastify's `onRequest` phase,

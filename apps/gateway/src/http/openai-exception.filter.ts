@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { isAbortError, logSafe } from 'nest-model-router/core';
+import { ANTHROPIC_PATHS, fromWireError } from '../anthropic/anthropic-error.js';
 import { toWireError, type WireError } from '../openai/openai-error.js';
 import { SecretRedactor } from './config-secrets.js';
 import { fromFastifyError, quotingShownPath } from './fastify-errors.js';
@@ -33,7 +34,12 @@ export class OpenAiExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     // the provider's message stays; the configuration's secrets never leave
-    const wire = this.shape(
+    // what Fastify refuses before the Messages controller (malformed JSON, 413, 415) reaches
+    // this global filter, not the controller's: it is still answered in Anthropic's shape
+    const path = reply.request?.routeOptions?.url;
+    const shape =
+      path !== undefined && ANTHROPIC_PATHS.has(path) ? fromWireError : this.shape.bind(this);
+    const wire = shape(
       this.redactor.redactWire(
         this.quotingShownPath(
           fromFastifyError(exception) ?? toWireError(exception),
