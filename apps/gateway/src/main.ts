@@ -37,6 +37,17 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // configuration errors list every problem; nothing here contains a key
-  console.error(error instanceof Error ? `${error.name}: ${error.message}` : error);
+  console.error(
+    error instanceof Error ? `${error.name}: ${error.message}${hintFor(error)}` : error,
+  );
   process.exit(1);
 });
+
+/** What to do about a start that failed for a reason of the machine, not of the configuration. */
+function hintFor(error: Error): string {
+  const { code } = error as Error & { code?: unknown };
+  if (code === 'EADDRINUSE') {
+    return '\nAnother process listens on that port: stop it, or choose another, e.g. PORT=3001 npm start';
+  }
+  return '';
+}

@@ -97,6 +97,18 @@ describe('npm start (build, then node main.js)', () => {
     expect(health.status).toBe(200);
     expect(((await health.json()) as { status: string }).status).toBe('ok');
 
+    // a second gateway on the same port stops, saying what to do
+    const second = spawn(process.execPath, [join(OUT_DIR, 'main.js')], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', PORT: new URL(started.url).port },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let secondOutput = '';
+    second.stderr!.on('data', (data: Buffer) => (secondOutput += data.toString()));
+    expect((await exited(second)).code).toBe(1);
+    expect(secondOutput).toContain('EADDRINUSE');
+    expect(secondOutput).toContain('PORT=3001 npm start');
+
     child.kill('SIGTERM');
     const { code, signal } = await exited(child);
     // Nest closes the app on the signal, then re-raises it
