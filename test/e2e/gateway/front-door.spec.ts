@@ -84,6 +84,26 @@ describe('the front door, with auth', () => {
     });
   });
 
+  it.each([
+    ['/v1/models', 'GET'],
+    ['/v1/chat/completions', 'POST'],
+  ])(
+    'a key in the query of %s is not read, and the 401 says where it goes',
+    async (path, method) => {
+      const answer = await fetch(`${gateway.url}${path}?api_key=${KEY}`, {
+        method,
+        ...(method === 'POST'
+          ? { headers: { 'content-type': 'application/json' }, body: '{}' }
+          : {}),
+      });
+      const text = await answer.text();
+
+      expect(answer.status).toBe(401);
+      expect(text).toContain('A key in the URL is not read');
+      expect(text).not.toContain('canary');
+    },
+  );
+
   describe('POST /v1/messages refused before its controller runs', () => {
     const messages = (body: string, contentType = 'application/json') =>
       send('/v1/messages', {

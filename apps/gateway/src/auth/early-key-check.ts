@@ -26,7 +26,7 @@ export function registerEarlyKeyCheck(fastify: FastifyInstance, keys: ApiKeys): 
     if (key) setKeyOf(request, key);
     if (key || OPEN_PATHS.has(path)) return done();
     if (credential === undefined && ADMIN_SHELL_PATHS.has(path)) return done();
-    const wire = toWireError(new InvalidApiKeyException(credential !== undefined));
+    const wire = toWireError(new InvalidApiKeyException(credential !== undefined, request.url));
     const shaped = ANTHROPIC_PATHS.has(path) ? fromWireError(wire) : wire;
     // the body was never read: close the connection rather than drain what the client still sends
     void reply
