@@ -15,6 +15,7 @@ const FAKE_KEY = 'fake-upstream-key-front-door';
 describe('the front door, with auth', () => {
   /** The signal of every HTTP request the `watched` provider sent, in order. */
   const providerSignals: AbortSignal[] = [];
+  let providerCalled: () => void = () => undefined;
   let fake: FakeProvider;
   let gateway: RunningGateway;
   const send = (path: string, init: RequestInit = {}) =>
@@ -42,6 +43,7 @@ describe('the front door, with auth', () => {
                 maxRetries: 0,
                 fetch: ((url: string | URL | Request, init?: RequestInit) => {
                   if (init?.signal) providerSignals.push(init.signal);
+                  providerCalled();
                   return fetch(url, init);
                 }) as typeof fetch,
               }),
@@ -141,12 +143,14 @@ describe('the front door, with auth', () => {
     });
   });
 
-  describe('a client that leaves mid-stream frees the provider call', () => {
-    it.each([
+  describe('a client that leaves frees the provider call', () => {
+    const surfaces = [
       ['/v1/chat/completions', { messages: [user('tell me a story')] }],
       ['/v1/responses', { input: 'tell me a story' }],
       ['/v1/messages', { max_tokens: 100, messages: [user('tell me a story')] }],
-    ])('on %s', async (path, body) => {
+    ] as const;
+
+    it.each(surfaces)('mid-stream, on %s', async (path, body) => {
       const before = providerSignals.length;
       const controller = new AbortController();
       const answer = await send(path, {
@@ -160,6 +164,23 @@ describe('the front door, with auth', () => {
       controller.abort();
 
       expect(providerSignals.length).toBe(before + 1);
+      await abortedOf(providerSignals[before]!);
+    });
+
+    it.each(surfaces)('before a plain answer, on %s', async (path, body) => {
+      const before = providerSignals.length;
+      const called = new Promise<void>((resolve) => (providerCalled = resolve));
+      const controller = new AbortController();
+      const answer = send(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'watched/gpt-fault-hang', ...body }),
+        signal: controller.signal,
+      }).catch((error: unknown) => error);
+      await called;
+      controller.abort();
+
+      expect(await answer).toMatchObject({ name: 'AbortError' });
       await abortedOf(providerSignals[before]!);
     });
   });
