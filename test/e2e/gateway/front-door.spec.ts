@@ -15,13 +15,19 @@ const FAKE_KEY = 'fake-upstream-key-front-door';
 describe('the front door, with auth', () => {
   /** The signal of every HTTP request the `watched` provider sent, in order. */
   const providerSignals: AbortSignal[] = [];
-  let providerCalled: () => void = () => undefined;
+  let providerCalled: () => void = ignore;
   let fake: FakeProvider;
   let gateway: RunningGateway;
   const send = (path: string, init: RequestInit = {}) =>
     fetch(`${gateway.url}${path}`, {
       ...init,
       headers: { authorization: `Bearer ${KEY}`, ...(init.headers as Record<string, string>) },
+    });
+  const messages = (body: string, contentType = 'application/json') =>
+    send('/v1/messages', {
+      method: 'POST',
+      headers: { 'content-type': contentType, 'anthropic-version': '2023-06-01' },
+      body,
     });
 
   beforeAll(async () => {
@@ -107,13 +113,6 @@ describe('the front door, with auth', () => {
   );
 
   describe('POST /v1/messages refused before its controller runs', () => {
-    const messages = (body: string, contentType = 'application/json') =>
-      send('/v1/messages', {
-        method: 'POST',
-        headers: { 'content-type': contentType, 'anthropic-version': '2023-06-01' },
-        body,
-      });
-
     it.each([
       ['malformed JSON', () => messages('{"model": '), 400, 'invalid_request_error'],
       ['a text body', () => messages('hello', 'text/plain'), 415, 'invalid_request_error'],
@@ -185,6 +184,8 @@ describe('the front door, with auth', () => {
     });
   });
 });
+
+function ignore(): void {}
 
 function abortedOf(signal: AbortSignal): Promise<void> {
   if (signal.aborted) return Promise.resolve();
