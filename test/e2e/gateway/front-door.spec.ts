@@ -112,6 +112,21 @@ describe('the front door, with auth', () => {
     },
   );
 
+  it.each([
+    ['over 256 characters', `/v1/models/watched/${'m'.repeat(3000)}`, 'at most 256 characters'],
+    ['with a control character', '/v1/models/watched/a%0d%0ab', 'without control characters'],
+  ])(
+    'GET /v1/models/:id refuses an id %s with 400, as a body’s model',
+    async (_case, path, says) => {
+      const answer = await send(path);
+      const text = await answer.text();
+
+      expect(answer.status).toBe(400);
+      expect(text).toContain(says);
+      expect(text.length).toBeLessThan(600);
+    },
+  );
+
   describe('POST /v1/messages refused before its controller runs', () => {
     it.each([
       ['malformed JSON', () => messages('{"model": '), 400, 'invalid_request_error'],
