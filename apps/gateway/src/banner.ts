@@ -41,6 +41,7 @@ export function startupBanner(info: {
     `  curl -s ${info.url}/health${adminKey}`,
     `  curl -s ${info.url}/metrics${adminKey}`,
     '',
+    `Status page: ${info.url}/status in a browser (circuits, latency, spend, failovers${info.auth ? '; it asks for an admin key' : ''}).`,
     `OpenAI SDKs: baseURL ${info.url}/v1 (${info.auth ? 'apiKey: one of auth.keys' : 'any apiKey'}). Ctrl+C stops the gateway.`,
     ...(info.hints ?? []),
     '',

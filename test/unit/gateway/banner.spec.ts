@@ -26,6 +26,10 @@ describe('the start-up banner', () => {
     for (const command of commands) expect(command).not.toContain('authorization');
   });
 
+  it('shows where the status page is', () => {
+    expect(startupBanner(info)).toContain('Status page: http://127.0.0.1:3000/status in a browser');
+  });
+
   it('with auth, gives every command a key, so copying one does not end in a 401', () => {
     const banner = startupBanner({ ...info, auth: true });
     const commands = curls(banner);
