@@ -127,6 +127,54 @@ describe('the front door, with auth', () => {
     },
   );
 
+  describe('names a client chose, bounded as model names are (256 characters)', () => {
+    const long = 'n'.repeat(300);
+    const tools = {
+      '/v1/chat/completions': {
+        messages: [user('hi')],
+        tools: [{ type: 'function', function: { name: long, parameters: { type: 'object' } } }],
+      },
+      '/v1/responses': {
+        input: 'hi',
+        tools: [{ type: 'function', name: long, parameters: { type: 'object' } }],
+      },
+      '/v1/messages': {
+        max_tokens: 100,
+        messages: [user('hi')],
+        tools: [{ name: long, input_schema: { type: 'object' } }],
+      },
+    };
+
+    it.each(Object.entries(tools))(
+      'a tool name over the bound is a 400 on %s, not an answer that repeats it',
+      async (path, body) => {
+        const answer = await send(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'demo-mini', ...body }),
+        });
+        const text = await answer.text();
+
+        expect(answer.status).toBe(400);
+        expect(text).toContain('at most 256 characters');
+        expect(text).not.toContain(long);
+      },
+    );
+
+    it('a router name over the bound on POST /chat is a 400 that does not quote it', async () => {
+      const answer = await send('/chat', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ router: long, messages: [user('hi')] }),
+      });
+      const text = await answer.text();
+
+      expect(answer.status).toBe(400);
+      expect(text).toContain('router must be at most 256 characters');
+      expect(text).not.toContain(long);
+    });
+  });
+
   describe('POST /v1/messages refused before its controller runs', () => {
     it.each([
       ['malformed JSON', () => messages('{"model": '), 400, 'invalid_request_error'],
