@@ -80,6 +80,17 @@ describe('the front door, with auth', () => {
       expect(text).toContain(path.split('/').pop());
     });
 
+    it('the root, where a browser lands, says where the API and the status page are', async () => {
+      const answer = await send('/?utm_source=x');
+      const { error } = (await answer.json()) as { error: { message: string } };
+
+      expect(answer.status).toBe(404);
+      expect(error.message).toBe(
+        'Cannot GET /: this is an OpenAI-compatible API under /v1 (GET /v1/models lists what it ' +
+          'serves); open /status in a browser for the live status page',
+      );
+    });
+
     it('a path segment over the router’s limit (414) is quoted in 200 characters', async () => {
       const answer = await send(`/v1/models/${'m'.repeat(12_000)}?api_key=${KEY}`);
       const { error } = (await answer.json()) as { error: { message: string; code: string } };

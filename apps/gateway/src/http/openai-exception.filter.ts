@@ -14,6 +14,10 @@ import { SecretRedactor } from './config-secrets.js';
 import { fromFastifyError, quotingShownPath } from './fastify-errors.js';
 import { GATEWAY_REDACTOR } from './gateway-tokens.js';
 
+const ROOT_HINT =
+  ': this is an OpenAI-compatible API under /v1 (GET /v1/models lists what it serves); ' +
+  'open /status in a browser for the live status page';
+
 /**
  * Every error of the gateway as OpenAI's error JSON, with the status a client can act on:
  * 400 invalid body (malformed JSON included), 404 unknown model, 429/503 with Retry-After,
@@ -60,10 +64,14 @@ export class OpenAiExceptionFilter implements ExceptionFilter {
     void reply.status(wire.status).headers(wire.headers).send(wire.body);
   }
 
-  /** A 404's `Cannot GET <url>` quotes the path, never the query string. */
+  /**
+   * A 404's `Cannot GET <url>` quotes the path, never the query string; at `/`, where a person
+   * opening the gateway's address in a browser lands, it also says where to go.
+   */
   private quotingShownPath(wire: WireError, url: string | undefined): WireError {
     if (url === undefined) return wire;
-    const message = quotingShownPath(wire.body.error.message, url);
+    let message = quotingShownPath(wire.body.error.message, url);
+    if (wire.status === 404 && url.split('?', 1)[0] === '/') message += ROOT_HINT;
     return { ...wire, body: { error: { ...wire.body.error, message } } };
   }
 
