@@ -138,6 +138,30 @@ describe('the front door, with auth', () => {
     },
   );
 
+  it.each([
+    ['POST', '/nope'],
+    ['DELETE', '/v1/models'],
+    ['PUT', '/v1/chat/completions'],
+  ])('%s %s, not served, is a 404 before its body is read', async (method, path) => {
+    // malformed JSON: a body that was parsed would be a 400
+    const answer = await fetch(`${gateway.url}${path}?api_key=x`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: '{"unread": ',
+    });
+
+    expect(answer.status).toBe(404);
+    expect(answer.headers.get('connection')).toBe('close');
+    expect(await answer.json()).toEqual({
+      error: {
+        message: `Cannot ${method} ${path}`,
+        type: 'invalid_request_error',
+        param: null,
+        code: null,
+      },
+    });
+  });
+
   describe('names a client chose, bounded as model names are (256 characters)', () => {
     const long = 'n'.repeat(300);
     const tools = {
