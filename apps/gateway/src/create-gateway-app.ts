@@ -143,6 +143,7 @@ export async function createGatewayApp(
         'x-model-router-cache',
         'x-model-router-cache-similarity',
         'retry-after',
+        'x-should-retry',
         'x-ratelimit-limit-requests',
         'x-ratelimit-remaining-requests',
         'x-ratelimit-reset-requests',
