@@ -25,20 +25,24 @@ export function startupBanner(info: {
   if (info.disabledProviders.length) {
     lines.push(`  no key for:    ${info.disabledProviders.join(', ')} (set its API key to use it)`);
   }
+  // with auth, the commands carry a key, so copying one does not end in a 401
+  const key = info.auth ? ` -H "authorization: Bearer $KEY"` : '';
+  const adminKey = info.auth ? ` -H "authorization: Bearer $ADMIN_KEY"` : '';
   lines.push(
     '',
-    'Try:',
-    `  curl -s ${info.url}/v1/chat/completions -H 'content-type: application/json' \\`,
+    info.auth ? 'Try ($KEY: a key of auth.keys, $ADMIN_KEY: one of auth.adminKeys):' : 'Try:',
+    `  curl -s ${info.url}/v1/chat/completions${key} -H 'content-type: application/json' \\`,
     `    -d '{"model":"${router}","messages":[{"role":"user","content":"What is the capital of France?"}]}'`,
     '',
-    `  curl -N ${info.url}/v1/chat/completions -H 'content-type: application/json' \\`,
+    `  curl -N ${info.url}/v1/chat/completions${key} -H 'content-type: application/json' \\`,
     `    -d '{"model":"${router}","stream":true,"messages":[{"role":"user","content":"Design a fault-tolerant job queue"}]}'`,
     '',
-    `  curl -s ${info.url}/v1/models`,
-    `  curl -s ${info.url}/health`,
-    `  curl -s ${info.url}/metrics`,
+    `  curl -s ${info.url}/v1/models${key}`,
+    `  curl -s ${info.url}/health${adminKey}`,
+    `  curl -s ${info.url}/metrics${adminKey}`,
     '',
-    `OpenAI SDKs: baseURL ${info.url}/v1 (${info.auth ? 'apiKey: one of auth.keys; curl: -H "authorization: Bearer $KEY"' : 'any apiKey'}). Ctrl+C stops the gateway.`,
+    `Status page: ${info.url}/status in a browser (circuits, latency, spend, failovers${info.auth ? '; it asks for an admin key' : ''}).`,
+    `OpenAI SDKs: baseURL ${info.url}/v1 (${info.auth ? 'apiKey: one of auth.keys' : 'any apiKey'}). Ctrl+C stops the gateway.`,
     ...(info.hints ?? []),
     '',
   );

@@ -14,6 +14,7 @@ import { answerClientError, answerFrameworkError } from './http/fastify-errors.j
 import { assertListenAllowed, registerLoopbackHostCheck } from './http/loopback-only.js';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.js';
 import { registerSessionPins, SessionPins } from './http/session-pins.js';
+import { registerUnroutedBodyRefusal } from './http/unrouted-bodies.js';
 import { startTelemetry } from './telemetry/start-telemetry.js';
 
 export interface GatewayAppOptions {
@@ -124,6 +125,8 @@ export async function createGatewayApp(
   );
   const accessLog = options.accessLog ?? (options.logger === false ? false : {});
   if (accessLog !== false) registerAccessLog(fastify, accessLog);
+  // after the access log's hook, so that the refusal has its line
+  registerUnroutedBodyRefusal(fastify);
   if (config.auth !== undefined && config.auth !== 'none') {
     registerEarlyKeyCheck(fastify, app.get<string, ApiKeys>(GATEWAY_API_KEYS));
   }
@@ -136,7 +139,11 @@ export async function createGatewayApp(
         'x-model-router-model',
         'x-model-router-downgraded',
         'x-model-router-decision',
+        'x-model-router-cost',
+        'x-model-router-cache',
+        'x-model-router-cache-similarity',
         'retry-after',
+        'x-should-retry',
         'x-ratelimit-limit-requests',
         'x-ratelimit-remaining-requests',
         'x-ratelimit-reset-requests',

@@ -11,7 +11,7 @@ import { ProviderModels } from './models/provider-models.js';
  * by MODEL_ROUTER_CONFIG (default config/model-router.yaml).
  */
 async function main(): Promise<void> {
-  const port = Number(process.env.PORT ?? 3000);
+  const port = portOf(process.env.PORT);
   const host = process.env.HOST ?? '127.0.0.1';
   const app = await createGatewayApp();
   await app.listen(port, host);
@@ -37,6 +37,26 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // configuration errors list every problem; nothing here contains a key
-  console.error(error instanceof Error ? `${error.name}: ${error.message}` : error);
+  console.error(
+    error instanceof Error ? `${error.name}: ${error.message}${hintFor(error)}` : error,
+  );
   process.exit(1);
 });
+
+/** PORT as a number, or a start that stops saying what PORT takes (`abc` made Node say NaN). */
+function portOf(value = '3000'): number {
+  const port = Number(value);
+  if (value.trim() === '' || !Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new Error(`PORT must be a port number from 0 to 65535 (0: any free one); got '${value}'`);
+  }
+  return port;
+}
+
+/** What to do about a start that failed for a reason of the machine, not of the configuration. */
+function hintFor(error: Error): string {
+  const { code } = error as Error & { code?: unknown };
+  if (code === 'EADDRINUSE') {
+    return '\nAnother process listens on that port: stop it, or choose another, e.g. PORT=3001 npm start';
+  }
+  return '';
+}

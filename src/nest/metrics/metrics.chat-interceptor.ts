@@ -56,8 +56,12 @@ export class MetricsChatInterceptor implements ChatInterceptor {
       this.metrics.recordCall({
         router: context.routerName,
         route: context.route,
-        // what the call addressed: a model (or ad-hoc list) by name, else the model that answered
-        model: context.target ?? context.model,
+        // what the call addressed: a model (or ad-hoc list) by name, else the model that answered,
+        // else, for a call its caller left, the model that was answering it
+        model:
+          context.target ??
+          context.model ??
+          (outcome === 'cancelled' ? context.answering : undefined),
         outcome,
         // the timing interceptor sets durationMs outside this one: read the clock directly
         durationMs: context.durationMs ?? context.elapsedMs(),

@@ -13,7 +13,13 @@ import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
 import { ProviderException } from '../../core/errors/provider-exception.js';
 import { routeAttribute, routerAttribute } from '../../core/chat/call-attributes.js';
 import { boundedSampleForSchema, capBytes, DEMO_MAX_ANSWER_BYTES } from './bounded-sample.js';
-import { demoAnswerText, lastUserText, type DemoIdentity, type DemoStyle } from './demo-answer.js';
+import {
+  countWords,
+  demoAnswerText,
+  lastUserText,
+  type DemoIdentity,
+  type DemoStyle,
+} from './demo-answer.js';
 
 export interface LocalDemoChatModelOptions extends BaseChatModelOptions {
   /** The name the model gives in its answers and in `modelName` (default `local-demo`). */
@@ -229,7 +235,7 @@ function countTokens(messages: readonly ChatMessage[]): number {
           ? m.content
           : m.content.map((p) => (p.type === 'text' ? p.text : 'attachment')).join(' ')
         : (m.text ?? '');
-    words += (text.match(/\S+/g) ?? []).length;
+    words += countWords(text);
   }
   return words;
 }

@@ -121,7 +121,11 @@ describe('access log and CORS', () => {
     const other = await preflight('https://evil.example');
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
     const answer = await chat(gateway, chatBody('auto'), { origin: 'https://chat.example.com' });
-    expect(answer.headers.get('access-control-expose-headers')).toContain('x-request-id');
+    // a page reads every header the gateway adds (x-model-router-cost included)
+    const exposed = answer.headers.get('access-control-expose-headers')!.split(/, */);
+    const added = [...answer.headers.keys()].filter((name) => name.startsWith('x-'));
+    expect(added).toEqual(expect.arrayContaining(['x-request-id', 'x-model-router-cost']));
+    expect(exposed).toEqual(expect.arrayContaining(added));
   });
 });
 

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import OpenAI from 'openai';
 import { Registry } from 'prom-client';
 import { FakeProvider } from '../../../src/testing/index.js';
 import { ManualClock, startGateway, type RunningGateway } from './gateway-harness.js';
@@ -60,6 +61,22 @@ describe('a key’s budget', () => {
       expect(error.message).toContain("Budget 'key:team-a' is spent");
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     }
+    // it resets in weeks: the official client, told not to retry, asks once, not three times
+    let requests = 0;
+    const client = new OpenAI({
+      baseURL: `${gateway.url}/v1`,
+      apiKey: KEYS.teamA,
+      maxRetries: 2,
+      fetch: ((url: string | URL | Request, init?: RequestInit) => {
+        requests++;
+        return fetch(url, init);
+      }) as typeof fetch,
+    });
+    const refusal = await client.chat.completions
+      .create({ model: 'auto', messages: [{ role: 'user', content: 'hi' }] })
+      .catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ status: 429, code: 'budget_exceeded' });
+    expect(requests).toBe(1);
     // another key spends from its own budget (none here)
     expect((await chat('fake/gpt-4o-mini', KEYS.teamB)).status).toBe(200);
   });

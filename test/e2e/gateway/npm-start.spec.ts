@@ -97,6 +97,25 @@ describe('npm start (build, then node main.js)', () => {
     expect(health.status).toBe(200);
     expect(((await health.json()) as { status: string }).status).toBe('ok');
 
+    // a second gateway on the same port, or on a PORT that is no port, stops saying what to do
+    const failedStart = async (port: string) => {
+      const second = spawn(process.execPath, [join(OUT_DIR, 'main.js')], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? '', PORT: port },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let errors = '';
+      second.stderr!.on('data', (data: Buffer) => (errors += data.toString()));
+      expect((await exited(second)).code).toBe(1);
+      return errors;
+    };
+    const taken = await failedStart(new URL(started.url).port);
+    expect(taken).toContain('EADDRINUSE');
+    expect(taken).toContain('PORT=3001 npm start');
+    expect(await failedStart('abc')).toContain(
+      "PORT must be a port number from 0 to 65535 (0: any free one); got 'abc'",
+    );
+
     child.kill('SIGTERM');
     const { code, signal } = await exited(child);
     // Nest closes the app on the signal, then re-raises it

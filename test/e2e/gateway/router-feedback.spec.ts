@@ -116,9 +116,12 @@ describe('POST /router/feedback: decision ids, authorisation, bounded bodies', (
   });
 
   it('GET /router/learned is for admin keys; it names no key', async () => {
-    expect((await fetch(`${setup.gateway.url}/router/learned`, authed(KEYS.teamA))).status).toBe(
-      403,
-    );
+    const refused = await fetch(`${setup.gateway.url}/router/learned`, authed(KEYS.teamA));
+    expect(refused.status).toBe(403);
+    // as /metrics answers a client key, so OpenAI's SDKs read it the same way
+    expect(await refused.json()).toMatchObject({
+      error: { type: 'permission_error', code: 'admin_key_required' },
+    });
     const listed = await fetch(`${setup.gateway.url}/router/learned`, authed(KEYS.ops));
     expect(listed.status).toBe(200);
     expect(JSON.stringify(await listed.json())).not.toMatch(/canary/);

@@ -6,6 +6,9 @@ export interface AnthropicWireError {
   body: { type: 'error'; error: { type: string; message: string } };
 }
 
+/** The surface that answers in Anthropic's error shape, also before its controller runs. */
+export const ANTHROPIC_PATHS: ReadonlySet<string> = new Set(['/v1/messages']);
+
 /**
  * Any error in Anthropic's error shape. The status, message and Retry-After come from the one
  * table every surface uses (`errorAnswer`, through the OpenAI mapping, which also takes the body

@@ -5,6 +5,7 @@ import {
   modelName,
   nonEmpty,
   shapes,
+  toolName,
   unknownTag,
   unofferedToolIssue,
 } from '../http/wire-schema.js';
@@ -111,7 +112,7 @@ const tool = z.object({
         'not available on this gateway; only client tools with an input_schema',
     })
     .optional(),
-  name: nonEmpty,
+  name: toolName,
   description: z.string().nullish(),
   input_schema: jsonObject,
 });

@@ -46,7 +46,7 @@ export class ApiKeyGuard implements CanActivate {
     if (key) setKeyOf(request, key);
     if (OPEN_PATHS.has(path)) return true;
     if (ADMIN_SHELL_PATHS.has(path) && credential === undefined) return true;
-    if (!key) throw new InvalidApiKeyException(credential !== undefined);
+    if (!key) throw new InvalidApiKeyException(credential !== undefined, request.url);
     if ((ADMIN_PATHS.has(path) || ADMIN_SHELL_PATHS.has(path)) && !key.admin) {
       throw new HttpException(
         {
@@ -61,16 +61,25 @@ export class ApiKeyGuard implements CanActivate {
   }
 }
 
-/** 401 in OpenAI's shape; the message says how to send a key, never what was sent. */
+/** Query parameters where clients put a key by mistake (`?key=`, as Gemini takes it, `?api_key=`). */
+const KEY_IN_QUERY = /[?&](?:api[_-]?key|key|access[_-]?token|token)=/i;
+
+/**
+ * 401 in OpenAI's shape; the message says how to send a key, never what was sent. A key in the
+ * URL's query (`url`) is not read: URLs end up in proxies' logs and browsers' histories.
+ */
 export class InvalidApiKeyException extends HttpException {
-  constructor(sent: boolean) {
+  constructor(sent: boolean, url = '') {
     super(
       {
         message: sent
           ? 'Incorrect API key provided. Use a key of this gateway (ask its operator), sent as ' +
             '`Authorization: Bearer <key>` or `x-api-key: <key>`.'
-          : "You didn't provide an API key. Send one as `Authorization: Bearer <key>` or " +
-            '`x-api-key: <key>`; the gateway operator issues keys (auth.keys).',
+          : KEY_IN_QUERY.test(url)
+            ? 'A key in the URL is not read (URLs end up in logs): send it as ' +
+              '`Authorization: Bearer <key>` or `x-api-key: <key>`.'
+            : "You didn't provide an API key. Send one as `Authorization: Bearer <key>` or " +
+              '`x-api-key: <key>`; the gateway operator issues keys (auth.keys).',
         code: 'invalid_api_key',
         headers: { 'www-authenticate': 'Bearer' },
       },

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { fromWireError } from '../anthropic/anthropic-error.js';
+import { ANTHROPIC_PATHS, fromWireError } from '../anthropic/anthropic-error.js';
 import { toWireError } from '../openai/openai-error.js';
 import {
   ADMIN_SHELL_PATHS,
@@ -9,9 +9,6 @@ import {
 } from './api-key.guard.js';
 import type { ApiKeys } from './api-keys.js';
 import { keyOf, setKeyOf } from './request-key.js';
-
-/** The surface that answers in Anthropic's error shape. */
-const ANTHROPIC_PATHS: ReadonlySet<string> = new Set(['/v1/messages']);
 
 /**
  * With `auth`, a request without a valid key is answered 401 in Fastify's `onRequest` phase,
@@ -29,7 +26,7 @@ export function registerEarlyKeyCheck(fastify: FastifyInstance, keys: ApiKeys): 
     if (key) setKeyOf(request, key);
     if (key || OPEN_PATHS.has(path)) return done();
     if (credential === undefined && ADMIN_SHELL_PATHS.has(path)) return done();
-    const wire = toWireError(new InvalidApiKeyException(credential !== undefined));
+    const wire = toWireError(new InvalidApiKeyException(credential !== undefined, request.url));
     const shaped = ANTHROPIC_PATHS.has(path) ? fromWireError(wire) : wire;
     // the body was never read: close the connection rather than drain what the client still sends
     void reply

@@ -33,7 +33,7 @@ export class KeyController {
     const key = keyOf(request);
     if (!key) {
       throw new NotFoundException(
-        'This gateway has no auth section, so requests carry no key; see README "Running the gateway for a team".',
+        'This gateway has no auth section, so requests carry no key; see docs/gateway.md, "Running the gateway for a team".',
       );
     }
     const client = key.client ?? {};

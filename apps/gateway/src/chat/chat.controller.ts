@@ -1,8 +1,9 @@
-import { Body, Controller, Post, Res } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { ChatRequestDto, JsonBodyValidationPipe, RoutingChatService } from 'nest-model-router';
 import { accessOf } from '../auth/key-access.js';
 import { requestCallOptions } from '../http/request-call-options.js';
+import { modelName } from '../http/wire-schema.js';
 import { ModelResolver } from '../models/model-resolver.js';
 
 /**
@@ -23,6 +24,14 @@ export class ChatController {
     @Body(new JsonBodyValidationPipe(ChatRequestDto)) body: ChatRequestDto,
     @Res() reply: FastifyReply,
   ): Promise<void> {
+    // a router name as the other surfaces take `model`: the 404 would quote it whole
+    const router = body.router === undefined ? undefined : modelName.safeParse(body.router);
+    if (router?.success === false) {
+      throw new BadRequestException({
+        message: `Invalid request body: router ${router.error.issues[0]?.message ?? 'is not valid'}`,
+        param: 'router',
+      });
+    }
     const options = requestCallOptions(reply, () => {
       this.resolver.assertRouter(body.router, accessOf(reply.request));
       return body.router !== undefined ? { router: body.router } : {};

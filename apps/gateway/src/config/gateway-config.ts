@@ -17,7 +17,7 @@ export type ProviderSource = ProviderConfig | ProviderFactory | DisabledProvider
 /** Everything the demo gateway serves. */
 export interface GatewayConfig {
   /**
-   * API keys, their scopes and limits (README: "Running the gateway for a team"). Absent: no
+   * API keys, their scopes and limits (docs/gateway.md: "Running the gateway for a team"). Absent: no
    * keys, and the gateway refuses to listen beyond loopback; `'none'`: no keys on any address,
    * by the operator's choice.
    */

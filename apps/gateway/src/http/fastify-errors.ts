@@ -23,11 +23,34 @@ export function fromFastifyError(exception: unknown): WireError | undefined {
  */
 export function answerFrameworkError(
   error: FastifyError,
-  _request: FastifyRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
 ): void {
   const wire = fromFastifyError(error) ?? toWireError(error);
-  void reply.status(wire.status).headers(wire.headers).send(wire.body);
+  // Fastify quotes the whole URL, query string and all, and a path of any length
+  const message = quotingShownPath(wire.body.error.message, request.url);
+  void reply
+    .status(wire.status)
+    .headers(wire.headers)
+    .send({ error: { ...wire.body.error, message } });
+}
+
+/** Longest part of a request's path that an error message quotes. */
+const SHOWN_PATH_LENGTH = 200;
+
+/**
+ * `message` with every quote of the request's URL (or of its path) replaced by the path alone,
+ * cut to 200 characters: a query string is where clients paste keys (`?api_key=…`), and an
+ * answer never repeats them, nor 16 KiB of path.
+ */
+export function quotingShownPath(message: string, url: string): string {
+  const path = url.split('?', 1)[0] ?? '';
+  if (path === '') return message;
+  const shown =
+    path.length <= SHOWN_PATH_LENGTH
+      ? path
+      : `${path.slice(0, SHOWN_PATH_LENGTH)}… (${path.length - SHOWN_PATH_LENGTH} more characters)`;
+  return message.split(url).join(shown).split(path).join(shown);
 }
 
 /**

@@ -31,7 +31,7 @@ export function assertListenAllowed(host: string | undefined, hasAuth: boolean):
   throw new InvalidConfigurationException(
     `The gateway has no auth section, so anyone who can reach ${host} could spend the provider ` +
       'keys; it listens beyond loopback only with keys. Add `auth: { keys: [{ name: team-a, key: ' +
-      '\'${TEAM_A_KEY}\' }] }` to the configuration (README: "Running the gateway for a team"), ' +
+      '\'${TEAM_A_KEY}\' }] }` to the configuration (docs/gateway.md: "Running the gateway for a team"), ' +
       'listen on 127.0.0.1, or write `auth: none` to serve without keys on purpose.',
   );
 }

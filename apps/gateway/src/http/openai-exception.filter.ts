@@ -8,10 +8,15 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { isAbortError, logSafe } from 'nest-model-router/core';
+import { ANTHROPIC_PATHS, fromWireError } from '../anthropic/anthropic-error.js';
 import { toWireError, type WireError } from '../openai/openai-error.js';
 import { SecretRedactor } from './config-secrets.js';
-import { fromFastifyError } from './fastify-errors.js';
+import { fromFastifyError, quotingShownPath } from './fastify-errors.js';
 import { GATEWAY_REDACTOR } from './gateway-tokens.js';
+
+const ROOT_HINT =
+  ': this is an OpenAI-compatible API under /v1 (GET /v1/models lists what it serves); ' +
+  'open /status in a browser for the live status page';
 
 /**
  * Every error of the gateway as OpenAI's error JSON, with the status a client can act on:
@@ -33,8 +38,18 @@ export class OpenAiExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     // the provider's message stays; the configuration's secrets never leave
-    const wire = this.shape(
-      this.redactor.redactWire(fromFastifyError(exception) ?? toWireError(exception)),
+    // what Fastify refuses before the Messages controller (malformed JSON, 413, 415) reaches
+    // this global filter, not the controller's: it is still answered in Anthropic's shape
+    const path = reply.request?.routeOptions?.url;
+    const shape =
+      path !== undefined && ANTHROPIC_PATHS.has(path) ? fromWireError : this.shape.bind(this);
+    const wire = shape(
+      this.redactor.redactWire(
+        this.quotingShownPath(
+          fromFastifyError(exception) ?? toWireError(exception),
+          reply.request?.url,
+        ),
+      ),
     );
     // a client that went away aborted its own call, or its own upload (a chunked body cut
     // off mid-way fails the body parser): nothing failed on this side
@@ -47,6 +62,17 @@ export class OpenAiExceptionFilter implements ExceptionFilter {
     // the client left, or a stream already sent its error event
     if (reply.sent || reply.raw.headersSent || reply.raw.destroyed) return;
     void reply.status(wire.status).headers(wire.headers).send(wire.body);
+  }
+
+  /**
+   * A 404's `Cannot GET <url>` quotes the path, never the query string; at `/`, where a person
+   * opening the gateway's address in a browser lands, it also says where to go.
+   */
+  private quotingShownPath(wire: WireError, url: string | undefined): WireError {
+    if (url === undefined) return wire;
+    let message = quotingShownPath(wire.body.error.message, url);
+    if (wire.status === 404 && url.split('?', 1)[0] === '/') message += ROOT_HINT;
+    return { ...wire, body: { error: { ...wire.body.error, message } } };
   }
 
   /** The error in the surface's own shape; another API's filter overrides it. */

@@ -35,6 +35,15 @@ export const modelName = nonEmpty
     'must be printable Latin-1 text without control characters (model names are sent back in the x-model-router-model header)',
   );
 
+/**
+ * The name of a tool a request offers: models call it back by that name, so the answer repeats
+ * it; bounded as model names are (OpenAI and Anthropic take 64 characters).
+ */
+export const toolName = nonEmpty.max(
+  MAX_MODEL_NAME_LENGTH,
+  `must be at most ${MAX_MODEL_NAME_LENGTH} characters long`,
+);
+
 /** A per-request failover list after `model` (OpenRouter's extension): at most 10 names. */
 export function failoverList(minItems: 0 | 1) {
   return z.array(modelName).min(minItems).max(10).nullish();

@@ -63,7 +63,13 @@ export class FeedbackController {
   learned(@Req() request: FastifyRequest): Record<string, unknown> {
     const key = keyOf(request);
     if (key && !key.admin) {
-      throw new ForbiddenException('GET /router/learned is for admin keys');
+      // the same answer as /metrics gives a client key
+      throw new ForbiddenException({
+        message:
+          'GET /router/learned needs an admin key (auth.adminKeys); this key is a client key.',
+        type: 'permission_error',
+        code: 'admin_key_required',
+      });
     }
     return { object: 'router.learned', routers: this.service.learnedExamples() };
   }

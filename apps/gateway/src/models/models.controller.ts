@@ -1,7 +1,8 @@
-import { Controller, Get, Param, Req } from '@nestjs/common';
+import { BadRequestException, Controller, Get, Param, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { accessOf } from '../auth/key-access.js';
 import { EmbeddingResolver } from '../embeddings/embedding-resolver.js';
+import { modelName } from '../http/wire-schema.js';
 import { ModelResolver } from './model-resolver.js';
 
 type ModelKind = 'router' | 'model' | 'embedding';
@@ -39,6 +40,14 @@ export class ModelsController {
   /** Any name `model` takes, `provider/model-id` included (its slash encoded as `%2F` or not). */
   @Get('models/:id')
   model(@Param('id') id: string, @Req() request: FastifyRequest): WireModel {
+    // the names `model` takes in a body, no other: `provider/*` has no length limit of Fastify's
+    const checked = modelName.safeParse(id);
+    if (!checked.success) {
+      throw new BadRequestException({
+        message: `The model id in the URL ${checked.error.issues[0]?.message ?? 'is not valid'}`,
+        param: 'model',
+      });
+    }
     const access = accessOf(request);
     if (this.embeddings.describes(id, access)) return toWireModel({ id, kind: 'embedding' });
     return toWireModel(this.resolver.describe(id, access));

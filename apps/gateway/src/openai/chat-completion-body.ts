@@ -5,6 +5,7 @@ import {
   modelName,
   nonEmpty,
   shapes,
+  toolName,
   unofferedToolIssue,
 } from '../http/wire-schema.js';
 
@@ -81,7 +82,7 @@ const message = z.discriminatedUnion('role', [
 const tool = z.object({
   type: z.literal('function'),
   function: z.object({
-    name: nonEmpty,
+    name: toolName,
     description: z.string().nullish(),
     parameters: jsonObject.nullish(),
   }),

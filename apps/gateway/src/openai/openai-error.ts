@@ -62,9 +62,23 @@ export function toWireError(error: unknown): WireError {
   const { status, type, code, param, message, retryAfterMs, details } = errorAnswer(error);
   return {
     status,
-    headers: retryAfterMs === undefined ? {} : { 'retry-after': retryAfterSeconds(retryAfterMs) },
+    headers: retryAfterMs === undefined ? {} : retryHeaders(retryAfterMs),
     body: { error: { message, type, param, code, ...details } },
   };
+}
+
+/** The longest `Retry-After` OpenAI's and Anthropic's SDKs wait for before retrying. */
+const LONGEST_SDK_WAIT_MS = 60_000;
+
+/**
+ * `Retry-After`, and `x-should-retry: false` when the wait is longer than the SDKs wait: they
+ * ignore such a Retry-After and retry at once (a spent budget that resets in days answered each
+ * client call three times), but honour the header OpenAI's API sends for that.
+ */
+function retryHeaders(retryAfterMs: number): Record<string, string> {
+  const headers: Record<string, string> = { 'retry-after': retryAfterSeconds(retryAfterMs) };
+  if (retryAfterMs > LONGEST_SDK_WAIT_MS) headers['x-should-retry'] = 'false';
+  return headers;
 }
 
 /** Fastify refuses a body with no parser for its type before Nest runs; only JSON has one. */

@@ -5,6 +5,7 @@ import {
   modelName,
   nonEmpty,
   shapes,
+  toolName,
   unknownTag,
   unofferedToolIssue,
 } from '../http/wire-schema.js';
@@ -139,7 +140,7 @@ const functionTool = z.discriminatedUnion(
   [
     z.object({
       type: z.literal('function'),
-      name: nonEmpty,
+      name: toolName,
       description: z.string().nullish(),
       parameters: jsonObject.nullish(),
       strict: z.boolean().nullish(),

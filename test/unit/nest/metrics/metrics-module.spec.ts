@@ -307,6 +307,29 @@ describe('ModelRouterMetricsModule: the chat interceptor', () => {
     expect(subject.router.calls).toBe(2);
   });
 
+  it('names the model that was answering a stream its subscriber left', async () => {
+    const subject = await start();
+    const called: RoutingEvent = {
+      type: 'model-called',
+      route: 'simple',
+      model: 'primary',
+      attempt: 1,
+    };
+    subject.router.scripts = [{ events: [selected('simple'), called], hang: true }];
+
+    const stream = subject.service.stream(ask).subscribe({ error: () => undefined });
+    await new Promise((resolve) => setImmediate(resolve));
+    stream.unsubscribe();
+    await new Promise((resolve) => setImmediate(resolve));
+
+    expect(await samples(subject.registry, 'model_router_requests_total')).toEqual([
+      expect.objectContaining({
+        labels: { router: 'main', route: 'simple', model: 'primary', outcome: 'cancelled' },
+        value: 1,
+      }),
+    ]);
+  });
+
   it('labels a call made to a model directly with the model and no router', async () => {
     const subject = await start();
     subject.router.scripts = [{}];
