@@ -1,0 +1,287 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fakeAnswer, type Ask, type Outcome } from './fault-client.js';
+import type { FaultUpstreams } from './fault-upstreams.js';
+import { gradeAnswer, gradeError, verdict, worse, type Verdict } from './fault-verdicts.js';
+
+export interface ScenarioContext {
+  ask: (ask: Ask) => Promise<Outcome>;
+  upstreams: FaultUpstreams;
+}
+
+/**
+ * One fault, on a failover router of its own (`router`) whose models are `models`
+ * (`name: [provider, upstream model id]`), so that scenarios run at once without sharing a
+ * circuit, a learnt deadline or a fault counter.
+ */
+export interface Scenario {
+  name: string;
+  router: string;
+  models: Record<string, [provider: string, id: string]>;
+  run(context: ScenarioContext): Promise<Verdict>;
+}
+
+/** A router `sNN` of models `sNN-<suffix>` on the given providers and upstream ids. */
+function group(
+  router: string,
+  members: Array<[suffix: string, provider: string, id: string]>,
+): Pick<Scenario, 'router' | 'models'> {
+  return {
+    router,
+    models: Object.fromEntries(
+      members.map(([suffix, provider, id]) => [`${router}-${suffix}`, [provider, id]]),
+    ),
+  };
+}
+
+const STEADY_TEXT = 'Paris is the capital of France and its largest city by far';
+
+export const SCENARIOS: Scenario[] = [
+  {
+    name: '500, then healthy',
+    ...group('s01', [
+      ['a', 'fake', 's01-a-fault-500-once'],
+      ['b', 'fake', 's01-b'],
+    ]),
+    run: async ({ ask }) =>
+      gradeAnswer(
+        await ask({ router: 's01', stream: false, limitMs: 30_000 }),
+        [fakeAnswer('s01-a-fault-500-once'), fakeAnswer('s01-b')],
+        5_000,
+      ),
+  },
+  {
+    name: '429 with Retry-After: 1 (stream)',
+    ...group('s02', [
+      ['a', 'fake', 's02-a-fault-429-retry-after-1-once'],
+      ['b', 'fake', 's02-b'],
+    ]),
+    run: async ({ ask }) =>
+      gradeAnswer(
+        await ask({ router: 's02', stream: true, limitMs: 30_000 }),
+        [fakeAnswer('s02-a-fault-429-retry-after-1-once'), fakeAnswer('s02-b')],
+        5_000,
+      ),
+  },
+  {
+    name: 'connection refused (stream)',
+    ...group('s03', [
+      ['a', 'dead', 's03-a'],
+      ['b', 'fake', 's03-b'],
+    ]),
+    run: async ({ ask }) =>
+      gradeAnswer(
+        await ask({ router: 's03', stream: true, limitMs: 30_000 }),
+        [fakeAnswer('s03-b')],
+        5_000,
+      ),
+  },
+  {
+    name: 'connection reset mid-body',
+    ...group('s04', [
+      ['a', 'fake', 's04-a-fault-cut-after-3'],
+      ['b', 'fake', 's04-b'],
+    ]),
+    run: async ({ ask }) =>
+      gradeAnswer(
+        await ask({ router: 's04', stream: false, limitMs: 30_000 }),
+        [fakeAnswer('s04-b')],
+        5_000,
+      ),
+  },
+  {
+    name: 'no response headers for 60 s (stream)',
+    ...group('s05', [
+      ['a', 'fake', 's05-a-fault-hang'],
+      ['b', 'fake', 's05-b'],
+    ]),
+    run: async ({ ask }) =>
+      gradeAnswer(
+        await ask({ router: 's05', stream: true, limitMs: 60_000 }),
+        [fakeAnswer('s05-b')],
+        15_000,
+      ),
+  },
+  {
+    name: 'first token after 25 s (stream), failed over < 15 s',
+    ...group('s06', [
+      ['a', 'fake', 's06-a-fault-slow-first-token-25000'],
+      ['b', 'fake', 's06-b'],
+    ]),
+    run: async ({ ask }) =>
+      gradeAnswer(
+        await ask({ router: 's06', stream: true, limitMs: 60_000 }),
+        [fakeAnswer('s06-b')],
+        15_000,
+      ),
+  },
+  {
+    name: 'slow but steady: first token 8 s, a chunk every 2 s',
+    ...group('s07', [
+      ['a', 'steady', 's07-a-fault-slow-first-token-8000'],
+      ['b', 'fake', 's07-b'],
+    ]),
+    run: async ({ ask, upstreams }) => {
+      upstreams.steady.setAnswer('s07-a-fault-slow-first-token-8000', { text: STEADY_TEXT });
+      // 8 s, then 11 more tokens 2 s apart: about 30 s, the whole of it from the steady model
+      return gradeAnswer(
+        await ask({ router: 's07', stream: true, limitMs: 90_000 }),
+        [STEADY_TEXT],
+        40_000,
+        ['s07-a'],
+      );
+    },
+  },
+  {
+    name: 'a model that always takes 30 s to its first token',
+    ...group('s08', [['r', 'fake', 's08-r-fault-slow-first-token-30000']]),
+    run: async ({ ask }) => {
+      // it shows its pace on plain calls first (answers within the 60 s attempt bound)
+      const warm = await Promise.all(
+        [0, 1, 2].map(() => ask({ router: 's08', stream: false, limitMs: 90_000 })),
+      );
+      const shown = warm.filter((o) => o.error === undefined).length;
+      const streamed = await ask({ router: 's08', stream: true, limitMs: 90_000 });
+      const graded = gradeAnswer(
+        streamed,
+        [fakeAnswer('s08-r-fault-slow-first-token-30000')],
+        45_000,
+      );
+      // the model can answer: a clear error instead is a degraded result, not a safe one
+      const result = graded.grade === 'safe' ? verdict('partial', `cut: ${graded.detail}`) : graded;
+      return verdict(result.grade, `${shown}/3 warm-up answers; stream ${result.detail}`);
+    },
+  },
+  {
+    name: 'stall after the first token (stream)',
+    ...group('s09', [
+      ['a', 'fake', 's09-a-fault-stall-after-2'],
+      ['b', 'fake', 's09-b'],
+    ]),
+    run: async ({ ask }) =>
+      gradeError(await ask({ router: 's09', stream: true, limitMs: 90_000 }), 35_000, undefined, [
+        fakeAnswer('s09-a-fault-stall-after-2'),
+      ]),
+  },
+  {
+    name: 'stream ends without finish reason or [DONE]',
+    ...group('s10', [
+      ['a', 'raw', 's10-a-no-finish'],
+      ['b', 'fake', 's10-b'],
+    ]),
+    run: async ({ ask }) =>
+      gradeError(await ask({ router: 's10', stream: true, limitMs: 30_000 }), 5_000),
+  },
+  {
+    name: 'malformed SSE chunk (stream)',
+    ...group('s11', [
+      ['a', 'fake', 's11-a-fault-malformed-chunk'],
+      ['b', 'fake', 's11-b'],
+    ]),
+    run: async ({ ask }) =>
+      gradeError(await ask({ router: 's11', stream: true, limitMs: 30_000 }), 5_000, undefined, [
+        fakeAnswer('s11-a-fault-malformed-chunk'),
+      ]),
+  },
+  {
+    name: 'malformed JSON body',
+    ...group('s12', [
+      ['a', 'raw', 's12-a-malformed-json'],
+      ['b', 'fake', 's12-b'],
+    ]),
+    run: async ({ ask }) =>
+      gradeAnswer(
+        await ask({ router: 's12', stream: false, limitMs: 30_000 }),
+        [fakeAnswer('s12-b')],
+        5_000,
+      ),
+  },
+  {
+    name: 'oversized upstream stream (64 MiB line)',
+    ...group('s13', [
+      ['a', 'raw', 's13-a-oversized'],
+      ['b', 'fake', 's13-b'],
+    ]),
+    run: async ({ ask }) =>
+      gradeAnswer(
+        await ask({ router: 's13', stream: true, limitMs: 60_000 }),
+        [fakeAnswer('s13-b')],
+        15_000,
+      ),
+  },
+  {
+    name: 'upstream 401 (wrong key, echoed by the provider)',
+    ...group('s14', [['k', 'keyed', 's14-k']]),
+    run: async ({ ask }) =>
+      gradeError(await ask({ router: 's14', stream: false, limitMs: 30_000 }), 5_000),
+  },
+  {
+    name: "caller's 400 (context too long) does not open the circuit",
+    ...group('s15', [
+      ['a', 'fake', 's15-a'],
+      ['b', 'fake', 's15-b'],
+    ]),
+    run: async ({ ask, upstreams }) => {
+      for (const id of ['s15-a', 's15-b']) upstreams.fake.setFault(id, 'context-length');
+      const refused = gradeError(
+        await ask({ router: 's15', stream: false, limitMs: 30_000 }),
+        5_000,
+        [400],
+      );
+      for (const id of ['s15-a', 's15-b']) upstreams.fake.setFault(id, undefined);
+      // the prompt was the caller's problem: the first model must still be in service
+      const after = await ask({ router: 's15', stream: false, limitMs: 30_000 });
+      const next = gradeAnswer(after, [fakeAnswer('s15-a'), fakeAnswer('s15-b')], 5_000);
+      const blamed =
+        next.grade === 'pass' && after.model !== 's15-a'
+          ? verdict('fail', `the model was blamed: the next call went to ${after.model}`)
+          : next;
+      return worse(refused, blamed.grade === 'pass' ? verdict('safe', blamed.detail) : blamed);
+    },
+  },
+  {
+    name: 'every model down: a clear 503, quickly',
+    ...group('s16', [
+      ['a', 'fake', 's16-a-fault-503'],
+      ['b', 'fake', 's16-b-fault-503'],
+    ]),
+    run: async ({ ask }) => {
+      const first = gradeError(
+        await ask({ router: 's16', stream: false, limitMs: 30_000 }),
+        5_000,
+        [502, 503],
+      );
+      const second = await ask({ router: 's16', stream: true, limitMs: 30_000 });
+      return worse(first, gradeError(second, 1_000, [503]));
+    },
+  },
+  {
+    name: 'recovery after the cooldown (stream)',
+    ...group('s17', [
+      ['a', 'fake', 's17-a'],
+      ['b', 'fake', 's17-b'],
+    ]),
+    run: async ({ ask, upstreams }) => {
+      upstreams.fake.setFault('s17-a', '500');
+      const failed = gradeAnswer(
+        await ask({ router: 's17', stream: true, limitMs: 30_000 }),
+        [fakeAnswer('s17-b')],
+        5_000,
+      );
+      const downAt = performance.now();
+      upstreams.fake.setFault('s17-a', undefined);
+      // the default cooldown is 10 s: the first call after it probes the model and gets it back
+      for (;;) {
+        await sleep(1_000);
+        const outcome = await ask({ router: 's17', stream: true, limitMs: 30_000 });
+        const since = performance.now() - downAt;
+        const graded = gradeAnswer(outcome, [fakeAnswer('s17-a'), fakeAnswer('s17-b')], 5_000);
+        if (graded.grade !== 'pass') return worse(failed, graded);
+        if (outcome.model === 's17-a') {
+          const back = `back on s17-a ${(since / 1000).toFixed(1)} s after its failure`;
+          return worse(failed, verdict(since <= 15_000 ? 'pass' : 'partial', back));
+        }
+        if (since > 40_000) return worse(failed, verdict('partial', 'not back after 40 s'));
+      }
+    },
+  },
+];
