@@ -209,6 +209,22 @@ export const SCENARIOS: Scenario[] = [
       ),
   },
   {
+    name: 'oversized upstream answer (96 MiB JSON)',
+    ...group('s18', [
+      ['a', 'raw', 's18-a-oversized-json'],
+      ['b', 'fake', 's18-b'],
+    ]),
+    run: async ({ ask }) => {
+      const outcome = await ask({ router: 's18', stream: false, limitMs: 60_000 });
+      // what the upstream said, but held whole in the gateway's memory for one call
+      if (outcome.error === undefined && outcome.text.length > 1024 * 1024) {
+        const mib = (outcome.text.length / 2 ** 20).toFixed(0);
+        return verdict('partial', `relayed the ${mib} MiB answer whole`);
+      }
+      return gradeAnswer(outcome, [fakeAnswer('s18-b')], 15_000);
+    },
+  },
+  {
     name: 'upstream 401 (wrong key, echoed by the provider)',
     ...group('s14', [['k', 'keyed', 's14-k']]),
     run: async ({ ask }) =>

@@ -64,7 +64,8 @@ export const OVERSIZED_BYTES = 64 * 1024 * 1024;
  * Wire faults chosen by the model id:
  * - `…malformed-json`: 200 `application/json` whose body is cut JSON (not parseable);
  * - `…no-finish`: a stream of three tokens that ends cleanly without finish reason or `[DONE]`;
- * - `…oversized`: a stream whose first `data:` line runs for 64 MiB without a line end.
+ * - `…oversized`: a stream whose first `data:` line runs for 64 MiB without a line end;
+ * - `…oversized-json`: a valid answer of 96 MiB, chunked (no length said in advance).
  */
 export class RawFaultServer {
   private readonly sockets = new Set<Socket>();
@@ -100,6 +101,10 @@ export class RawFaultServer {
   }
 
   private answer(model: string, res: ServerResponse): void {
+    if (model.endsWith('oversized-json')) {
+      writeOversizedJson(res, model);
+      return;
+    }
     if (model.endsWith('malformed-json')) {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"id":"chatcmpl-raw","object":"chat.completion","choices":[{"index":0,"message":{');
@@ -133,17 +138,31 @@ const chunk = (model: string, delta: object) =>
 /** Writes one `data:` line of OVERSIZED_BYTES as fast as the client reads, then ends. */
 function writeOversized(res: ServerResponse, model: string): void {
   const head = `data: {"id":"chatcmpl-raw","model":"${model}","choices":[{"index":0,"delta":{"content":"`;
+  pumpAfter(res, head, OVERSIZED_BYTES, '"}}]}\n\n');
+}
+
+/** A whole chat completion whose content is 1.5 × OVERSIZED_BYTES of `x`. */
+function writeOversizedJson(res: ServerResponse, model: string): void {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  const head = `{"id":"chatcmpl-raw","object":"chat.completion","created":1700000000,"model":"${model}","choices":[{"index":0,"message":{"role":"assistant","content":"`;
+  const tail =
+    '"},"finish_reason":"stop"}],"usage":{"prompt_tokens":9,"completion_tokens":9,"total_tokens":18}}';
+  pumpAfter(res, head, OVERSIZED_BYTES * 1.5, tail);
+}
+
+/** Writes `head`, then `bytes` of `x` as fast as the client reads, then `tail`. */
+function pumpAfter(res: ServerResponse, head: string, bytes: number, tail: string): void {
   const piece = Buffer.alloc(64 * 1024, 'x');
   let sent = 0;
   const pump = () => {
-    while (sent < OVERSIZED_BYTES && !res.destroyed) {
+    while (sent < bytes && !res.destroyed) {
       sent += piece.length;
       if (!res.write(piece)) {
         res.once('drain', pump);
         return;
       }
     }
-    if (!res.destroyed) res.end('"}}]}\n\n');
+    if (!res.destroyed) res.end(tail);
   };
   res.write(head);
   pump();
