@@ -13,6 +13,8 @@ export const MAX_SSE_EVENT_CHARS = 8 * 1024 * 1024;
 
 /** An event grew past its limit before it ended: the stream is abandoned. */
 export class OversizedSseEventError extends Error {
+  readonly code = 'stream_event_too_large';
+
   constructor(readonly limit: number) {
     super(`an SSE event ran over ${limit} characters without ending; the stream was abandoned`);
     this.name = 'OversizedSseEventError';
