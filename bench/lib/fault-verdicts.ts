@@ -39,7 +39,8 @@ export function brokenRules(outcome: Outcome): Verdict | undefined {
 const describeError = (outcome: Outcome) => {
   const error = outcome.error!;
   const where = error.midStream ? 'error event after the stream began' : `HTTP ${error.status}`;
-  return `${where} (${error.code ?? error.type ?? 'no code'}) in ${secs(outcome.ms)}`;
+  const message = error.message.length > 90 ? `${error.message.slice(0, 87)}...` : error.message;
+  return `${where} ${error.code ?? error.type ?? 'no code'} in ${secs(outcome.ms)}: "${message}"`;
 };
 
 /** A clear error: a status or a mid-stream error event, with a message. */
