@@ -25,6 +25,8 @@ export interface Ask {
   prompt?: string;
   /** The client gives up after this long and reports a hang. */
   limitMs: number;
+  /** The caller hangs up once a stream has brought this many characters. */
+  abortAfterChars?: number;
   /** Extra request fields (e.g. `max_tokens`). */
   body?: Record<string, unknown>;
 }
@@ -62,6 +64,10 @@ export function faultClient(baseURL: string): (ask: Ask) => Promise<Outcome> {
           const choice = chunk.choices[0];
           outcome.text += choice?.delta?.content ?? '';
           if (choice?.finish_reason) outcome.finish = choice.finish_reason;
+          if (ask.abortAfterChars !== undefined && outcome.text.length >= ask.abortAfterChars) {
+            controller.abort();
+            break;
+          }
         }
       } else {
         const { data, response } = await client.chat.completions

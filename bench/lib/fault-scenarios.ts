@@ -33,6 +33,24 @@ function group(
   };
 }
 
+/**
+ * After a caller's mistake on `router`: its first model `model` must answer the next call (a
+ * plain one), not be cooling down. Safe when it does (the scenario's grade is the mistake's).
+ */
+async function stillServes(
+  ask: ScenarioContext['ask'],
+  router: string,
+  model: string,
+): Promise<Verdict> {
+  const after = await ask({ router, stream: false, limitMs: 30_000 });
+  const next = gradeAnswer(after, [fakeAnswer(model), fakeAnswer(`${router}-b`)], 5_000);
+  if (next.grade !== 'pass') return next;
+  if (after.model !== model) {
+    return verdict('fail', `the model was blamed: the next call went to ${after.model}`);
+  }
+  return verdict('safe', next.detail);
+}
+
 const STEADY_TEXT = 'Paris is the capital of France and its largest city by far';
 
 export const SCENARIOS: Scenario[] = [
@@ -245,13 +263,40 @@ export const SCENARIOS: Scenario[] = [
       );
       for (const id of ['s15-a', 's15-b']) upstreams.fake.setFault(id, undefined);
       // the prompt was the caller's problem: the first model must still be in service
-      const after = await ask({ router: 's15', stream: false, limitMs: 30_000 });
-      const next = gradeAnswer(after, [fakeAnswer('s15-a'), fakeAnswer('s15-b')], 5_000);
-      const blamed =
-        next.grade === 'pass' && after.model !== 's15-a'
-          ? verdict('fail', `the model was blamed: the next call went to ${after.model}`)
-          : next;
-      return worse(refused, blamed.grade === 'pass' ? verdict('safe', blamed.detail) : blamed);
+      return worse(refused, await stillServes(ask, 's15', 's15-a'));
+    },
+  },
+  {
+    name: "caller's invalid request (400) is not the model's failure (stream)",
+    ...group('s19', [
+      ['a', 'fake', 's19-a'],
+      ['b', 'fake', 's19-b'],
+    ]),
+    run: async ({ ask, upstreams }) => {
+      upstreams.fake.setFault('s19-a', '400');
+      const refused = gradeError(
+        await ask({ router: 's19', stream: true, limitMs: 30_000 }),
+        5_000,
+        [400],
+      );
+      upstreams.fake.setFault('s19-a', undefined);
+      return worse(refused, await stillServes(ask, 's19', 's19-a'));
+    },
+  },
+  {
+    name: 'caller hangs up mid-stream: the model is not blamed',
+    ...group('s20', [
+      ['a', 'steady', 's20-a'],
+      ['b', 'fake', 's20-b'],
+    ]),
+    run: async ({ ask }) => {
+      // a token every 2 s: the caller leaves after the first one
+      const left = await ask({ router: 's20', stream: true, limitMs: 30_000, abortAfterChars: 1 });
+      const hungUp =
+        left.error === undefined && left.text.length > 0 && left.ms < 10_000
+          ? verdict('safe', `hung up after ${left.text.length} characters`)
+          : verdict('fail', `the caller could not hang up: ${JSON.stringify(left.error)}`);
+      return worse(hungUp, await stillServes(ask, 's20', 's20-a'));
     },
   },
   {

@@ -39,7 +39,9 @@ export function brokenRules(outcome: Outcome): Verdict | undefined {
 const describeError = (outcome: Outcome) => {
   const error = outcome.error!;
   const where = error.midStream ? 'error event after the stream began' : `HTTP ${error.status}`;
-  const message = error.message.length > 90 ? `${error.message.slice(0, 87)}...` : error.message;
+  const cut = process.env.BENCH_FAULTS_FULL ? Infinity : 90;
+  const message =
+    error.message.length > cut ? `${error.message.slice(0, cut - 3)}...` : error.message;
   return `${where} ${error.code ?? error.type ?? 'no code'} in ${secs(outcome.ms)}: "${message}"`;
 };
 
