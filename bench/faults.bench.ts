@@ -58,7 +58,8 @@ export async function run(): Promise<void> {
     console.log(`\nfault bench: the demo gateway with defaults, ${SELECTED.length} scenarios\n`);
     console.log('| # | scenario | grade | what the caller got |');
     console.log('|---|---|---|---|');
-    for (const { scenario, result } of verdicts) {
+    const byId = verdicts.toSorted((a, b) => a.scenario.router.localeCompare(b.scenario.router));
+    for (const { scenario, result } of byId) {
       console.log(`| ${scenario.router} | ${scenario.name} | ${result.grade} | ${result.detail} |`);
     }
     const tally: Record<Grade, number> = { pass: 0, safe: 0, partial: 0, fail: 0 };
