@@ -128,14 +128,22 @@ function pacedColdWait(given: AdaptiveDeadlineOptions, attemptMs: number | undef
   const cap = Math.min(ceilingMs, attemptMs ?? Number.POSITIVE_INFINITY);
   const answers = new LatencySketch({ generationSize: 16 });
   let waitMs: number | undefined;
+  let dirty = false;
   return {
+    // a plain call only records (the median is worked out when a stream next asks)
     observe(ms: number): void {
       answers.record(ms);
-      if (answers.count() < PACED_COLD_WAIT_ANSWERS) return;
-      waitMs = Math.round(Math.min(cap, multiplier * answers.quantile(0.5)!));
+      dirty = true;
     },
     wait(deadline: AdaptiveDeadline): number | undefined {
       const current = deadline.currentMs();
+      if (dirty) {
+        dirty = false;
+        waitMs =
+          answers.count() < PACED_COLD_WAIT_ANSWERS
+            ? undefined
+            : Math.round(Math.min(cap, multiplier * answers.quantile(0.5)!));
+      }
       if (waitMs === undefined || deadline.samples() >= minSamples) return current;
       return current === undefined ? current : Math.max(current, waitMs);
     },
