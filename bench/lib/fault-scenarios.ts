@@ -243,6 +243,45 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
+    name: "a proxy's 502 HTML page",
+    ...group('s21', [
+      ['a', 'raw', 's21-a-proxy-html'],
+      ['b', 'fake', 's21-b'],
+    ]),
+    run: async ({ ask }) =>
+      gradeAnswer(
+        await ask({ router: 's21', stream: false, limitMs: 30_000 }),
+        [fakeAnswer('s21-b')],
+        5_000,
+      ),
+  },
+  {
+    name: "a proxy's 502 HTML page, no other model",
+    ...group('s23', [['a', 'raw', 's23-a-proxy-html']]),
+    run: async ({ ask }) => {
+      const outcome = await ask({ router: 's23', stream: false, limitMs: 30_000 });
+      const graded = gradeError(outcome, 5_000);
+      // a clear error names the failure; it does not forward a page of markup
+      const size = outcome.error?.message.length ?? 0;
+      return graded.grade === 'safe' && size > 4_096
+        ? verdict('partial', `${graded.detail} (${size} characters of error message)`)
+        : graded;
+    },
+  },
+  {
+    name: 'keep-alive comments every second, never a token (stream)',
+    ...group('s22', [
+      ['a', 'raw', 's22-a-comments-only'],
+      ['b', 'fake', 's22-b'],
+    ]),
+    run: async ({ ask }) =>
+      gradeAnswer(
+        await ask({ router: 's22', stream: true, limitMs: 60_000 }),
+        [fakeAnswer('s22-b')],
+        15_000,
+      ),
+  },
+  {
     name: 'upstream 401 (wrong key, echoed by the provider)',
     ...group('s14', [['k', 'keyed', 's14-k']]),
     run: async ({ ask }) =>

@@ -65,7 +65,9 @@ export const OVERSIZED_BYTES = 64 * 1024 * 1024;
  * - `…malformed-json`: 200 `application/json` whose body is cut JSON (not parseable);
  * - `…no-finish`: a stream of three tokens that ends cleanly without finish reason or `[DONE]`;
  * - `…oversized`: a stream whose first `data:` line runs for 64 MiB without a line end;
- * - `…oversized-json`: a valid answer of 96 MiB, chunked (no length said in advance).
+ * - `…oversized-json`: a valid answer of 96 MiB, chunked (no length said in advance);
+ * - `…proxy-html`: a proxy's 502 page (HTML, 240 kB);
+ * - `…comments-only`: a stream of SSE comments (`: PROCESSING`) every second, never a token.
  */
 export class RawFaultServer {
   private readonly sockets = new Set<Socket>();
@@ -105,6 +107,13 @@ export class RawFaultServer {
       writeOversizedJson(res, model);
       return;
     }
+    if (model.endsWith('proxy-html')) {
+      res.writeHead(502, { 'content-type': 'text/html' });
+      res.end(
+        `<html><head><title>502 Bad Gateway</title></head><body>${'<p>nginx</p>'.repeat(20_000)}</body></html>`,
+      );
+      return;
+    }
     if (model.endsWith('malformed-json')) {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"id":"chatcmpl-raw","object":"chat.completion","choices":[{"index":0,"message":{');
@@ -116,6 +125,12 @@ export class RawFaultServer {
         res.write(chunk(model, { content: word }));
       }
       res.end();
+      return;
+    }
+    if (model.endsWith('comments-only')) {
+      // "still processing" comments every second, and never a token (until the client leaves)
+      const timer = setInterval(() => res.write(': PROCESSING\n\n'), 1_000);
+      res.on('close', () => clearInterval(timer));
       return;
     }
     if (model.endsWith('oversized')) {
