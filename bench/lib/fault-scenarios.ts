@@ -282,6 +282,28 @@ export const SCENARIOS: Scenario[] = [
       ),
   },
   {
+    name: 'Anthropic dialect: 529 overloaded once (stream)',
+    ...group('s24', [
+      ['a', 'anthropic', 's24-a-fault-529-once'],
+      ['b', 'anthropic', 's24-b'],
+    ]),
+    run: async ({ ask }) =>
+      gradeAnswer(
+        await ask({ router: 's24', stream: true, limitMs: 30_000 }),
+        [fakeAnswer('s24-a-fault-529-once'), fakeAnswer('s24-b')],
+        5_000,
+      ),
+  },
+  {
+    name: 'Anthropic dialect: stream cut after 3 tokens',
+    ...group('s25', [
+      ['a', 'anthropic', 's25-a-fault-cut-after-3'],
+      ['b', 'anthropic', 's25-b'],
+    ]),
+    run: async ({ ask }) =>
+      gradeError(await ask({ router: 's25', stream: true, limitMs: 30_000 }), 5_000),
+  },
+  {
     name: 'upstream 401 (wrong key, echoed by the provider)',
     ...group('s14', [['k', 'keyed', 's14-k']]),
     run: async ({ ask }) =>

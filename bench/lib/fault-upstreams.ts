@@ -184,7 +184,8 @@ function pumpAfter(res: ServerResponse, head: string, bytes: number, tail: strin
 }
 
 /**
- * The gateway's YAML: providers `fake`, `steady`, `keyed`, `raw`, `dead`, one model per
+ * The gateway's YAML: providers `fake`, `steady`, `keyed`, `raw`, `dead` and `anthropic` (the
+ * `fake` FakeProvider in the Anthropic dialect), one model per
  * `models` entry (`name: [provider, upstream model id]`) and one failover router per group.
  * Everything else is the defaults, as the external bench runs them.
  */
@@ -206,6 +207,8 @@ export function writeFaultConfig(
       ([name, origin]) =>
         `  ${name}: { type: openai, baseURL: '${origin}/v1', apiKey: ${UPSTREAM_KEY} }`,
     ),
+    // the FakeProvider again, in the Anthropic dialect (its own SSE events and errors)
+    `  anthropic: { type: anthropic, baseURL: '${upstreams.fake.anthropicBaseURL}', apiKey: ${UPSTREAM_KEY} }`,
     'models:',
     ...Object.entries(models).map(
       ([name, [provider, id]]) => `  ${name}: { provider: ${provider}, model: '${id}' }`,
