@@ -120,6 +120,20 @@ export const SCENARIOS: Scenario[] = [
       ),
   },
   {
+    // a plain call has no first token to wait for: the attempt bound (60 s) cuts it
+    name: 'no response headers (plain call), bound: the 60 s attempt',
+    ...group('s26', [
+      ['a', 'fake', 's26-a-fault-hang'],
+      ['b', 'fake', 's26-b'],
+    ]),
+    run: async ({ ask }) =>
+      gradeAnswer(
+        await ask({ router: 's26', stream: false, limitMs: 120_000 }),
+        [fakeAnswer('s26-b')],
+        65_000,
+      ),
+  },
+  {
     name: 'first token after 25 s (stream), failed over < 15 s',
     ...group('s06', [
       ['a', 'fake', 's06-a-fault-slow-first-token-25000'],
