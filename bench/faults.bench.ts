@@ -17,7 +17,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ChildServer } from './lib/child-server.js';
 import { faultClient } from './lib/fault-client.js';
-import { SCENARIOS } from './lib/fault-scenarios.js';
+import { SCENARIOS, type Scenario } from './lib/fault-scenarios.js';
 import { startFaultUpstreams, writeFaultConfig } from './lib/fault-upstreams.js';
 import { verdict, type Grade, type Verdict } from './lib/fault-verdicts.js';
 import { GATEWAY_ENV, GATEWAY_NODE_FLAGS } from './gateway.bench.js';
@@ -35,7 +35,12 @@ export async function run(): Promise<void> {
     string,
     [string, string]
   >;
-  const routers = Object.fromEntries(SELECTED.map((s) => [s.router, Object.keys(s.models)]));
+  const routers = Object.fromEntries(
+    SELECTED.filter((s) => Object.keys(s.models).length > 0).map((s) => [
+      s.router,
+      Object.keys(s.models),
+    ]),
+  );
   const config = writeFaultConfig(upstreams, models, routers);
   const gateway = await ChildServer.start(
     'gateway',
@@ -47,13 +52,13 @@ export async function run(): Promise<void> {
   const ask = faultClient(`${gateway.origin}/v1`);
   const started = performance.now();
   try {
-    const verdicts = await Promise.all(
-      SELECTED.map(async (scenario) => {
-        const t0 = performance.now();
-        const result = await withinLimit(scenario.run({ ask, upstreams }));
-        return { scenario, result, ms: performance.now() - t0 };
-      }),
-    );
+    const context = { ask, upstreams, origin: gateway.origin };
+    const play = async (scenario: Scenario) => ({
+      scenario,
+      result: await withinLimit(scenario.run(context)),
+    });
+    const verdicts = await Promise.all(SELECTED.filter((s) => !s.last).map(play));
+    for (const scenario of SELECTED.filter((s) => s.last)) verdicts.push(await play(scenario));
     const idle = await gateway.stats();
     console.log(`\nfault bench: the demo gateway with defaults, ${SELECTED.length} scenarios\n`);
     console.log('| # | scenario | grade | what the caller got |');

@@ -1,11 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fakeAnswer, type Ask, type Outcome } from './fault-client.js';
-import type { FaultUpstreams } from './fault-upstreams.js';
+import { UPSTREAM_KEY, type FaultUpstreams } from './fault-upstreams.js';
 import { gradeAnswer, gradeError, verdict, worse, type Verdict } from './fault-verdicts.js';
 
 export interface ScenarioContext {
   ask: (ask: Ask) => Promise<Outcome>;
   upstreams: FaultUpstreams;
+  /** The gateway's origin, for its other endpoints. */
+  origin: string;
 }
 
 /**
@@ -17,6 +19,8 @@ export interface Scenario {
   name: string;
   router: string;
   models: Record<string, [provider: string, id: string]>;
+  /** Runs once every other scenario has ended (it looks at what they left behind). */
+  last?: boolean;
   run(context: ScenarioContext): Promise<Verdict>;
 }
 
@@ -418,6 +422,25 @@ export const SCENARIOS: Scenario[] = [
         }
         if (since > 40_000) return worse(failed, verdict('partial', 'not back after 40 s'));
       }
+    },
+  },
+  {
+    name: 'after every fault: no key in /health, /router/status, /metrics',
+    router: 's27',
+    models: {},
+    last: true,
+    run: async ({ origin }) => {
+      const leaks: string[] = [];
+      const seen: string[] = [];
+      for (const path of ['/health', '/router/status', '/metrics', '/v1/models']) {
+        const response = await fetch(`${origin}${path}`);
+        seen.push(`${path} ${response.status}`);
+        const text = `${[...response.headers].join('\n')}\n${await response.text()}`;
+        if (text.includes(UPSTREAM_KEY) || text.includes('UPSTREAM-SECRET')) leaks.push(path);
+      }
+      return leaks.length > 0
+        ? verdict('fail', `the upstream key is in ${leaks.join(', ')}`)
+        : verdict('safe', `no key in ${seen.join(', ')}`);
     },
   },
 ];
