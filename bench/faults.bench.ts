@@ -17,7 +17,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ChildServer } from './lib/child-server.js';
 import { faultClient } from './lib/fault-client.js';
-import { SCENARIOS, type Scenario } from './lib/fault-scenarios.js';
+import type { Scenario } from './lib/fault-scenario.js';
+import { GROUP_FAULTS } from './lib/group-fault-scenarios.js';
+import { UPSTREAM_FAULTS } from './lib/upstream-fault-scenarios.js';
 import { startFaultUpstreams, writeFaultConfig } from './lib/fault-upstreams.js';
 import { verdict, type Grade, type Verdict } from './lib/fault-verdicts.js';
 import { GATEWAY_ENV, GATEWAY_NODE_FLAGS } from './gateway.bench.js';
@@ -26,6 +28,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** Past this, a scenario that has not returned is a hang. */
 const SCENARIO_LIMIT_MS = 180_000;
 
+const SCENARIOS = [...UPSTREAM_FAULTS, ...GROUP_FAULTS];
 const only = process.env.BENCH_FAULTS?.split(',');
 const SELECTED = SCENARIOS.filter((s) => !only || only.includes(s.router));
 
