@@ -129,9 +129,12 @@ export class ResilientChatModel implements ChatModel {
         async () => {
           const attempt = call.attempt();
           attempt.arm('attempt', this.timeouts.attemptMs);
+          const started = this.clock();
           try {
             const pending = this.model.chat(request, { ...options, signal: attempt.signal });
-            return await raceAbort(pending, attempt.signal);
+            const answer = await raceAbort(pending, attempt.signal);
+            this.deadlines.observeAnswer?.(this.clock() - started);
+            return answer;
           } catch (error) {
             throw attempt.explain(error);
           } finally {

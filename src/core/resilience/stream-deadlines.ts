@@ -6,6 +6,7 @@ import {
   IDLE_DEADLINE_DEFAULTS,
   type AdaptiveDeadlineOptions,
 } from './adaptive-deadline.js';
+import { LatencySketch } from './latency-sketch.js';
 import { MAX_TIMER_MS } from './retry-policy.js';
 import type { SketchBinding } from './shared-latency-sketch.js';
 import type { ResolvedTimeouts, TimeoutOptions } from './timeout-options.js';
@@ -21,6 +22,11 @@ export interface StreamDeadlines {
   idleMs(): number | undefined;
   observeFirstToken(ms: number): void;
   observeGap(ms: number): void;
+  /**
+   * A non-streamed answer's time: until the first-token wait has learnt, a model whose usual
+   * answer takes longer than the cold wait gets a longer one (see adaptiveStreamDeadlines).
+   */
+  observeAnswer?(ms: number): void;
   /** Whether each wait learns (inspection, docs). */
   readonly adaptive: { readonly firstToken: boolean; readonly idle: boolean };
   /**
@@ -80,13 +86,22 @@ export function adaptiveStreamDeadlines(
           'adaptive.idle',
         )
       : undefined;
+  const paced =
+    firstDeadline && !givenFirst
+      ? pacedColdWait(adaptive.firstToken ?? {}, timeouts.attemptMs)
+      : undefined;
   const fixedFirst = typeof first === 'number' ? first : undefined;
   const fixedIdle = typeof idle === 'number' ? idle : undefined;
   return {
-    firstTokenMs: firstDeadline ? () => firstDeadline.currentMs() : () => fixedFirst,
+    firstTokenMs: firstDeadline
+      ? paced
+        ? () => paced.wait(firstDeadline)
+        : () => firstDeadline.currentMs()
+      : () => fixedFirst,
     idleMs: idleDeadline ? () => idleDeadline.currentMs() : () => fixedIdle,
     observeFirstToken: (ms) => firstDeadline?.observe(ms),
     observeGap: (ms) => idleDeadline?.observe(ms),
+    ...(paced ? { observeAnswer: (ms: number) => paced.observe(ms) } : {}),
     adaptive: { firstToken: firstDeadline !== undefined, idle: idleDeadline !== undefined },
     share: (binding) => {
       firstDeadline?.share({ ...binding, key: `${binding.key}:first-token` });
@@ -103,4 +118,44 @@ function modeOf(value: unknown, field: string): 'adaptive' | number {
   throw new InvalidConfigurationException(
     `Resilience option '${field}' must be 'adaptive' or a number of milliseconds above 0 and at most ${MAX_TIMER_MS} (got ${String(value)})`,
   );
+}
+
+/** Non-streamed answers a model must have given before they raise its cold first-token wait. */
+export const PACED_COLD_WAIT_ANSWERS = 3;
+
+/**
+ * The cold first-token wait of a model that has shown, on non-streamed calls, that it takes
+ * long: the multiplier × the median of its last 16–32 answer times, up to the first-token
+ * ceiling and `attemptMs`, when that is above the cold wait (12 s). A whole answer comes no
+ * sooner than its first token, so a reasoning model that answered in 30 s waits 60–90 s for its
+ * first token instead of being cut at 12 s every time, which left it nothing to learn from. The
+ * median, not a high percentile: a fast model's occasional long answer leaves its 12 s alone.
+ * Once the stream's own first tokens are learnt (minSamples), they alone decide.
+ */
+function pacedColdWait(given: AdaptiveDeadlineOptions, attemptMs: number | undefined) {
+  // read after AdaptiveDeadline validated the same options
+  const { multiplier, ceilingMs, minSamples } = { ...FIRST_TOKEN_DEADLINE_DEFAULTS, ...given };
+  const cap = Math.min(ceilingMs, attemptMs ?? Number.POSITIVE_INFINITY);
+  const answers = new LatencySketch({ generationSize: 16 });
+  let waitMs: number | undefined;
+  let dirty = false;
+  return {
+    // a plain call only records (the median is worked out when a stream next asks)
+    observe(ms: number): void {
+      answers.record(ms);
+      dirty = true;
+    },
+    wait(deadline: AdaptiveDeadline): number | undefined {
+      const current = deadline.currentMs();
+      if (dirty) {
+        dirty = false;
+        waitMs =
+          answers.count() < PACED_COLD_WAIT_ANSWERS
+            ? undefined
+            : Math.round(Math.min(cap, multiplier * answers.quantile(0.5)!));
+      }
+      if (waitMs === undefined || deadline.samples() >= minSamples) return current;
+      return current === undefined ? current : Math.max(current, waitMs);
+    },
+  };
 }

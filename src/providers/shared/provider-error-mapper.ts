@@ -5,6 +5,8 @@ import type { ErrorKind } from '../../core/resilience/error-classification.js';
 import { parseRetryAfter, type HeadersLike } from '../../core/resilience/retry-after.js';
 import { kindOfProviderError } from './error-kind.js';
 import { redactSecrets, scrubError } from './redact.js';
+import { OversizedAnswerError } from './http/provider-http.js';
+import { OversizedSseEventError } from './sse-reader.js';
 
 export interface ProviderErrorContext {
   /** e.g. `openai`, `anthropic`, or the name configured for a compatible server. */
@@ -64,6 +66,10 @@ export function toProviderError(error: unknown, ctx: ProviderErrorContext): unkn
   }
   if (typeof sdkError.status === 'number') {
     return fromApiError(sdkError, ctx);
+  }
+  if (sdkError instanceof OversizedSseEventError || sdkError instanceof OversizedAnswerError) {
+    // not retried (the same answer would come again), failed over and cooled down
+    return exception(ctx, 'unknown', sdkError.message, { cause: sdkError, code: sdkError.code });
   }
   if (isInterruptedBody(sdkError)) {
     return exception(

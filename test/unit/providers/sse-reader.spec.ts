@@ -1,5 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { readSseMessages, type SseMessage } from '../../../src/providers/shared/sse-reader.js';
+import {
+  MAX_SSE_EVENT_CHARS,
+  OversizedSseEventError,
+  readSseMessages,
+  type SseMessage,
+} from '../../../src/providers/shared/sse-reader.js';
 
 async function* bytes(...pieces: string[]): AsyncGenerator<Uint8Array> {
   for (const piece of pieces) yield new TextEncoder().encode(piece);
@@ -48,5 +53,43 @@ describe('readSseMessages', () => {
     expect(await read('data: {"complete":true}\n\ndata: {"cut":')).toEqual([
       { data: '{"complete":true}' },
     ]);
+  });
+});
+
+describe('readSseMessages, bounded', () => {
+  it('keeps a CRLF together when each half ends a piece of its own', async () => {
+    expect(await read('data: a\r', '\n', '\n', 'data: b\n\n')).toEqual([
+      { data: 'a' },
+      { data: 'b' },
+    ]);
+  });
+
+  it('refuses an event over its limit, counting its data lines and the line being read', async () => {
+    const pieces = ['data: 0123456789\n', 'data: 0123456789', '0123456789', '\n\n'];
+    const seen: SseMessage[] = [];
+    const bounded = async () => {
+      for await (const message of readSseMessages(bytes(...pieces), 32)) seen.push(message);
+    };
+    await expect(bounded()).rejects.toBeInstanceOf(OversizedSseEventError);
+    expect(seen).toEqual([]);
+    // under the default limit the same event is whole
+    expect(await read(...pieces)).toEqual([{ data: '0123456789\n01234567890123456789' }]);
+  });
+
+  it('stops reading a line that never ends at the limit, not at the end of the body', async () => {
+    let pieces = 0;
+    const piece = new Uint8Array(64 * 1024).fill(0x78);
+    async function* endless(): AsyncGenerator<Uint8Array> {
+      yield new TextEncoder().encode('data: ');
+      for (;;) {
+        pieces += 1;
+        yield piece;
+      }
+    }
+    const reading = async () => {
+      for await (const message of readSseMessages(endless())) void message;
+    };
+    await expect(reading()).rejects.toThrow(`over ${MAX_SSE_EVENT_CHARS} characters`);
+    expect(pieces).toBeLessThanOrEqual(MAX_SSE_EVENT_CHARS / piece.length + 1);
   });
 });

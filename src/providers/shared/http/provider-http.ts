@@ -57,7 +57,7 @@ export class ProviderHttp {
     signal: AbortSignal | undefined,
   ): Promise<{ data: unknown; headers: Answer['headers'] }> {
     const answer = await this.send(path, body, signal);
-    const text = await answer.body.text();
+    const text = await readText(answer, MAX_ANSWER_BYTES);
     const data: unknown = isJson(answer.headers['content-type']) ? JSON.parse(text) : text;
     return { data, headers: answer.headers };
   }
@@ -109,13 +109,55 @@ export class ProviderHttp {
         await pause(retryDelayMs(headers, retriesDone), signal);
         continue;
       }
-      const text = await answer.body
-        .text()
-        .catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
+      const text = await readText(answer, MAX_ERROR_BODY_BYTES).catch((error: unknown) =>
+        error instanceof Error ? error.message : String(error),
+      );
       const parsed = safeJson(text);
       throw errors.status(answer.statusCode, parsed, parsed ? undefined : text, headers);
     }
   }
+}
+
+/**
+ * The most a non-streamed answer may hold: 64 MiB, several times a long answer with logprobs.
+ * A server that sends more is broken, and reading on would hold the process's memory.
+ */
+export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+/** An error answer is read for its message only. */
+const MAX_ERROR_BODY_BYTES = 1024 * 1024;
+
+/** A non-streamed answer ran over its limit: its connection was closed, the answer abandoned. */
+export class OversizedAnswerError extends Error {
+  readonly code = 'answer_too_large';
+
+  constructor(readonly limit: number) {
+    super(`the answer ran over ${limit} bytes; it was abandoned`);
+    this.name = 'OversizedAnswerError';
+  }
+}
+
+/**
+ * The body as text, at most `limit` bytes: a declared length over it is refused before reading,
+ * a chunked body when it passes it (the connection is closed either way).
+ */
+async function readText(answer: Answer, limit: number): Promise<string> {
+  const declared = Number(answer.headers['content-length']);
+  if (declared > limit) {
+    answer.body.destroy();
+    throw new OversizedAnswerError(limit);
+  }
+  if (declared >= 0) return answer.body.text();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of answer.body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) {
+      answer.body.destroy();
+      throw new OversizedAnswerError(limit);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
 }
 
 /** Header names lower-cased, so that a caller's `Authorization` replaces ours, not doubles it. */
