@@ -7,6 +7,7 @@ import {
   type ChatMessage,
 } from '../../../../../src/core/chat/messages.js';
 import { DecisionModelChatModelRouter } from '../../../../../src/core/decision/decision-model-chat-model-router.js';
+import { MAX_DECISION_TURN_CHARS } from '../../../../../src/core/decision/decision-input.js';
 import { COMPLEX, fakeDecisionModel, onlyRequest, routingRequest } from './fixtures.js';
 
 async function inputFor(messages: ChatMessage[], maxMessages?: number) {
@@ -147,5 +148,35 @@ describe('2.3.6 input', () => {
     expect(await inputFor([userMessage('only')], 5)).toEqual({
       messages: [{ role: 'user', text: 'only' }],
     });
+  });
+});
+
+describe('a bounded decision input', () => {
+  const paste = (n: number) => 'lorem ipsum '.repeat(n);
+
+  it('reads the start and the end of a long message, not the paste between', async () => {
+    const text = `Summarise this contract: ${paste(100_000)} What is the notice period?`;
+    const input = await inputFor([userMessage(text)], 1);
+    expect(typeof input).toBe('string');
+    const read = input as string;
+    expect(read.length).toBeLessThanOrEqual(MAX_DECISION_TURN_CHARS);
+    expect(read.startsWith('Summarise this contract:')).toBe(true);
+    expect(read.endsWith('What is the notice period?')).toBe(true);
+  });
+
+  it('bounds every turn of a conversation and keeps short ones whole', async () => {
+    const messages = [
+      userMessage(paste(50_000)),
+      aiMessage(paste(50_000)),
+      userMessage('yes please'),
+    ];
+    const input = await inputFor(messages, 3);
+    const turns = (input as { messages: { text: string }[] }).messages;
+    expect(turns.map((turn) => turn.text.length <= MAX_DECISION_TURN_CHARS)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(turns[2]!.text).toBe('yes please');
   });
 });
