@@ -1,7 +1,6 @@
 import type { ChatRequest } from '../chat/request.js';
 import type { ChatResponse } from '../chat/response.js';
 import { systemClock, type Clock } from '../clock.js';
-import { InvalidConfigurationException } from '../errors/exceptions.js';
 import type {
   InspectableRouting,
   ModelStatus,
@@ -16,49 +15,30 @@ import { InMemoryRouteStateStore } from '../state/in-memory-route-state-store.js
 import { attempt, chain, isPromiseLike, type MaybePromise } from '../state/maybe-async.js';
 import type { CircuitRecord, RouteStateStore } from '../state/route-state-store.js';
 import type { ChatModelWrapper } from '../chat/chat-model-wrapper.js';
-import {
-  resolveCircuitPolicy,
-  type CircuitBreakerOptions,
-  type CircuitPolicy,
-} from '../circuit/circuit-policy.js';
+import { resolveCircuitPolicy, type CircuitPolicy } from '../circuit/circuit-policy.js';
 import {
   afterFailure,
   afterSuccess,
   canProbe,
   claimProbe,
   endCooldown,
+  flushSuccesses,
   isCoolingDown,
   releaseProbe,
   type AttemptKind,
 } from '../circuit/circuit-transitions.js';
 import { GroupModels } from './group-models.js';
-import type {
-  ModelRoutingFunction,
-  ModelRoutingStrategy,
-  StrategyCallContext,
-} from './model-routing-strategy.js';
+import type { ModelRoutingStrategy, StrategyCallContext } from './model-routing-strategy.js';
 import { delegateTokens } from './delegate-tokens.js';
 import { circuitStatus } from './circuit-status.js';
 import { SlowCalls } from './slow-calls.js';
 import { StrategyEvents } from './strategy-events.js';
 import { normalizeStrategy } from './strategy-invocation.js';
 import { uniqueScope } from '../state/unique-scope.js';
+import { PendingSuccesses } from '../circuit/pending-successes.js';
+import { validateFailoverOptions, type FailoverStrategyOptions } from './failover-options.js';
 
-export interface FailoverStrategyOptions extends CircuitBreakerOptions {
-  /** Chooses among the models whose circuit admits a request; default: the first in order. */
-  delegate?: ModelRoutingStrategy | ModelRoutingFunction;
-  clock?: Clock;
-  /** Where circuits live; default: a new in-memory store. The Nest module may bind a shared one. */
-  store?: RouteStateStore;
-  /** Key prefix of this group's circuits; default: unique per strategy instance. */
-  scope?: string;
-  /**
-   * When no circuit admits a request: `fail-fast` (default) returns no model, so ModelRouter
-   * throws NoMatchingModelFoundException with a retry-after hint; `try-oldest` tries the model
-   * whose circuit opened longest ago.
-   */
-  whenAllOpen?: 'fail-fast' | 'try-oldest';
-}
+export type { FailoverStrategyOptions } from './failover-options.js';
 
 /**
  * Failover with a circuit breaker per model: the first model (in registration order, or as the
@@ -80,31 +60,29 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
   /** How each in-flight attempt was admitted, keyed by the attempt's context. */
   private readonly admissions = new WeakMap<object, AttemptKind>();
   private readonly slowCalls: SlowCalls;
+  /** Window successes not yet written to the circuit record (only with a failure-rate window). */
+  private readonly successes: PendingSuccesses;
   /** The route each model was last seen serving, for events noticed outside a call. */
   private readonly routes = new Map<string, string>();
 
   constructor(options: FailoverStrategyOptions = {}) {
     const given = options ?? {};
     this.policy = resolveCircuitPolicy(given);
+    this.successes = new PendingSuccesses(
+      this.policy,
+      (model, batch) =>
+        void this.update(model, (record) =>
+          flushSuccesses(record, this.clock(), this.policy, batch),
+        ),
+      (work, ms) => (globalThis.setTimeout(work, ms) as { unref?: () => void }).unref?.(),
+    );
     const rate = this.policy.failureRate;
     this.slowCalls = new SlowCalls(
       rate?.slowRateThreshold !== undefined ? rate.slowCallMs : undefined,
       () => this.clock(),
     );
     if (given.delegate !== undefined) this.delegate = normalizeStrategy(given.delegate, 'delegate');
-    if (given.clock !== undefined && typeof given.clock !== 'function') {
-      throw new InvalidConfigurationException(
-        'clock must be a function returning epoch milliseconds.',
-      );
-    }
-    if (
-      given.whenAllOpen !== undefined &&
-      !['fail-fast', 'try-oldest'].includes(given.whenAllOpen)
-    ) {
-      throw new InvalidConfigurationException(
-        `whenAllOpen must be 'fail-fast' or 'try-oldest'; got ${String(given.whenAllOpen)}.`,
-      );
-    }
+    validateFailoverOptions(given);
     this.whenAllOpen = given.whenAllOpen ?? 'fail-fast';
     this.clock = given.clock ?? systemClock;
     this.store = given.store ?? new InMemoryRouteStateStore(this.clock);
@@ -125,7 +103,7 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     this.rememberRoute(models, context);
     const now = this.clock();
     const admissible = models.filter((model) => {
-      const record = this.circuitOf(model);
+      const record = this.stored(model);
       return record.state === 'closed' || canProbe(record, now, this.policy);
     });
     if (admissible.length === 0) return this.allOpen(models, context);
@@ -141,8 +119,16 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     const kind = this.admissionOf(context);
     const now = this.clock();
     const slow = this.slowCalls.wasSlow(context, now);
+    if (
+      this.policy.failureRate &&
+      !slow &&
+      this.successes.hold(model.name, this.stored(model), now)
+    ) {
+      return this.delegate?.onSuccess?.(model, response, request, context);
+    }
+    const pending = this.successes.take(model.name);
     const change = this.update(model, (record) =>
-      afterSuccess(record, now, this.policy, kind, slow),
+      afterSuccess(record, now, this.policy, kind, slow, pending),
     );
     return this.afterwards(change, (done) => {
       if (done) this.announce(model, done, context);
@@ -163,9 +149,10 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     const summary = summarizeError(error);
     const retryAfterMs = retryAfterOf(error, now);
     const slow = this.slowCalls.wasSlow(context, now);
+    const pending = disposition.countsAsFailure ? this.successes.take(model.name) : undefined;
     const change = this.update(model, (record) =>
       disposition.countsAsFailure
-        ? afterFailure(record, now, this.policy, summary, kind, retryAfterMs, slow)
+        ? afterFailure(record, now, this.policy, summary, kind, retryAfterMs, slow, pending)
         : kind === 'probe'
           ? releaseProbe(record)
           : undefined,
@@ -203,7 +190,7 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     const now = this.clock();
     let earliest = Number.POSITIVE_INFINITY;
     for (const model of models) {
-      const record = this.circuitOf(model);
+      const record = this.stored(model);
       if (!isCoolingDown(record, now)) return undefined;
       earliest = Math.min(earliest, record.cooldownUntil!);
     }
@@ -244,8 +231,17 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     (this.delegate as Partial<InspectableRouting> | undefined)?.bindRouteState?.(binding);
   }
 
-  /** The circuit record of a model (for tests and custom health views). */
+  /**
+   * The circuit record of a model (for tests and custom health views), with the window's
+   * successes this process has counted and not yet written.
+   */
   circuitOf(model: ChatModelWrapper | string): CircuitRecord {
+    const name = typeof model === 'string' ? model : model.name;
+    return this.successes.view(name, this.stored(name), this.clock());
+  }
+
+  /** The record as stored: what routing decisions read. */
+  protected stored(model: ChatModelWrapper | string): CircuitRecord {
     return this.store.getCircuit(this.key(model));
   }
 
@@ -291,13 +287,13 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     context: StrategyCallContext | undefined,
     now: number,
   ): MaybePromise<boolean> {
-    if (this.circuitOf(model).state === 'closed') return this.admitted(context, 'regular');
+    if (this.stored(model).state === 'closed') return this.admitted(context, 'regular');
     // a store that cannot claim now admits nobody as a probe
     const claim = this.update(model, (record) => claimProbe(record, now, this.policy));
     return chain(claim, (change) => {
       if (!change) {
         // someone may have closed it meanwhile (a probe succeeded)
-        return this.circuitOf(model).state === 'closed' && this.admitted(context, 'regular');
+        return this.stored(model).state === 'closed' && this.admitted(context, 'regular');
       }
       this.announce(model, change, context);
       return this.admitted(context, 'probe');
@@ -313,7 +309,7 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
       return undefined;
     }
     const since = (model: ChatModelWrapper) => {
-      const record = this.circuitOf(model);
+      const record = this.stored(model);
       return record.openedAt ?? record.lastError?.at ?? 0;
     };
     const oldest = models.reduce((best, model) => (since(model) < since(best) ? model : best));
@@ -326,7 +322,7 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
    * loses this change, and the call, its events and the delegate's bookkeeping go on.
    */
   private update(
-    model: ChatModelWrapper,
+    model: ChatModelWrapper | string,
     decide: (record: CircuitRecord) => CircuitDraft | undefined,
   ): MaybePromise<CircuitChange | undefined> {
     return attempt(
