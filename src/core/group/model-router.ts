@@ -194,9 +194,11 @@ export class ModelRouter implements ChatModel, InspectableRouting, ChecksChatReq
     attempt: Attempt,
     request: ChatRequest,
     call: ModelRouterCall,
-    signal: AbortSignal,
+    /** The attempt's own signal; undefined: the caller's, as in `optionsFor`. */
+    signal: AbortSignal | undefined,
   ): Promise<ChatResponse> {
-    const answer = attempt.model.model.chat(request, { ...call.optionsFor(attempt), signal });
+    const options = call.optionsFor(attempt);
+    const answer = attempt.model.model.chat(request, signal ? { ...options, signal } : options);
     // raced on the caller's signal only: a hedge that loses is abandoned, not awaited, so
     // racing its own signal would only add a listener to every call
     const settled = await raceAbort(Promise.resolve(answer), call.options.signal);
