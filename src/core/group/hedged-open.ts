@@ -2,6 +2,7 @@ import { systemTimers, type Timers } from '../resilience/timers.js';
 import { emitTo } from '../observability/routing-event.js';
 import { partialUsage } from '../cost/partial-usage.js';
 import type { AttemptAbort, HedgePolicy } from './hedge-policy.js';
+import { HedgeDelays } from './hedge-delays.js';
 import type { Attempt, ModelRouterCall } from './model-router-call.js';
 
 /** How a hedged opening ended. */
@@ -46,6 +47,19 @@ class Runner<T> {
 const NOTHING_PRODUCED = Object.freeze({ characters: 0, deltas: 0 });
 const FAILED = Object.freeze({ kind: 'failed' as const });
 const NO_RELEASE = () => undefined;
+/** Looked up at each call, so fake timers installed after a group was built still drive it. */
+const now = () => Date.now();
+/** Each group's pending delays, on one timer (kept beside the policy, not in it). */
+const DELAYS = new WeakMap<HedgePolicy, HedgeDelays>();
+
+function delaysOf(policy: HedgePolicy, timers: Timers, clock: () => number): HedgeDelays {
+  let delays = DELAYS.get(policy);
+  if (!delays) {
+    delays = new HedgeDelays(timers, clock);
+    DELAYS.set(policy, delays);
+  }
+  return delays;
+}
 
 /**
  * The opening of a call (a stream's first event, or a whole answer) with a hedge: `first` starts
@@ -64,29 +78,31 @@ export function hedgedOpen<T>(
   open: Open<T>,
   /** Frees what a loser produced after it lost (closes a stream). */
   discard: (value: T) => void,
+  /** Used by the group's delay list, made at its first call. */
   timers: Timers = systemTimers,
-  clock: () => number = Date.now,
+  clock: () => number = now,
 ): Promise<HedgedOutcome<T>> {
   const delayMs = policy.delayMs();
   if (delayMs === undefined) return openAlone(call, first, policy, open, clock);
   const runner = new Runner<T>(first, policy.abortFor(call.options.signal), clock(), false);
   return new Promise((resolve) => {
     let hedging = false;
-    const timer = timers.setTimeout(() => {
+    const delays = delaysOf(policy, timers, clock);
+    const due = delays.add(delayMs, () => {
       hedging = true;
       resolve(raceWithHedge(call, runner, delayMs, policy, open, discard, clock));
-    }, delayMs);
+    });
     open(first, runner.link.controller.signal).then(
       (value) => {
         if (hedging) return runner.settle({ runner, ok: true, value });
-        timers.clearTimeout(timer);
+        delays.remove(due);
         // the winner's own time: what answers take when they come (see raceWithHedge)
         policy.observe(clock() - runner.startedAt);
         resolve({ kind: 'won', attempt: first, value, release: runner.link.unlink });
       },
       (error: unknown) => {
         if (hedging) return runner.settle({ runner, ok: false, error });
-        timers.clearTimeout(timer);
+        delays.remove(due);
         runner.link.unlink();
         resolve(failedAlone(call, first, error));
       },
