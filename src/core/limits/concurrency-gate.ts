@@ -10,6 +10,7 @@ import type {
   ModelRoutingStrategy,
   StrategyCallContext,
 } from '../strategies/model-routing-strategy.js';
+import { chain, type MaybePromise } from '../state/maybe-async.js';
 import { AimdLimit, type ConcurrencyOptions, type LimitOutcome } from './aimd-limit.js';
 
 /** The concurrency limit of each model instance, shared by every group that serves it. */
@@ -51,32 +52,41 @@ export class ConcurrencyGate implements ModelRoutingStrategy {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  async route(
+  /** Synchronous when the strategy is and a model has room (the common case): no extra tick. */
+  route(
+    models: readonly ChatModelWrapper[],
+    request: ChatRequest,
+    context?: StrategyCallContext,
+  ): MaybePromise<ChatModelWrapper | undefined> {
+    const open = models.every(hasRoom) ? models : models.filter(hasRoom);
+    if (open.length === 0) return this.waitForRoom(models, request, context);
+    return chain(this.inner.route(open, request, context), (picked) => {
+      if (!picked) return picked;
+      const limit = LIMITS.get(picked.model);
+      if (!limit || !context) return picked;
+      if (limit.tryAcquire()) {
+        this.held.set(context, { limit, at: this.clock() });
+        return picked;
+      }
+      // filled while the strategy chose: let it release what it claimed, and choose again
+      return chain(this.inner.onCancel?.(picked, undefined, request, context), () =>
+        this.route(models, request, context),
+      );
+    });
+  }
+
+  /** No model has room: wait in a limit's queue and choose again, or refuse. */
+  private async waitForRoom(
     models: readonly ChatModelWrapper[],
     request: ChatRequest,
     context?: StrategyCallContext,
   ): Promise<ChatModelWrapper | undefined> {
-    for (;;) {
-      const open = models.filter((model) => LIMITS.get(model.model)?.hasRoom() ?? true);
-      if (open.length > 0) {
-        const picked = await this.inner.route(open, request, context);
-        if (!picked) return picked;
-        const limit = LIMITS.get(picked.model);
-        if (!limit || !context) return picked;
-        if (limit.tryAcquire()) {
-          this.held.set(context, { limit, at: this.clock() });
-          return picked;
-        }
-        // filled while the strategy chose: let it release what it claimed, and choose again
-        await this.inner.onCancel?.(picked, undefined, request, context);
-        continue;
-      }
-      if (context?.onlyIfAvailable) return undefined;
-      const queue = models.map((model) => LIMITS.get(model.model)).find((l) => l && l.queueMs > 0);
-      if (!queue || !(await queue.waitForRoom(queue.queueMs, context?.signal))) {
-        throw new ConcurrencyLimitException(models.map((model) => model.name));
-      }
+    if (context?.onlyIfAvailable) return undefined;
+    const queue = models.map((model) => LIMITS.get(model.model)).find((l) => l && l.queueMs > 0);
+    if (!queue || !(await queue.waitForRoom(queue.queueMs, context?.signal))) {
+      throw new ConcurrencyLimitException(models.map((model) => model.name));
     }
+    return this.route(models, request, context);
   }
 
   onSuccess(
@@ -131,6 +141,10 @@ export class ConcurrencyGate implements ModelRoutingStrategy {
     this.held.delete(context);
     hold.limit.release(outcome, this.clock() - hold.at);
   }
+}
+
+function hasRoom(model: ChatModelWrapper): boolean {
+  return LIMITS.get(model.model)?.hasRoom() ?? true;
 }
 
 /** A 429, or a 503/529 that says the provider is overloaded: the limit is too high. */

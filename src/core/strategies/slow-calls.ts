@@ -4,7 +4,9 @@
  * Idle (keeps nothing) when no slow-call rule is configured.
  */
 export class SlowCalls {
-  private readonly timings = new WeakMap<object, { admittedAt: number; firstTokenAt?: number }>();
+  /** Plain numbers, so a call's timing allocates nothing. */
+  private readonly admittedAt = new WeakMap<object, number>();
+  private readonly firstTokenAt = new WeakMap<object, number>();
 
   constructor(
     /** Slower than this is slow; undefined: no slow-call rule. */
@@ -13,19 +15,22 @@ export class SlowCalls {
   ) {}
 
   admitted(context: object): void {
-    if (this.slowCallMs !== undefined) this.timings.set(context, { admittedAt: this.clock() });
+    if (this.slowCallMs !== undefined) this.admittedAt.set(context, this.clock());
   }
 
   firstToken(context: object | undefined): void {
-    const timing = context && this.timings.get(context);
-    if (timing && timing.firstTokenAt === undefined) timing.firstTokenAt = this.clock();
+    if (!context || !this.admittedAt.has(context) || this.firstTokenAt.has(context)) return;
+    this.firstTokenAt.set(context, this.clock());
   }
 
   /** Whether the attempt was slower than the threshold; forgets it. */
   wasSlow(context: object | undefined, now: number): boolean {
-    const timing = context && this.timings.get(context);
-    if (!timing) return false;
-    this.timings.delete(context);
-    return (timing.firstTokenAt ?? now) - timing.admittedAt > this.slowCallMs!;
+    if (this.slowCallMs === undefined || !context) return false;
+    const admittedAt = this.admittedAt.get(context);
+    if (admittedAt === undefined) return false;
+    this.admittedAt.delete(context);
+    const firstTokenAt = this.firstTokenAt.get(context);
+    if (firstTokenAt !== undefined) this.firstTokenAt.delete(context);
+    return (firstTokenAt ?? now) - admittedAt > this.slowCallMs;
   }
 }
