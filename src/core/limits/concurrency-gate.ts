@@ -45,8 +45,6 @@ export function anyConcurrencyLimit(models: readonly ChatModelWrapper[]): boolea
  * holds its slot until it settles, and the limit learns from how it settled.
  */
 export class ConcurrencyGate implements ModelRoutingStrategy {
-  private readonly held = new WeakMap<object, { limit: AimdLimit; at: number }>();
-
   constructor(
     private readonly inner: ModelRoutingStrategy,
     private readonly clock: () => number = Date.now,
@@ -65,7 +63,9 @@ export class ConcurrencyGate implements ModelRoutingStrategy {
       const limit = LIMITS.get(picked.model);
       if (!limit || !context) return picked;
       if (limit.tryAcquire()) {
-        this.held.set(context, { limit, at: this.clock() });
+        const hold = context as Hold;
+        hold[HELD] = limit;
+        hold[HELD_SINCE] = this.clock();
         return picked;
       }
       // filled while the strategy chose: let it release what it claimed, and choose again
@@ -136,12 +136,22 @@ export class ConcurrencyGate implements ModelRoutingStrategy {
   }
 
   private settle(context: StrategyCallContext | undefined, outcome: LimitOutcome): void {
-    const hold = context && this.held.get(context);
-    if (!hold) return;
-    this.held.delete(context);
-    hold.limit.release(outcome, this.clock() - hold.at);
+    const hold = context as Hold | undefined;
+    const limit = hold?.[HELD];
+    if (!limit) return;
+    hold![HELD] = undefined;
+    limit.release(outcome, this.clock() - hold![HELD_SINCE]!);
   }
 }
+
+/**
+ * The slot an attempt holds is kept on its context (one gate per group, and a context per
+ * attempt of that group, so the symbols are never shared): cheaper than a WeakMap keyed by the
+ * context, whose entry per attempt every young-generation collection must trace.
+ */
+const HELD = Symbol('concurrency-gate:limit');
+const HELD_SINCE = Symbol('concurrency-gate:since');
+type Hold = { [HELD]?: AimdLimit; [HELD_SINCE]?: number };
 
 function hasRoom(model: ChatModelWrapper): boolean {
   return LIMITS.get(model.model)?.hasRoom() ?? true;

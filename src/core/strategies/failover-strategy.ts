@@ -40,6 +40,9 @@ import { validateFailoverOptions, type FailoverStrategyOptions } from './failove
 
 export type { FailoverStrategyOptions } from './failover-options.js';
 
+/** Model names whose store key is kept (a gateway's ad-hoc lists name models freely). */
+const MAX_KEYS = 1_000;
+
 /**
  * Failover with a circuit breaker per model: the first model (in registration order, or as the
  * delegate chooses) whose circuit admits a request. With the defaults this is exactly the seed's
@@ -64,6 +67,8 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
   private readonly successes: PendingSuccesses;
   /** The route each model was last seen serving, for events noticed outside a call. */
   private readonly routes = new Map<string, string>();
+  /** The store key of each model name, under the current scope. */
+  private readonly keys = new Map<string, string>();
 
   constructor(options: FailoverStrategyOptions = {}) {
     const given = options ?? {};
@@ -227,6 +232,7 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
   bindRouteState(binding: RouteStateBinding): void {
     if (!this.explicit.store) this.store = binding.store;
     if (!this.explicit.scope) this.scope = binding.scope;
+    this.keys.clear();
     if (!this.explicit.clock && binding.clock) this.clock = binding.clock;
     (this.delegate as Partial<InspectableRouting> | undefined)?.bindRouteState?.(binding);
   }
@@ -246,7 +252,15 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
   }
 
   protected key(model: ChatModelWrapper | string): string {
-    return `${this.scope}:${typeof model === 'string' ? model : model.name}`;
+    const name = typeof model === 'string' ? model : model.name;
+    // one string per model: a key built per read is hashed (and allocated) again on every read
+    let key = this.keys.get(name);
+    if (key === undefined) {
+      if (this.keys.size >= MAX_KEYS) this.keys.clear();
+      key = `${this.scope}:${name}`;
+      this.keys.set(name, key);
+    }
+    return key;
   }
 
   /** Picks among admissible models (the delegate's choice, else the first) and admits it. */

@@ -1,12 +1,16 @@
+type Slots = Record<symbol, number | undefined>;
+
 /**
  * Times each attempt for the breaker's slow-call rate: from its admission to its first token (a
- * stream) or its end (a plain call). Keyed by the attempt's context, so nothing outlives a call.
+ * stream) or its end (a plain call). The times are kept on the attempt's context under symbols
+ * of this instance (a strategy and its delegate never share them; nothing else sees them), so
+ * nothing outlives a call. Cheaper than a WeakMap keyed by the context: a WeakMap entry per
+ * attempt is an ephemeron that every young-generation collection must trace.
  * Idle (keeps nothing) when no slow-call rule is configured.
  */
 export class SlowCalls {
-  /** Plain numbers, so a call's timing allocates nothing. */
-  private readonly admittedAt = new WeakMap<object, number>();
-  private readonly firstTokenAt = new WeakMap<object, number>();
+  private readonly admittedAt = Symbol('slow-calls:admitted-at');
+  private readonly firstTokenAt = Symbol('slow-calls:first-token-at');
 
   constructor(
     /** Slower than this is slow; undefined: no slow-call rule. */
@@ -15,22 +19,23 @@ export class SlowCalls {
   ) {}
 
   admitted(context: object): void {
-    if (this.slowCallMs !== undefined) this.admittedAt.set(context, this.clock());
+    if (this.slowCallMs !== undefined) (context as Slots)[this.admittedAt] = this.clock();
   }
 
   firstToken(context: object | undefined): void {
-    if (!context || !this.admittedAt.has(context) || this.firstTokenAt.has(context)) return;
-    this.firstTokenAt.set(context, this.clock());
+    const slots = context as Slots | undefined;
+    if (slots?.[this.admittedAt] === undefined || slots[this.firstTokenAt] !== undefined) return;
+    slots[this.firstTokenAt] = this.clock();
   }
 
   /** Whether the attempt was slower than the threshold; forgets it. */
   wasSlow(context: object | undefined, now: number): boolean {
-    if (this.slowCallMs === undefined || !context) return false;
-    const admittedAt = this.admittedAt.get(context);
+    const slots = context as Slots | undefined;
+    const admittedAt = slots?.[this.admittedAt];
     if (admittedAt === undefined) return false;
-    this.admittedAt.delete(context);
-    const firstTokenAt = this.firstTokenAt.get(context);
-    if (firstTokenAt !== undefined) this.firstTokenAt.delete(context);
-    return (firstTokenAt ?? now) - admittedAt > this.slowCallMs;
+    const firstTokenAt = slots![this.firstTokenAt];
+    slots![this.admittedAt] = undefined;
+    if (firstTokenAt !== undefined) slots![this.firstTokenAt] = undefined;
+    return (firstTokenAt ?? now) - admittedAt > this.slowCallMs!;
   }
 }
