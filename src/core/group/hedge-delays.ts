@@ -29,9 +29,9 @@ export class HedgeDelays {
     private readonly clock: () => number,
   ) {}
 
-  /** Runs `fire` in `delayMs`, unless `remove` is called first. */
-  add(delayMs: number, fire: () => void): DueEntry {
-    const entry: DueEntry = { at: this.clock() + delayMs, fire, prev: undefined, next: undefined };
+  /** Runs `fire` at `at` (epoch ms of the clock), unless `remove` is called first. */
+  add(at: number, fire: () => void): DueEntry {
+    const entry: DueEntry = { at, fire, prev: undefined, next: undefined };
     let after = this.tail;
     while (after && after.at > entry.at) after = after.prev;
     entry.prev = after;

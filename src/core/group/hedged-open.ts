@@ -84,26 +84,28 @@ export function hedgedOpen<T>(
 ): Promise<HedgedOutcome<T>> {
   const delayMs = policy.delayMs();
   if (delayMs === undefined) return openAlone(call, first, policy, open, clock);
-  const runner = new Runner<T>(first, policy.abortFor(call.options.signal), clock(), false);
+  const link = policy.abortFor(call.options.signal);
+  const startedAt = clock();
   return new Promise((resolve) => {
-    let hedging = false;
+    // made only once the delay has passed: until then this call is one attempt and a timer entry
+    let runner: Runner<T> | undefined;
     const delays = delaysOf(policy, timers, clock);
-    const due = delays.add(delayMs, () => {
-      hedging = true;
+    const due = delays.add(startedAt + delayMs, () => {
+      runner = new Runner<T>(first, link, startedAt, false);
       resolve(raceWithHedge(call, runner, delayMs, policy, open, discard, clock));
     });
-    open(first, runner.link.controller.signal).then(
+    open(first, link.controller.signal).then(
       (value) => {
-        if (hedging) return runner.settle({ runner, ok: true, value });
+        if (runner) return runner.settle({ runner, ok: true, value });
         delays.remove(due);
         // the winner's own time: what answers take when they come (see raceWithHedge)
-        policy.observe(clock() - runner.startedAt);
-        resolve({ kind: 'won', attempt: first, value, release: runner.link.unlink });
+        policy.observe(clock() - startedAt);
+        resolve({ kind: 'won', attempt: first, value, release: link.unlink });
       },
       (error: unknown) => {
-        if (hedging) return runner.settle({ runner, ok: false, error });
+        if (runner) return runner.settle({ runner, ok: false, error });
         delays.remove(due);
-        runner.link.unlink();
+        link.unlink();
         resolve(failedAlone(call, first, error));
       },
     );

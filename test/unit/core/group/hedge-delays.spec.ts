@@ -45,8 +45,8 @@ describe('HedgeDelays', () => {
     const time = manualTimers();
     const delays = new HedgeDelays(time.timers, time.clock);
     const fired: string[] = [];
-    const early = delays.add(100, () => fired.push('early'));
-    delays.add(100, () => fired.push('late'));
+    const early = delays.add(time.clock() + 100, () => fired.push('early'));
+    delays.add(time.clock() + 100, () => fired.push('late'));
     delays.remove(early);
     time.advance(99);
     expect(fired).toEqual([]);
@@ -59,7 +59,7 @@ describe('HedgeDelays', () => {
     const time = manualTimers();
     const delays = new HedgeDelays(time.timers, time.clock);
     for (let i = 0; i < 1_000; i += 1) {
-      const entry = delays.add(50, () => {
+      const entry = delays.add(time.clock() + 50, () => {
         throw new Error('answered before its delay');
       });
       delays.remove(entry);
@@ -74,9 +74,9 @@ describe('HedgeDelays', () => {
     const time = manualTimers();
     const delays = new HedgeDelays(time.timers, time.clock);
     const fired: string[] = [];
-    delays.add(300, () => fired.push('300'));
-    delays.add(100, () => fired.push('100')); // re-arms earlier
-    delays.add(200, () => fired.push('200'));
+    delays.add(time.clock() + 300, () => fired.push('300'));
+    delays.add(time.clock() + 100, () => fired.push('100')); // re-arms earlier
+    delays.add(time.clock() + 200, () => fired.push('200'));
     time.advance(100);
     expect(fired).toEqual(['100']);
     time.advance(200);
@@ -88,9 +88,9 @@ describe('HedgeDelays', () => {
     const time = manualTimers();
     const delays = new HedgeDelays(time.timers, time.clock);
     const fired: string[] = [];
-    delays.add(10, () => {
+    delays.add(time.clock() + 10, () => {
       fired.push('first');
-      delays.add(10, () => fired.push('second'));
+      delays.add(time.clock() + 10, () => fired.push('second'));
     });
     time.advance(10);
     expect(fired).toEqual(['first']);
