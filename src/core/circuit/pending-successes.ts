@@ -3,7 +3,7 @@ import type { CircuitPolicy } from './circuit-policy.js';
 import { countOutcomes, successes, type WindowBatch } from './sliding-window.js';
 
 /** Most successes a model holds before they are written: bounds memory and a replica's lag. */
-export const FLUSH_CALLS = 64;
+export const FLUSH_CALLS = 256;
 /** Longest a success waits before it is written. */
 export const FLUSH_MS = 250;
 
