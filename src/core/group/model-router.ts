@@ -38,6 +38,8 @@ import { anyConcurrencyLimit, ConcurrencyGate } from '../limits/concurrency-gate
 import { hedgedOpen } from './hedged-open.js';
 
 const NOTHING_PRODUCED = Object.freeze({ characters: 0, deltas: 0 });
+/** A whole answer that lost a hedge holds nothing to free. */
+const NOTHING_TO_DISCARD = () => undefined;
 
 /**
  * A group of interchangeable models behind one ChatModel: a routing strategy picks the model for
@@ -137,7 +139,7 @@ export class ModelRouter implements ChatModel, InspectableRouting, ChecksChatReq
           attempt,
           this.hedge!,
           (tried, signal) => this.answer(tried, request, call, signal),
-          () => undefined,
+          NOTHING_TO_DISCARD,
         );
         if (opened.kind === 'failed') continue;
         if (opened.kind === 'stop') throw opened.error;

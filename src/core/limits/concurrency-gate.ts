@@ -10,7 +10,7 @@ import type {
   ModelRoutingStrategy,
   StrategyCallContext,
 } from '../strategies/model-routing-strategy.js';
-import { chain, type MaybePromise } from '../state/maybe-async.js';
+import { chain, isPromiseLike, type MaybePromise } from '../state/maybe-async.js';
 import { AimdLimit, type ConcurrencyOptions, type LimitOutcome } from './aimd-limit.js';
 
 /** The concurrency limit of each model instance, shared by every group that serves it. */
@@ -58,21 +58,32 @@ export class ConcurrencyGate implements ModelRoutingStrategy {
   ): MaybePromise<ChatModelWrapper | undefined> {
     const open = models.every(hasRoom) ? models : models.filter(hasRoom);
     if (open.length === 0) return this.waitForRoom(models, request, context);
-    return chain(this.inner.route(open, request, context), (picked) => {
-      if (!picked) return picked;
-      const limit = LIMITS.get(picked.model);
-      if (!limit || !context) return picked;
-      if (limit.tryAcquire()) {
-        const hold = context as Hold;
-        hold[HELD] = limit;
-        hold[HELD_SINCE] = this.clock();
-        return picked;
-      }
-      // filled while the strategy chose: let it release what it claimed, and choose again
-      return chain(this.inner.onCancel?.(picked, undefined, request, context), () =>
-        this.route(models, request, context),
-      );
-    });
+    const picked = this.inner.route(open, request, context);
+    return isPromiseLike(picked)
+      ? picked.then((chosen) => this.claim(chosen, models, request, context))
+      : this.claim(picked, models, request, context);
+  }
+
+  /** Takes a slot of the chosen model's limit; chooses again if it filled meanwhile. */
+  private claim(
+    picked: ChatModelWrapper | undefined,
+    models: readonly ChatModelWrapper[],
+    request: ChatRequest,
+    context: StrategyCallContext | undefined,
+  ): MaybePromise<ChatModelWrapper | undefined> {
+    if (!picked) return picked;
+    const limit = LIMITS.get(picked.model);
+    if (!limit || !context) return picked;
+    if (limit.tryAcquire()) {
+      const hold = context as Hold;
+      hold[HELD] = limit;
+      hold[HELD_SINCE] = this.clock();
+      return picked;
+    }
+    // filled while the strategy chose: let it release what it claimed, and choose again
+    return chain(this.inner.onCancel?.(picked, undefined, request, context), () =>
+      this.route(models, request, context),
+    );
   }
 
   /** No model has room: wait in a limit's queue and choose again, or refuse. */
