@@ -111,7 +111,7 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
       const record = this.stored(model);
       return record.state === 'closed' || canProbe(record, now, this.policy);
     });
-    if (admissible.length === 0) return this.allOpen(models, context);
+    if (admissible.length === 0) return this.allOpen(models, context, now);
     return this.choose(admissible, request, context, now);
   }
 
@@ -301,16 +301,16 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     context: StrategyCallContext | undefined,
     now: number,
   ): MaybePromise<boolean> {
-    if (this.stored(model).state === 'closed') return this.admitted(context, 'regular');
+    if (this.stored(model).state === 'closed') return this.admitted(context, 'regular', now);
     // a store that cannot claim now admits nobody as a probe
     const claim = this.update(model, (record) => claimProbe(record, now, this.policy));
     return chain(claim, (change) => {
       if (!change) {
         // someone may have closed it meanwhile (a probe succeeded)
-        return this.stored(model).state === 'closed' && this.admitted(context, 'regular');
+        return this.stored(model).state === 'closed' && this.admitted(context, 'regular', now);
       }
       this.announce(model, change, context);
-      return this.admitted(context, 'probe');
+      return this.admitted(context, 'probe', this.clock());
     });
   }
 
@@ -318,6 +318,7 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
   protected allOpen(
     models: readonly ChatModelWrapper[],
     context: StrategyCallContext | undefined,
+    now: number,
   ): ChatModelWrapper | undefined {
     if (this.whenAllOpen === 'fail-fast' || models.length === 0 || context?.onlyIfAvailable) {
       return undefined;
@@ -327,7 +328,7 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
       return record.openedAt ?? record.lastError?.at ?? 0;
     };
     const oldest = models.reduce((best, model) => (since(model) < since(best) ? model : best));
-    this.admitted(context, 'forced');
+    this.admitted(context, 'forced', now);
     return oldest;
   }
 
@@ -345,10 +346,10 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     );
   }
 
-  private admitted(context: StrategyCallContext | undefined, kind: AttemptKind): true {
+  private admitted(context: StrategyCallContext | undefined, kind: AttemptKind, now: number): true {
     if (context) {
       this.admissions.set(context, kind);
-      this.slowCalls.admitted(context);
+      this.slowCalls.admitted(context, now);
       // the call's own context: the router reads it to call the model as a probe
       (context as { probe?: boolean }).probe = kind === 'probe';
     }

@@ -18,8 +18,9 @@ export class SlowCalls {
     private readonly clock: () => number,
   ) {}
 
-  admitted(context: object): void {
-    if (this.slowCallMs !== undefined) (context as Slots)[this.admittedAt] = this.clock();
+  /** The attempt was admitted at `now` (the strategy's clock reading of its choice). */
+  admitted(context: object, now: number): void {
+    if (this.slowCallMs !== undefined) (context as Slots)[this.admittedAt] = now;
   }
 
   firstToken(context: object | undefined): void {
