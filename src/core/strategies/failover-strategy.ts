@@ -12,7 +12,7 @@ import { retryAfterOf } from '../resilience/retry-after.js';
 import { eventsOfChange } from '../circuit/circuit-events.js';
 import { updateCircuit, type CircuitChange, type CircuitDraft } from '../circuit/circuit-update.js';
 import { InMemoryRouteStateStore } from '../state/in-memory-route-state-store.js';
-import { attempt, chain, isPromiseLike, type MaybePromise } from '../state/maybe-async.js';
+import { afterwards, attempt, chain, type MaybePromise } from '../state/maybe-async.js';
 import type { CircuitRecord, RouteStateStore } from '../state/route-state-store.js';
 import type { ChatModelWrapper } from '../chat/chat-model-wrapper.js';
 import { resolveCircuitPolicy, type CircuitPolicy } from '../circuit/circuit-policy.js';
@@ -69,6 +69,8 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
   private readonly routes = new Map<string, string>();
   /** The store key of each model name, under the current scope. */
   private readonly keys = new Map<string, string>();
+  /** The store is in memory on our clock: a read can use the time the strategy has just read. */
+  private sameClock: boolean;
 
   constructor(options: FailoverStrategyOptions = {}) {
     const given = options ?? {};
@@ -91,6 +93,7 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     this.whenAllOpen = given.whenAllOpen ?? 'fail-fast';
     this.clock = given.clock ?? systemClock;
     this.store = given.store ?? new InMemoryRouteStateStore(this.clock);
+    this.sameClock = this.storeReadsOurClock();
     this.scope = given.scope ?? uniqueScope('failover');
     this.explicit = {
       clock: given.clock !== undefined,
@@ -108,7 +111,7 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     this.rememberRoute(models, context);
     const now = this.clock();
     const admissible = models.filter((model) => {
-      const record = this.stored(model);
+      const record = this.stored(model, now);
       return record.state === 'closed' || canProbe(record, now, this.policy);
     });
     if (admissible.length === 0) return this.allOpen(models, context, now);
@@ -127,7 +130,7 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     if (
       this.policy.failureRate &&
       !slow &&
-      this.successes.hold(model.name, this.stored(model), now)
+      this.successes.hold(model.name, this.stored(model, now), now)
     ) {
       return this.delegate?.onSuccess?.(model, response, request, context);
     }
@@ -135,7 +138,7 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     const change = this.update(model, (record) =>
       afterSuccess(record, now, this.policy, kind, slow, pending),
     );
-    return this.afterwards(change, (done) => {
+    return afterwards(change, (done) => {
       if (done) this.announce(model, done, context);
       return this.delegate?.onSuccess?.(model, response, request, context);
     });
@@ -162,7 +165,7 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
           ? releaseProbe(record)
           : undefined,
     );
-    return this.afterwards(change, (done) => {
+    return afterwards(change, (done) => {
       if (done) this.announce(model, done, context);
       return this.delegate?.onFailure?.(model, error, request, context);
     });
@@ -176,9 +179,7 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
   ): MaybePromise<void> {
     const kind = this.admissionOf(context);
     const change = kind === 'probe' ? this.update(model, releaseProbe) : undefined;
-    return this.afterwards(change, () =>
-      this.delegate?.onCancel?.(model, reason, request, context),
-    );
+    return afterwards(change, () => this.delegate?.onCancel?.(model, reason, request, context));
   }
 
   onFirstToken(
@@ -234,6 +235,7 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     if (!this.explicit.scope) this.scope = binding.scope;
     this.keys.clear();
     if (!this.explicit.clock && binding.clock) this.clock = binding.clock;
+    this.sameClock = this.storeReadsOurClock();
     (this.delegate as Partial<InspectableRouting> | undefined)?.bindRouteState?.(binding);
   }
 
@@ -246,9 +248,11 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     return this.successes.view(name, this.stored(name), this.clock());
   }
 
-  /** The record as stored: what routing decisions read. */
-  protected stored(model: ChatModelWrapper | string): CircuitRecord {
-    return this.store.getCircuit(this.key(model));
+  /** The record as stored: what routing decisions read (at `now`, read already, if given). */
+  protected stored(model: ChatModelWrapper | string, now?: number): CircuitRecord {
+    return now !== undefined && this.store instanceof InMemoryRouteStateStore && this.sameClock
+      ? this.store.getCircuitAt(this.key(model), now)
+      : this.store.getCircuit(this.key(model));
   }
 
   protected key(model: ChatModelWrapper | string): string {
@@ -301,7 +305,7 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     context: StrategyCallContext | undefined,
     now: number,
   ): MaybePromise<boolean> {
-    if (this.stored(model).state === 'closed') return this.admitted(context, 'regular', now);
+    if (this.stored(model, now).state === 'closed') return this.admitted(context, 'regular', now);
     // a store that cannot claim now admits nobody as a probe
     const claim = this.update(model, (record) => claimProbe(record, now, this.policy));
     return chain(claim, (change) => {
@@ -381,20 +385,15 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     for (const event of eventsOfChange(base, change)) this.events.deliver(event, context);
   }
 
+  private storeReadsOurClock(): boolean {
+    return this.store instanceof InMemoryRouteStateStore && this.store.clock === this.clock;
+  }
+
   private rememberRoute(
     models: readonly ChatModelWrapper[],
     context: StrategyCallContext | undefined,
   ): void {
     if (context?.route === undefined) return;
     for (const model of models) this.routes.set(model.name, context.route);
-  }
-
-  /** Runs the delegate's part after the circuit update, whichever way each one completes. */
-  private afterwards<T>(
-    value: MaybePromise<T>,
-    next: (value: T) => void | Promise<void> | undefined,
-  ): MaybePromise<void> {
-    const result = chain(value, next);
-    return isPromiseLike(result) ? result.then(() => undefined) : undefined;
   }
 }
