@@ -16,7 +16,7 @@ import { FailoverStrategy } from '../src/core/strategies/failover-strategy.js';
 import { ModelRouter } from '../src/core/group/model-router.js';
 import { limitConcurrency } from '../src/core/limits/concurrency-gate.js';
 import { InMemoryRouteStateStore } from '../src/core/state/in-memory-route-state-store.js';
-import { measure, printTable, ratio, us } from './lib/measure.js';
+import { measure, measureInterleaved, printTable, ratio, us } from './lib/measure.js';
 
 const request: ChatRequest = { messages: [userMessage('How long is a piece of string?')] };
 const response: ChatResponse = {
@@ -51,20 +51,16 @@ export async function run(): Promise<void> {
   }
 
   // everything of issue 27 configured: hedging, the sliding breaker with a slow-call rule, an
-  // adaptive concurrency limit (instant answers: no hedge ever fires, as in most calls)
-  const limited: ChatModel = { chat: async () => response };
-  limitConcurrency(limited, { adaptive: true, max: 1_000 });
-  const tailGroup = new ModelRouter({
-    routes: [{ name: 'instant', model: limited }],
-    routingStrategy: new FailoverStrategy({
-      failureRateThreshold: 0.5,
-      slowCallRateThreshold: 0.5,
-      window: { calls: 100 },
-    }),
-    hedge: { after: 'p95', maxExtra: 0.1 },
-  });
-  if ((await tailGroup.chat(request)).aiMessage.text !== response.aiMessage.text) {
-    throw new Error('unexpected answer');
+  // adaptive concurrency limit (instant answers: no hedge ever fires, as in most calls); and each
+  // of them alone, to see what each costs
+  const tailGroup = tailOptionsGroup({ window: true, hedge: true, adaptive: true });
+  const windowGroup = tailOptionsGroup({ window: true });
+  const hedgeGroup = tailOptionsGroup({ hedge: true });
+  const adaptiveGroup = tailOptionsGroup({ adaptive: true });
+  for (const model of [tailGroup, windowGroup, hedgeGroup, adaptiveGroup]) {
+    if ((await model.chat(request)).aiMessage.text !== response.aiMessage.text) {
+      throw new Error('unexpected answer');
+    }
   }
 
   // the same group bound to a state store, as the module binds it: the hedge's bucket and
@@ -85,9 +81,11 @@ export async function run(): Promise<void> {
   const direct = await measure('direct', () => instant.chat(request));
   const viaGroup = await measure('ModelRouter', () => group.chat(request));
   const viaRouting = await measure('RoutingChatModel', () => routing.chat(request));
-  const viaTailGroup = await measure('ModelRouter + tail options', () => tailGroup.chat(request));
-  const viaSharedTailGroup = await measure('ModelRouter + tail options, shared', () =>
-    sharedTailGroup.chat(request),
+  // the tail options against the plain group, in interleaved rounds (see measureInterleaved)
+  const tail = await measureInterleaved(
+    [group, tailGroup, windowGroup, hedgeGroup, adaptiveGroup, sharedTailGroup].map(
+      (model) => () => model.chat(request),
+    ),
   );
 
   printTable('Routing overhead per call (instant in-process model, in-memory state)', [
@@ -115,17 +113,41 @@ export async function run(): Promise<void> {
       baseline: '–',
       ratio: '–',
     },
-    {
-      benchmark: 'ModelRouter + hedge p95, sliding breaker, adaptive concurrency → model',
-      figure: us(viaTailGroup.nsPerOp),
-      baseline: `${us(viaGroup.nsPerOp)} ModelRouter without them`,
-      ratio: ratio(viaTailGroup.nsPerOp, viaGroup.nsPerOp),
-    },
-    {
-      benchmark: '… the same bound to a state store, as the module binds it (hedge state shared)',
-      figure: us(viaSharedTailGroup.nsPerOp),
-      baseline: `${us(viaTailGroup.nsPerOp)} unbound`,
-      ratio: ratio(viaSharedTailGroup.nsPerOp, viaTailGroup.nsPerOp),
-    },
   ]);
+
+  const [plainCpu, ...withOptions] = tail.cpuNsPerOp as [number, ...number[]];
+  printTable(
+    'Routing overhead of the tail options (CPU time per call, interleaved rounds, same run)',
+    [
+      'ModelRouter + hedge p95, sliding breaker, adaptive concurrency → model',
+      '… the sliding breaker alone (count window, failure and slow-call rates)',
+      '… hedge p95 alone',
+      '… adaptive concurrency alone',
+      '… every option, bound to a state store as the module binds it (hedge state shared)',
+    ].map((benchmark, index) => ({
+      benchmark,
+      figure: us(withOptions[index]!),
+      baseline: `${us(plainCpu)} ModelRouter(FailoverStrategy) without them`,
+      ratio: ratio(withOptions[index]!, plainCpu),
+    })),
+  );
+  console.log(
+    `\nWall-clock time of the same rounds: ${us(tail.nsPerOp[1]!)} with every tail option, ` +
+      `${us(tail.nsPerOp[0]!)} without (${ratio(tail.nsPerOp[1]!, tail.nsPerOp[0]!)}; target ≤ 1.3×).`,
+  );
+}
+
+/** A one-model group with the chosen tail options (each model has its own concurrency limit). */
+function tailOptionsGroup(options: { window?: boolean; hedge?: boolean; adaptive?: boolean }) {
+  const model: ChatModel = { chat: async () => response };
+  if (options.adaptive) limitConcurrency(model, { adaptive: true, max: 1_000 });
+  return new ModelRouter({
+    routes: [{ name: 'instant', model }],
+    routingStrategy: new FailoverStrategy(
+      options.window
+        ? { failureRateThreshold: 0.5, slowCallRateThreshold: 0.5, window: { calls: 100 } }
+        : {},
+    ),
+    ...(options.hedge ? { hedge: { after: 'p95' as const, maxExtra: 0.1 } } : {}),
+  });
 }

@@ -46,3 +46,38 @@ export function printTable(title: string, rows: Row[]): void {
 export const us = (ns: number): string => `${(ns / 1000).toFixed(2)} µs`;
 /** `a / b` as "1.23×"; "–" when the baseline is 0 (a 2-item set the baseline gets all wrong). */
 export const ratio = (a: number, b: number): string => (b === 0 ? '–' : `${(a / b).toFixed(2)}×`);
+
+/** Medians per call of several variants measured in interleaved rounds. */
+export interface InterleavedMeasurement {
+  /** Median wall-clock nanoseconds per call, per variant. */
+  nsPerOp: number[];
+  /** Median CPU nanoseconds per call (this process, user + system), per variant. */
+  cpuNsPerOp: number[];
+}
+
+/**
+ * Measures variants round by round, each round running every variant in turn, so a machine that
+ * slows down or speeds up during the run moves every variant alike (measured one after another,
+ * the last ones would take the drift alone). CPU time beside wall time: on a machine shared with
+ * other work, the time other processes take the core is not counted against the variant.
+ */
+export async function measureInterleaved(
+  fns: (() => unknown | Promise<unknown>)[],
+  { iterations = 10_000, rounds = 15, warmup = 5_000 } = {},
+): Promise<InterleavedMeasurement> {
+  for (const fn of fns) for (let i = 0; i < warmup; i++) await fn();
+  const wall = fns.map((): number[] => []);
+  const cpu = fns.map((): number[] => []);
+  for (let r = 0; r < rounds; r++) {
+    for (const [index, fn] of fns.entries()) {
+      const start = performance.now();
+      const startCpu = process.cpuUsage();
+      for (let i = 0; i < iterations; i++) await fn();
+      const used = process.cpuUsage(startCpu);
+      wall[index]!.push(((performance.now() - start) * 1e6) / iterations);
+      cpu[index]!.push(((used.user + used.system) * 1e3) / iterations);
+    }
+  }
+  const median = (values: number[]) => values.toSorted((a, b) => a - b)[values.length >> 1]!;
+  return { nsPerOp: wall.map(median), cpuNsPerOp: cpu.map(median) };
+}

@@ -2,7 +2,13 @@ import type { ErrorSummary } from '../observability/routing-event.js';
 import type { CircuitDraft } from './circuit-update.js';
 import type { CircuitRecord } from '../state/route-state-store.js';
 import { cooldownAfter, type CircuitPolicy } from './circuit-policy.js';
-import { countOutcome, slowCallsSummary, windowTrips } from './sliding-window.js';
+import {
+  countOutcomes,
+  slowCallsSummary,
+  windowTrips,
+  withOutcome,
+  type WindowBatch,
+} from './sliding-window.js';
 
 /**
  * The breaker's state machine as pure functions from a record to the next record (or `undefined`:
@@ -69,6 +75,8 @@ export function afterFailure(
   retryAfterMs?: number,
   /** The call took longer than the policy's slow-call threshold before it failed. */
   slow = false,
+  /** Successes counted in this process that the record does not hold yet (closed only). */
+  pending?: WindowBatch,
 ): CircuitDraft {
   const counted = {
     failures: record.failures + 1,
@@ -78,7 +86,12 @@ export function afterFailure(
   switch (record.state) {
     case 'closed': {
       const window = policy.failureRate
-        ? countOutcome(record, now, policy.failureRate, { failed: true, slow })
+        ? countOutcomes(
+            record,
+            now,
+            policy.failureRate,
+            withOutcome(pending, { failed: true, slow }, now),
+          )
         : {};
       const trips =
         counted.consecutiveFailures >= policy.failureThreshold ||
@@ -110,11 +123,18 @@ export function afterSuccess(
   kind: AttemptKind | undefined,
   /** The call took longer than the policy's slow-call threshold. */
   slow = false,
+  /** Successes counted in this process that the record does not hold yet (closed only). */
+  pending?: WindowBatch,
 ): CircuitDraft | undefined {
   switch (record.state) {
     case 'closed':
       if (policy.failureRate) {
-        const window = countOutcome(record, now, policy.failureRate, { failed: false, slow });
+        const window = countOutcomes(
+          record,
+          now,
+          policy.failureRate,
+          withOutcome(pending, { failed: false, slow }, now),
+        );
         // only slow calls open a circuit on a success
         if (slow && windowTrips(window, policy.failureRate)) {
           const summary = slowCallsSummary(window, policy.failureRate);
@@ -141,6 +161,23 @@ export function afterSuccess(
     case 'open':
       return kind === 'forced' ? closed(record) : undefined;
   }
+}
+
+/**
+ * Writes the successes this process counted into the window of a closed circuit (they never open
+ * it: only failures and slow calls do, and those are written as they happen). Nothing to write
+ * once the circuit has opened: opening starts a new window.
+ */
+export function flushSuccesses(
+  record: CircuitRecord,
+  now: number,
+  policy: CircuitPolicy,
+  pending: WindowBatch,
+): CircuitDraft | undefined {
+  if (record.state !== 'closed' || !policy.failureRate || pending.marks.length === 0) {
+    return undefined;
+  }
+  return { ...draftOf(record), ...countOutcomes(record, now, policy.failureRate, pending) };
 }
 
 function opened(

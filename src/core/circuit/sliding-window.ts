@@ -47,15 +47,43 @@ const FAILED = 'f';
 const SLOW = 's';
 const SLOW_FAILED = 'x';
 
-export function countOutcome(
+/**
+ * Outcomes to add to a window, oldest first: the successes this process counted and has not yet
+ * written to the circuit record (see PendingSuccesses), then the call being settled.
+ */
+export interface WindowBatch {
+  /** One mark per outcome (the count window's encoding). */
+  readonly marks: string;
+  /** When each happened, epoch ms (a time window puts each in its bucket). */
+  readonly times: ArrayLike<number>;
+}
+
+/** `outcome` at `now`, after the outcomes of `pending`. */
+export function withOutcome(
+  pending: WindowBatch | undefined,
+  outcome: Outcome,
+  now: number,
+): WindowBatch {
+  const mark = outcome.failed ? (outcome.slow ? SLOW_FAILED : FAILED) : outcome.slow ? SLOW : OK;
+  if (!pending || pending.marks.length === 0) return { marks: mark, times: [now] };
+  return { marks: pending.marks + mark, times: [...Array.from(pending.times), now] };
+}
+
+/** `count` ok outcomes at `times` (what PendingSuccesses holds). */
+export function successes(times: ArrayLike<number>): WindowBatch {
+  return { marks: OK.repeat(times.length), times };
+}
+
+/** The window with `batch` added. O(window) per batch, however many calls it holds. */
+export function countOutcomes(
   record: CircuitRecord,
   now: number,
   policy: WindowPolicy,
-  outcome: Outcome,
+  batch: WindowBatch,
 ): WindowFields {
   return policy.type === 'count'
-    ? countWindow(record, policy, outcome)
-    : timeWindow(record, now, policy, outcome);
+    ? countWindow(record, policy, batch)
+    : timeWindow(record, now, policy, batch);
 }
 
 /** Whether the counts just taken open the circuit. */
@@ -79,20 +107,19 @@ export function slowCallsSummary(fields: WindowFields, policy: WindowPolicy) {
   };
 }
 
-function countWindow(record: CircuitRecord, policy: WindowPolicy, outcome: Outcome): WindowFields {
-  const mark = outcome.failed ? (outcome.slow ? SLOW_FAILED : FAILED) : outcome.slow ? SLOW : OK;
-  const before = record.windowCalls ?? '';
-  let failures = before === '' ? 0 : (record.windowFailures ?? 0);
-  let slow = before === '' ? 0 : (record.windowSlow ?? 0);
-  // O(1) per call: add the new call, take out the one that leaves the window
-  failures += isFailure(mark);
-  slow += isSlow(mark);
-  let calls = before + mark;
-  if (calls.length > policy.calls) {
-    const leaving = calls.charAt(0);
-    failures -= isFailure(leaving);
-    slow -= isSlow(leaving);
-    calls = calls.slice(1);
+function countWindow(
+  record: CircuitRecord,
+  policy: WindowPolicy,
+  batch: WindowBatch,
+): WindowFields {
+  let calls = (record.windowCalls ?? '') + batch.marks;
+  if (calls.length > policy.calls) calls = calls.slice(calls.length - policy.calls);
+  let failures = 0;
+  let slow = 0;
+  for (let index = 0; index < calls.length; index += 1) {
+    const mark = calls[index];
+    if (mark === FAILED || mark === SLOW_FAILED) failures += 1;
+    if (mark === SLOW || mark === SLOW_FAILED) slow += 1;
   }
   return {
     windowCalls: calls,
@@ -102,31 +129,34 @@ function countWindow(record: CircuitRecord, policy: WindowPolicy, outcome: Outco
   };
 }
 
-const isFailure = (mark: string) => (mark === FAILED || mark === SLOW_FAILED ? 1 : 0);
-const isSlow = (mark: string) => (mark === SLOW || mark === SLOW_FAILED ? 1 : 0);
-
 function timeWindow(
   record: CircuitRecord,
   now: number,
   policy: WindowPolicy,
-  outcome: Outcome,
+  batch: WindowBatch,
 ): WindowFields {
   const width = Math.max(1, Math.ceil(policy.durationMs / BUCKETS));
-  const current = Math.floor(now / width) * width;
-  const oldest = current - (BUCKETS - 1) * width;
+  const oldest = Math.floor(now / width) * width - (BUCKETS - 1) * width;
   // [bucket start, calls, failures, slow calls]
-  const buckets = (record.windowBuckets ?? []).filter(([start]) => start >= oldest && start <= now);
-  let last = buckets.at(-1);
-  if (!last || last[0] !== current) {
-    last = [current, 0, 0, 0];
-    buckets.push(last);
+  const buckets = (record.windowBuckets ?? [])
+    .filter(([start]) => start >= oldest && start <= now)
+    .map(([start, c, f, s]) => [start, c, f, s] as [number, number, number, number]);
+  for (let index = 0; index < batch.marks.length; index += 1) {
+    const at = batch.times[index]!;
+    const start = Math.floor(at / width) * width;
+    // an outcome that aged out of the window before it was written counts no more
+    if (start < oldest || start > now) continue;
+    let bucket = buckets.find((candidate) => candidate[0] === start);
+    if (!bucket) {
+      bucket = [start, 0, 0, 0];
+      buckets.push(bucket);
+    }
+    const mark = batch.marks[index];
+    bucket[1] += 1;
+    if (mark === FAILED || mark === SLOW_FAILED) bucket[2] += 1;
+    if (mark === SLOW || mark === SLOW_FAILED) bucket[3] += 1;
   }
-  buckets[buckets.length - 1] = [
-    current,
-    last[1] + 1,
-    last[2] + (outcome.failed ? 1 : 0),
-    last[3] + (outcome.slow ? 1 : 0),
-  ];
+  buckets.sort((a, b) => a[0] - b[0]);
   let calls = 0;
   let failures = 0;
   let slow = 0;
@@ -136,7 +166,7 @@ function timeWindow(
     slow += s;
   }
   return {
-    windowStart: buckets[0]![0],
+    windowStart: buckets[0]?.[0] ?? oldest,
     windowBuckets: buckets,
     windowRequests: calls,
     windowFailures: failures,

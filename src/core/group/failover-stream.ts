@@ -167,9 +167,11 @@ async function openStream(
   attempt: Attempt,
   request: ChatRequest,
   call: ModelRouterCall,
-  signal: AbortSignal,
+  /** The attempt's own signal; undefined: the caller's, as in `optionsFor`. */
+  signal: AbortSignal | undefined,
 ): Promise<OpenedStream> {
-  const options = { ...call.optionsFor(attempt), signal };
+  const callOptions = call.optionsFor(attempt);
+  const options = signal ? { ...callOptions, signal } : callOptions;
   const iterator = streamModel(attempt.model.model, request, options)[Symbol.asyncIterator]();
   try {
     // raced on the caller's signal only: a hedge that loses is abandoned, not awaited

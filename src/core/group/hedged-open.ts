@@ -2,6 +2,7 @@ import { systemTimers, type Timers } from '../resilience/timers.js';
 import { emitTo } from '../observability/routing-event.js';
 import { partialUsage } from '../cost/partial-usage.js';
 import type { AttemptAbort, HedgePolicy } from './hedge-policy.js';
+import { HedgeDelays } from './hedge-delays.js';
 import type { Attempt, ModelRouterCall } from './model-router-call.js';
 
 /** How a hedged opening ended. */
@@ -13,18 +14,52 @@ export type HedgedOutcome<T> =
   /** An attempt failed with an error that ends the call (recorded): the caller's answer. */
   | { kind: 'stop'; error: unknown };
 
-interface Runner<T> {
-  readonly attempt: Attempt;
-  readonly link: AttemptAbort;
-  readonly startedAt: number;
-  readonly hedge: boolean;
-  readonly done: Promise<Settled<T>>;
-}
+type Open<T> = (attempt: Attempt, signal: AbortSignal | undefined) => Promise<T>;
 
 type Settled<T> =
   { runner: Runner<T>; ok: true; value: T } | { runner: Runner<T>; ok: false; error: unknown };
 
+/** One attempt of a hedged opening; `done()` settles when it does. */
+class Runner<T> {
+  private settled?: Settled<T>;
+  private waiting?: Promise<Settled<T>>;
+  private wake?: (settled: Settled<T>) => void;
+
+  constructor(
+    readonly attempt: Attempt,
+    readonly link: AttemptAbort,
+    readonly startedAt: number,
+    readonly hedge: boolean,
+  ) {}
+
+  settle(settled: Settled<T>): void {
+    this.settled = settled;
+    this.wake?.(settled);
+  }
+
+  done(): Promise<Settled<T>> {
+    if (this.settled) return Promise.resolve(this.settled);
+    this.waiting ??= new Promise((resolve) => (this.wake = resolve));
+    return this.waiting;
+  }
+}
+
 const NOTHING_PRODUCED = Object.freeze({ characters: 0, deltas: 0 });
+const FAILED = Object.freeze({ kind: 'failed' as const });
+const NO_RELEASE = () => undefined;
+/** Looked up at each call, so fake timers installed after a group was built still drive it. */
+const now = () => Date.now();
+/** Each group's pending delays, on one timer (kept beside the policy, not in it). */
+const DELAYS = new WeakMap<HedgePolicy, HedgeDelays>();
+
+function delaysOf(policy: HedgePolicy, timers: Timers, clock: () => number): HedgeDelays {
+  let delays = DELAYS.get(policy);
+  if (!delays) {
+    delays = new HedgeDelays(timers, clock);
+    DELAYS.set(policy, delays);
+  }
+  return delays;
+}
 
 /**
  * The opening of a call (a stream's first event, or a whole answer) with a hedge: `first` starts
@@ -32,116 +67,176 @@ const NOTHING_PRODUCED = Object.freeze({ characters: 0, deltas: 0 });
  * extra call, the strategy's next pick starts beside it. The first to produce wins and the other
  * is aborted (its connection released) and settled as cancelled, charged for the prompt it read.
  * A failure is recorded as in any call; while the other attempt runs the call waits for it.
+ *
+ * Most calls never hedge, so a call that produces before the delay takes a short path: its
+ * answer and the delay's timer settle one promise, and nothing tracks several attempts.
  */
-export async function hedgedOpen<T>(
+export function hedgedOpen<T>(
   call: ModelRouterCall,
   first: Attempt,
   policy: HedgePolicy,
-  open: (attempt: Attempt, signal: AbortSignal) => Promise<T>,
+  open: Open<T>,
   /** Frees what a loser produced after it lost (closes a stream). */
   discard: (value: T) => void,
+  /** Used by the group's delay list, made at its first call. */
   timers: Timers = systemTimers,
-  clock: () => number = Date.now,
+  clock: () => number = now,
+): Promise<HedgedOutcome<T>> {
+  const delayMs = policy.delayMs();
+  if (delayMs === undefined) return openAlone(call, first, policy, open, clock);
+  const link = policy.abortFor(call.options.signal);
+  const startedAt = clock();
+  return new Promise((resolve) => {
+    // made only once the delay has passed: until then this call is one attempt and a timer entry
+    let runner: Runner<T> | undefined;
+    const delays = delaysOf(policy, timers, clock);
+    const due = delays.add(startedAt + delayMs, () => {
+      runner = new Runner<T>(first, link, startedAt, false);
+      resolve(raceWithHedge(call, runner, delayMs, policy, open, discard, clock));
+    });
+    open(first, link.controller.signal).then(
+      (value) => {
+        if (runner) return runner.settle({ runner, ok: true, value });
+        delays.remove(due);
+        // the winner's own time: what answers take when they come (see raceWithHedge)
+        policy.observe(clock() - startedAt);
+        resolve({ kind: 'won', attempt: first, value, release: link.unlink });
+      },
+      (error: unknown) => {
+        if (runner) return runner.settle({ runner, ok: false, error });
+        delays.remove(due);
+        link.unlink();
+        resolve(failedAlone(call, first, error));
+      },
+    );
+  });
+}
+
+/** Nothing learnt yet: no hedge can start, so the attempt needs no signal of its own. */
+async function openAlone<T>(
+  call: ModelRouterCall,
+  first: Attempt,
+  policy: HedgePolicy,
+  open: Open<T>,
+  clock: () => number,
+): Promise<HedgedOutcome<T>> {
+  const startedAt = clock();
+  let value: T;
+  try {
+    value = await open(first, call.options.signal);
+  } catch (error) {
+    return failedAlone(call, first, error);
+  }
+  policy.observe(clock() - startedAt);
+  return { kind: 'won', attempt: first, value, release: NO_RELEASE };
+}
+
+function startRunner<T>(
+  attempt: Attempt,
+  policy: HedgePolicy,
+  callerSignal: AbortSignal | undefined,
+  open: Open<T>,
+  clock: () => number,
+): Runner<T> {
+  const runner = new Runner<T>(attempt, policy.abortFor(callerSignal), clock(), true);
+  open(attempt, runner.link.controller.signal).then(
+    (value) => runner.settle({ runner, ok: true, value }),
+    (error: unknown) => runner.settle({ runner, ok: false, error }),
+  );
+  return runner;
+}
+
+/** The only attempt failed: recorded, and the call fails over or stops on it. */
+async function failedAlone<T>(
+  call: ModelRouterCall,
+  attempt: Attempt,
+  error: unknown,
+): Promise<HedgedOutcome<T>> {
+  // the caller left while the model was answering: the prompt was read, and is paid for
+  if (call.options.signal?.aborted) {
+    attempt.context.usage = partialUsage(call.request, NOTHING_PRODUCED);
+  }
+  const { disposition } = await call.failed(attempt, error);
+  return disposition.failover ? FAILED : { kind: 'stop', error };
+}
+
+/** The delay passed with `first` still running: hedge, and race the attempts. */
+async function raceWithHedge<T>(
+  call: ModelRouterCall,
+  first: Runner<T>,
+  delayMs: number,
+  policy: HedgePolicy,
+  open: Open<T>,
+  discard: (value: T) => void,
+  clock: () => number,
 ): Promise<HedgedOutcome<T>> {
   const callerSignal = call.options.signal;
-  const running: Runner<T>[] = [];
-  const start = (attempt: Attempt, hedge: boolean) => {
-    const link = policy.abortFor(callerSignal);
-    const runner = { attempt, link, startedAt: clock(), hedge } as Runner<T> & {
-      done: Promise<Settled<T>>;
-    };
-    runner.done = open(attempt, link.controller.signal).then(
-      (value): Settled<T> => ({ runner, ok: true, value }),
-      (error: unknown): Settled<T> => ({ runner, ok: false, error }),
-    );
-    running.push(runner);
-  };
+  const running: Runner<T>[] = [first];
   const abandon = async (reason: unknown) => {
     for (const loser of running.splice(0)) {
       loser.link.controller.abort(reason);
       loser.link.unlink();
-      void loser.done.then((late) => {
+      void loser.done().then((late) => {
         if (late.ok) discard(late.value);
       });
       loser.attempt.context.usage = partialUsage(call.request, NOTHING_PRODUCED);
       await call.cancelled(loser.attempt, reason);
     }
   };
-
-  const delayMs = policy.delayMs();
-  let timer: unknown;
-  let hedgeDue: Promise<'hedge'> | undefined =
-    delayMs === undefined
-      ? undefined
-      : new Promise((resolve) => {
-          timer = timers.setTimeout(() => resolve('hedge'), delayMs);
-        });
   let hedged = false;
-  start(first, false);
-  try {
-    for (;;) {
-      const next = await Promise.race([
-        ...running.map((runner) => runner.done),
-        ...(hedgeDue ? [hedgeDue] : []),
-      ]);
-      if (next === 'hedge') {
-        hedgeDue = undefined;
-        if (running.length === 1 && !callerSignal?.aborted && policy.take()) {
-          const extra = await call.next();
-          if (extra) {
-            hedged = true;
-            emitTo(call.options.observer, {
-              type: 'hedge-fired',
-              ...(call.route !== undefined ? { route: call.route } : {}),
-              model: first.model.name,
-              to: extra.model.name,
-              afterMs: delayMs!,
-            });
-            start(extra, true);
-          }
-        }
-        continue;
-      }
-      running.splice(running.indexOf(next.runner), 1);
-      if (next.ok) {
-        // the winner's own time: what answers take when they come. The loser's time is unknown
-        // (it was cut), and counting how long it ran would move a percentile delay up by the
-        // hedge's own latency on every hedge, until it hedged nothing
-        policy.observe(clock() - next.runner.startedAt);
-        const losers = running.map((runner) => runner.attempt.model.name);
-        // a DOMException costs a stack capture: made only when there is a loser to tell
-        if (losers.length > 0) await abandon(lostTheRace());
-        if (hedged && losers.length > 0) {
-          emitTo(call.options.observer, {
-            type: 'hedge-won',
-            ...(call.route !== undefined ? { route: call.route } : {}),
-            winner: next.runner.attempt.model.name,
-            loser: losers[0]!,
-            hedge: next.runner.hedge,
-          });
-        }
-        const { link } = next.runner;
-        return {
-          kind: 'won',
-          attempt: next.runner.attempt,
-          value: next.value,
-          release: link.unlink,
-        };
-      }
-      next.runner.link.unlink();
-      // the caller left while the model was answering: the prompt was read, and is paid for
-      if (callerSignal?.aborted) {
-        next.runner.attempt.context.usage = partialUsage(call.request, NOTHING_PRODUCED);
-      }
-      const { disposition } = await call.failed(next.runner.attempt, next.error);
-      if (!disposition.failover) {
-        await abandon(next.error);
-        return { kind: 'stop', error: next.error };
-      }
-      if (running.length === 0) return { kind: 'failed' };
+  if (!callerSignal?.aborted && policy.take()) {
+    const extra = await call.next();
+    if (extra) {
+      hedged = true;
+      emitTo(call.options.observer, {
+        type: 'hedge-fired',
+        ...(call.route !== undefined ? { route: call.route } : {}),
+        model: first.attempt.model.name,
+        to: extra.model.name,
+        afterMs: delayMs,
+      });
+      running.push(startRunner(extra, policy, callerSignal, open, clock));
     }
-  } finally {
-    if (timer !== undefined) timers.clearTimeout(timer);
+  }
+  for (;;) {
+    const next = await Promise.race(running.map((runner) => runner.done()));
+    running.splice(running.indexOf(next.runner), 1);
+    if (next.ok) {
+      // the winner's own time: what answers take when they come. The loser's time is unknown
+      // (it was cut), and counting how long it ran would move a percentile delay up by the
+      // hedge's own latency on every hedge, until it hedged nothing
+      policy.observe(clock() - next.runner.startedAt);
+      const losers = running.map((runner) => runner.attempt.model.name);
+      // a DOMException costs a stack capture: made only when there is a loser to tell
+      if (losers.length > 0) await abandon(lostTheRace());
+      if (hedged && losers.length > 0) {
+        emitTo(call.options.observer, {
+          type: 'hedge-won',
+          ...(call.route !== undefined ? { route: call.route } : {}),
+          winner: next.runner.attempt.model.name,
+          loser: losers[0]!,
+          hedge: next.runner.hedge,
+        });
+      }
+      const { link } = next.runner;
+      return {
+        kind: 'won',
+        attempt: next.runner.attempt,
+        value: next.value,
+        release: link.unlink,
+      };
+    }
+    next.runner.link.unlink();
+    // the caller left while the model was answering: the prompt was read, and is paid for
+    if (callerSignal?.aborted) {
+      next.runner.attempt.context.usage = partialUsage(call.request, NOTHING_PRODUCED);
+    }
+    const { disposition } = await call.failed(next.runner.attempt, next.error);
+    if (!disposition.failover) {
+      await abandon(next.error);
+      return { kind: 'stop', error: next.error };
+    }
+    if (running.length === 0) return FAILED;
   }
 }
 

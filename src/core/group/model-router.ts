@@ -39,6 +39,8 @@ import { hedgedOpen } from './hedged-open.js';
 import { shareLatencyOf } from '../resilience/resilient-chat-model.js';
 
 const NOTHING_PRODUCED = Object.freeze({ characters: 0, deltas: 0 });
+/** A whole answer that lost a hedge holds nothing to free. */
+const NOTHING_TO_DISCARD = () => undefined;
 
 /**
  * A group of interchangeable models behind one ChatModel: a routing strategy picks the model for
@@ -138,7 +140,7 @@ export class ModelRouter implements ChatModel, InspectableRouting, ChecksChatReq
           attempt,
           this.hedge!,
           (tried, signal) => this.answer(tried, request, call, signal),
-          () => undefined,
+          NOTHING_TO_DISCARD,
         );
         if (opened.kind === 'failed') continue;
         if (opened.kind === 'stop') throw opened.error;
@@ -195,9 +197,11 @@ export class ModelRouter implements ChatModel, InspectableRouting, ChecksChatReq
     attempt: Attempt,
     request: ChatRequest,
     call: ModelRouterCall,
-    signal: AbortSignal,
+    /** The attempt's own signal; undefined: the caller's, as in `optionsFor`. */
+    signal: AbortSignal | undefined,
   ): Promise<ChatResponse> {
-    const answer = attempt.model.model.chat(request, { ...call.optionsFor(attempt), signal });
+    const options = call.optionsFor(attempt);
+    const answer = attempt.model.model.chat(request, signal ? { ...options, signal } : options);
     // raced on the caller's signal only: a hedge that loses is abandoned, not awaited, so
     // racing its own signal would only add a listener to every call
     const settled = await raceAbort(Promise.resolve(answer), call.options.signal);

@@ -10,6 +10,7 @@ import type {
   ModelRoutingStrategy,
   StrategyCallContext,
 } from '../strategies/model-routing-strategy.js';
+import { chain, isPromiseLike, type MaybePromise } from '../state/maybe-async.js';
 import { AimdLimit, type ConcurrencyOptions, type LimitOutcome } from './aimd-limit.js';
 
 /** The concurrency limit of each model instance, shared by every group that serves it. */
@@ -44,39 +45,59 @@ export function anyConcurrencyLimit(models: readonly ChatModelWrapper[]): boolea
  * holds its slot until it settles, and the limit learns from how it settled.
  */
 export class ConcurrencyGate implements ModelRoutingStrategy {
-  private readonly held = new WeakMap<object, { limit: AimdLimit; at: number }>();
-
   constructor(
     private readonly inner: ModelRoutingStrategy,
     private readonly clock: () => number = Date.now,
   ) {}
 
-  async route(
+  /** Synchronous when the strategy is and a model has room (the common case): no extra tick. */
+  route(
+    models: readonly ChatModelWrapper[],
+    request: ChatRequest,
+    context?: StrategyCallContext,
+  ): MaybePromise<ChatModelWrapper | undefined> {
+    const open = models.every(hasRoom) ? models : models.filter(hasRoom);
+    if (open.length === 0) return this.waitForRoom(models, request, context);
+    const picked = this.inner.route(open, request, context);
+    return isPromiseLike(picked)
+      ? picked.then((chosen) => this.claim(chosen, models, request, context))
+      : this.claim(picked, models, request, context);
+  }
+
+  /** Takes a slot of the chosen model's limit; chooses again if it filled meanwhile. */
+  private claim(
+    picked: ChatModelWrapper | undefined,
+    models: readonly ChatModelWrapper[],
+    request: ChatRequest,
+    context: StrategyCallContext | undefined,
+  ): MaybePromise<ChatModelWrapper | undefined> {
+    if (!picked) return picked;
+    const limit = LIMITS.get(picked.model);
+    if (!limit || !context) return picked;
+    if (limit.tryAcquire()) {
+      const hold = context as Hold;
+      hold[HELD] = limit;
+      hold[HELD_SINCE] = this.clock();
+      return picked;
+    }
+    // filled while the strategy chose: let it release what it claimed, and choose again
+    return chain(this.inner.onCancel?.(picked, undefined, request, context), () =>
+      this.route(models, request, context),
+    );
+  }
+
+  /** No model has room: wait in a limit's queue and choose again, or refuse. */
+  private async waitForRoom(
     models: readonly ChatModelWrapper[],
     request: ChatRequest,
     context?: StrategyCallContext,
   ): Promise<ChatModelWrapper | undefined> {
-    for (;;) {
-      const open = models.filter((model) => LIMITS.get(model.model)?.hasRoom() ?? true);
-      if (open.length > 0) {
-        const picked = await this.inner.route(open, request, context);
-        if (!picked) return picked;
-        const limit = LIMITS.get(picked.model);
-        if (!limit || !context) return picked;
-        if (limit.tryAcquire()) {
-          this.held.set(context, { limit, at: this.clock() });
-          return picked;
-        }
-        // filled while the strategy chose: let it release what it claimed, and choose again
-        await this.inner.onCancel?.(picked, undefined, request, context);
-        continue;
-      }
-      if (context?.onlyIfAvailable) return undefined;
-      const queue = models.map((model) => LIMITS.get(model.model)).find((l) => l && l.queueMs > 0);
-      if (!queue || !(await queue.waitForRoom(queue.queueMs, context?.signal))) {
-        throw new ConcurrencyLimitException(models.map((model) => model.name));
-      }
+    if (context?.onlyIfAvailable) return undefined;
+    const queue = models.map((model) => LIMITS.get(model.model)).find((l) => l && l.queueMs > 0);
+    if (!queue || !(await queue.waitForRoom(queue.queueMs, context?.signal))) {
+      throw new ConcurrencyLimitException(models.map((model) => model.name));
     }
+    return this.route(models, request, context);
   }
 
   onSuccess(
@@ -126,11 +147,25 @@ export class ConcurrencyGate implements ModelRoutingStrategy {
   }
 
   private settle(context: StrategyCallContext | undefined, outcome: LimitOutcome): void {
-    const hold = context && this.held.get(context);
-    if (!hold) return;
-    this.held.delete(context);
-    hold.limit.release(outcome, this.clock() - hold.at);
+    const hold = context as Hold | undefined;
+    const limit = hold?.[HELD];
+    if (!limit) return;
+    hold![HELD] = undefined;
+    limit.release(outcome, this.clock() - hold![HELD_SINCE]!);
   }
+}
+
+/**
+ * The slot an attempt holds is kept on its context (one gate per group, and a context per
+ * attempt of that group, so the symbols are never shared): cheaper than a WeakMap keyed by the
+ * context, whose entry per attempt every young-generation collection must trace.
+ */
+const HELD = Symbol('concurrency-gate:limit');
+const HELD_SINCE = Symbol('concurrency-gate:since');
+type Hold = { [HELD]?: AimdLimit; [HELD_SINCE]?: number };
+
+function hasRoom(model: ChatModelWrapper): boolean {
+  return LIMITS.get(model.model)?.hasRoom() ?? true;
 }
 
 /** A 429, or a 503/529 that says the provider is overloaded: the limit is too high. */

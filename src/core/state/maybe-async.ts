@@ -33,3 +33,12 @@ export function attempt<T>(
     return fallback(error);
   }
 }
+
+/** `next(value)` after `value`, whichever way each completes; undefined when both were synchronous. */
+export function afterwards<T>(
+  value: MaybePromise<T>,
+  next: (value: T) => void | Promise<void> | undefined,
+): MaybePromise<void> {
+  const result = chain(value, next);
+  return isPromiseLike(result) ? result.then(() => undefined) : undefined;
+}

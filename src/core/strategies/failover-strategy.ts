@@ -1,7 +1,6 @@
 import type { ChatRequest } from '../chat/request.js';
 import type { ChatResponse } from '../chat/response.js';
 import { systemClock, type Clock } from '../clock.js';
-import { InvalidConfigurationException } from '../errors/exceptions.js';
 import type {
   InspectableRouting,
   ModelStatus,
@@ -13,52 +12,36 @@ import { retryAfterOf } from '../resilience/retry-after.js';
 import { eventsOfChange } from '../circuit/circuit-events.js';
 import { updateCircuit, type CircuitChange, type CircuitDraft } from '../circuit/circuit-update.js';
 import { InMemoryRouteStateStore } from '../state/in-memory-route-state-store.js';
-import { attempt, chain, isPromiseLike, type MaybePromise } from '../state/maybe-async.js';
+import { afterwards, attempt, chain, type MaybePromise } from '../state/maybe-async.js';
 import type { CircuitRecord, RouteStateStore } from '../state/route-state-store.js';
 import type { ChatModelWrapper } from '../chat/chat-model-wrapper.js';
-import {
-  resolveCircuitPolicy,
-  type CircuitBreakerOptions,
-  type CircuitPolicy,
-} from '../circuit/circuit-policy.js';
+import { resolveCircuitPolicy, type CircuitPolicy } from '../circuit/circuit-policy.js';
 import {
   afterFailure,
   afterSuccess,
   canProbe,
   claimProbe,
   endCooldown,
+  flushSuccesses,
   isCoolingDown,
   releaseProbe,
   type AttemptKind,
 } from '../circuit/circuit-transitions.js';
 import { GroupModels } from './group-models.js';
-import type {
-  ModelRoutingFunction,
-  ModelRoutingStrategy,
-  StrategyCallContext,
-} from './model-routing-strategy.js';
+import type { ModelRoutingStrategy, StrategyCallContext } from './model-routing-strategy.js';
 import { delegateTokens } from './delegate-tokens.js';
 import { circuitStatus } from './circuit-status.js';
 import { SlowCalls } from './slow-calls.js';
 import { StrategyEvents } from './strategy-events.js';
 import { normalizeStrategy } from './strategy-invocation.js';
 import { uniqueScope } from '../state/unique-scope.js';
+import { PendingSuccesses } from '../circuit/pending-successes.js';
+import { validateFailoverOptions, type FailoverStrategyOptions } from './failover-options.js';
 
-export interface FailoverStrategyOptions extends CircuitBreakerOptions {
-  /** Chooses among the models whose circuit admits a request; default: the first in order. */
-  delegate?: ModelRoutingStrategy | ModelRoutingFunction;
-  clock?: Clock;
-  /** Where circuits live; default: a new in-memory store. The Nest module may bind a shared one. */
-  store?: RouteStateStore;
-  /** Key prefix of this group's circuits; default: unique per strategy instance. */
-  scope?: string;
-  /**
-   * When no circuit admits a request: `fail-fast` (default) returns no model, so ModelRouter
-   * throws NoMatchingModelFoundException with a retry-after hint; `try-oldest` tries the model
-   * whose circuit opened longest ago.
-   */
-  whenAllOpen?: 'fail-fast' | 'try-oldest';
-}
+export type { FailoverStrategyOptions } from './failover-options.js';
+
+/** Model names whose store key is kept (a gateway's ad-hoc lists name models freely). */
+const MAX_KEYS = 1_000;
 
 /**
  * Failover with a circuit breaker per model: the first model (in registration order, or as the
@@ -80,34 +63,37 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
   /** How each in-flight attempt was admitted, keyed by the attempt's context. */
   private readonly admissions = new WeakMap<object, AttemptKind>();
   private readonly slowCalls: SlowCalls;
+  /** Window successes not yet written to the circuit record (only with a failure-rate window). */
+  private readonly successes: PendingSuccesses;
   /** The route each model was last seen serving, for events noticed outside a call. */
   private readonly routes = new Map<string, string>();
+  /** The store key of each model name, under the current scope. */
+  private readonly keys = new Map<string, string>();
+  /** The store is in memory on our clock: a read can use the time the strategy has just read. */
+  private sameClock: boolean;
 
   constructor(options: FailoverStrategyOptions = {}) {
     const given = options ?? {};
     this.policy = resolveCircuitPolicy(given);
+    this.successes = new PendingSuccesses(
+      this.policy,
+      (model, batch) =>
+        void this.update(model, (record) =>
+          flushSuccesses(record, this.clock(), this.policy, batch),
+        ),
+      (work, ms) => (globalThis.setTimeout(work, ms) as { unref?: () => void }).unref?.(),
+    );
     const rate = this.policy.failureRate;
     this.slowCalls = new SlowCalls(
       rate?.slowRateThreshold !== undefined ? rate.slowCallMs : undefined,
       () => this.clock(),
     );
     if (given.delegate !== undefined) this.delegate = normalizeStrategy(given.delegate, 'delegate');
-    if (given.clock !== undefined && typeof given.clock !== 'function') {
-      throw new InvalidConfigurationException(
-        'clock must be a function returning epoch milliseconds.',
-      );
-    }
-    if (
-      given.whenAllOpen !== undefined &&
-      !['fail-fast', 'try-oldest'].includes(given.whenAllOpen)
-    ) {
-      throw new InvalidConfigurationException(
-        `whenAllOpen must be 'fail-fast' or 'try-oldest'; got ${String(given.whenAllOpen)}.`,
-      );
-    }
+    validateFailoverOptions(given);
     this.whenAllOpen = given.whenAllOpen ?? 'fail-fast';
     this.clock = given.clock ?? systemClock;
     this.store = given.store ?? new InMemoryRouteStateStore(this.clock);
+    this.sameClock = this.storeReadsOurClock();
     this.scope = given.scope ?? uniqueScope('failover');
     this.explicit = {
       clock: given.clock !== undefined,
@@ -125,10 +111,10 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     this.rememberRoute(models, context);
     const now = this.clock();
     const admissible = models.filter((model) => {
-      const record = this.circuitOf(model);
+      const record = this.stored(model, now);
       return record.state === 'closed' || canProbe(record, now, this.policy);
     });
-    if (admissible.length === 0) return this.allOpen(models, context);
+    if (admissible.length === 0) return this.allOpen(models, context, now);
     return this.choose(admissible, request, context, now);
   }
 
@@ -141,10 +127,18 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     const kind = this.admissionOf(context);
     const now = this.clock();
     const slow = this.slowCalls.wasSlow(context, now);
+    if (
+      this.policy.failureRate &&
+      !slow &&
+      this.successes.hold(model.name, this.stored(model, now), now)
+    ) {
+      return this.delegate?.onSuccess?.(model, response, request, context);
+    }
+    const pending = this.successes.take(model.name);
     const change = this.update(model, (record) =>
-      afterSuccess(record, now, this.policy, kind, slow),
+      afterSuccess(record, now, this.policy, kind, slow, pending),
     );
-    return this.afterwards(change, (done) => {
+    return afterwards(change, (done) => {
       if (done) this.announce(model, done, context);
       return this.delegate?.onSuccess?.(model, response, request, context);
     });
@@ -163,14 +157,15 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     const summary = summarizeError(error);
     const retryAfterMs = retryAfterOf(error, now);
     const slow = this.slowCalls.wasSlow(context, now);
+    const pending = disposition.countsAsFailure ? this.successes.take(model.name) : undefined;
     const change = this.update(model, (record) =>
       disposition.countsAsFailure
-        ? afterFailure(record, now, this.policy, summary, kind, retryAfterMs, slow)
+        ? afterFailure(record, now, this.policy, summary, kind, retryAfterMs, slow, pending)
         : kind === 'probe'
           ? releaseProbe(record)
           : undefined,
     );
-    return this.afterwards(change, (done) => {
+    return afterwards(change, (done) => {
       if (done) this.announce(model, done, context);
       return this.delegate?.onFailure?.(model, error, request, context);
     });
@@ -184,9 +179,7 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
   ): MaybePromise<void> {
     const kind = this.admissionOf(context);
     const change = kind === 'probe' ? this.update(model, releaseProbe) : undefined;
-    return this.afterwards(change, () =>
-      this.delegate?.onCancel?.(model, reason, request, context),
-    );
+    return afterwards(change, () => this.delegate?.onCancel?.(model, reason, request, context));
   }
 
   onFirstToken(
@@ -203,7 +196,7 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     const now = this.clock();
     let earliest = Number.POSITIVE_INFINITY;
     for (const model of models) {
-      const record = this.circuitOf(model);
+      const record = this.stored(model);
       if (!isCoolingDown(record, now)) return undefined;
       earliest = Math.min(earliest, record.cooldownUntil!);
     }
@@ -240,17 +233,38 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
   bindRouteState(binding: RouteStateBinding): void {
     if (!this.explicit.store) this.store = binding.store;
     if (!this.explicit.scope) this.scope = binding.scope;
+    this.keys.clear();
     if (!this.explicit.clock && binding.clock) this.clock = binding.clock;
+    this.sameClock = this.storeReadsOurClock();
     (this.delegate as Partial<InspectableRouting> | undefined)?.bindRouteState?.(binding);
   }
 
-  /** The circuit record of a model (for tests and custom health views). */
+  /**
+   * The circuit record of a model (for tests and custom health views), with the window's
+   * successes this process has counted and not yet written.
+   */
   circuitOf(model: ChatModelWrapper | string): CircuitRecord {
-    return this.store.getCircuit(this.key(model));
+    const name = typeof model === 'string' ? model : model.name;
+    return this.successes.view(name, this.stored(name), this.clock());
+  }
+
+  /** The record as stored: what routing decisions read (at `now`, read already, if given). */
+  protected stored(model: ChatModelWrapper | string, now?: number): CircuitRecord {
+    return now !== undefined && this.store instanceof InMemoryRouteStateStore && this.sameClock
+      ? this.store.getCircuitAt(this.key(model), now)
+      : this.store.getCircuit(this.key(model));
   }
 
   protected key(model: ChatModelWrapper | string): string {
-    return `${this.scope}:${typeof model === 'string' ? model : model.name}`;
+    const name = typeof model === 'string' ? model : model.name;
+    // one string per model: a key built per read is hashed (and allocated) again on every read
+    let key = this.keys.get(name);
+    if (key === undefined) {
+      if (this.keys.size >= MAX_KEYS) this.keys.clear();
+      key = `${this.scope}:${name}`;
+      this.keys.set(name, key);
+    }
+    return key;
   }
 
   /** Picks among admissible models (the delegate's choice, else the first) and admits it. */
@@ -291,16 +305,16 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     context: StrategyCallContext | undefined,
     now: number,
   ): MaybePromise<boolean> {
-    if (this.circuitOf(model).state === 'closed') return this.admitted(context, 'regular');
+    if (this.stored(model, now).state === 'closed') return this.admitted(context, 'regular', now);
     // a store that cannot claim now admits nobody as a probe
     const claim = this.update(model, (record) => claimProbe(record, now, this.policy));
     return chain(claim, (change) => {
       if (!change) {
         // someone may have closed it meanwhile (a probe succeeded)
-        return this.circuitOf(model).state === 'closed' && this.admitted(context, 'regular');
+        return this.stored(model).state === 'closed' && this.admitted(context, 'regular', now);
       }
       this.announce(model, change, context);
-      return this.admitted(context, 'probe');
+      return this.admitted(context, 'probe', this.clock());
     });
   }
 
@@ -308,16 +322,17 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
   protected allOpen(
     models: readonly ChatModelWrapper[],
     context: StrategyCallContext | undefined,
+    now: number,
   ): ChatModelWrapper | undefined {
     if (this.whenAllOpen === 'fail-fast' || models.length === 0 || context?.onlyIfAvailable) {
       return undefined;
     }
     const since = (model: ChatModelWrapper) => {
-      const record = this.circuitOf(model);
+      const record = this.stored(model);
       return record.openedAt ?? record.lastError?.at ?? 0;
     };
     const oldest = models.reduce((best, model) => (since(model) < since(best) ? model : best));
-    this.admitted(context, 'forced');
+    this.admitted(context, 'forced', now);
     return oldest;
   }
 
@@ -326,7 +341,7 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
    * loses this change, and the call, its events and the delegate's bookkeeping go on.
    */
   private update(
-    model: ChatModelWrapper,
+    model: ChatModelWrapper | string,
     decide: (record: CircuitRecord) => CircuitDraft | undefined,
   ): MaybePromise<CircuitChange | undefined> {
     return attempt(
@@ -335,10 +350,10 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     );
   }
 
-  private admitted(context: StrategyCallContext | undefined, kind: AttemptKind): true {
+  private admitted(context: StrategyCallContext | undefined, kind: AttemptKind, now: number): true {
     if (context) {
       this.admissions.set(context, kind);
-      this.slowCalls.admitted(context);
+      this.slowCalls.admitted(context, now);
       // the call's own context: the router reads it to call the model as a probe
       (context as { probe?: boolean }).probe = kind === 'probe';
     }
@@ -370,20 +385,15 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     for (const event of eventsOfChange(base, change)) this.events.deliver(event, context);
   }
 
+  private storeReadsOurClock(): boolean {
+    return this.store instanceof InMemoryRouteStateStore && this.store.clock === this.clock;
+  }
+
   private rememberRoute(
     models: readonly ChatModelWrapper[],
     context: StrategyCallContext | undefined,
   ): void {
     if (context?.route === undefined) return;
     for (const model of models) this.routes.set(model.name, context.route);
-  }
-
-  /** Runs the delegate's part after the circuit update, whichever way each one completes. */
-  private afterwards<T>(
-    value: MaybePromise<T>,
-    next: (value: T) => void | Promise<void> | undefined,
-  ): MaybePromise<void> {
-    const result = chain(value, next);
-    return isPromiseLike(result) ? result.then(() => undefined) : undefined;
   }
 }
