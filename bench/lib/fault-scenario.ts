@@ -59,5 +59,3 @@ export async function stillServes(
  * on a quiet machine, 2–4 s on the shared 2-core one with every scenario running at once.
  */
 export const QUICK_MS = 10_000;
-
-const STEADY_TEXT = 'Paris is the capital of France and its largest city by far';
