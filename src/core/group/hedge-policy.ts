@@ -21,6 +21,11 @@ export interface HedgeOptions {
 const PERCENTILES = { p90: 0.9, p95: 0.95, p99: 0.99 } as const;
 /** A percentile delay waits for this many calls before the group hedges at all. */
 const MIN_SAMPLES = 20;
+/**
+ * Calls between two readings of a percentile delay: a quantile walks the sketch's buckets, which
+ * cost as much as the rest of the hedge on a fast call, and a few calls move a p95 by nothing.
+ */
+const DELAY_READ_EVERY = 16;
 /** Unaborted controllers kept for reuse (about the group's concurrency). */
 const POOL = 64;
 
@@ -41,6 +46,8 @@ export class HedgePolicy {
   private readonly sketch = new SharedLatencySketch({ generationSize: 512, enough: MIN_SAMPLES });
   private readonly bucket: HedgeBucket;
   private readonly controllers: AbortController[] = [];
+  private learntMs: number | undefined;
+  private callsUntilRead = 0;
 
   constructor(options: HedgeOptions) {
     if (typeof options !== 'object' || options === null) {
@@ -88,8 +95,10 @@ export class HedgePolicy {
     this.bucket.earn();
     if (this.fixedMs !== undefined) return this.fixedMs;
     this.sketch.poll();
-    if (this.sketch.count() < MIN_SAMPLES) return undefined;
-    return this.sketch.quantile(this.percentile!);
+    if (this.learntMs !== undefined && --this.callsUntilRead > 0) return this.learntMs;
+    if (this.sketch.count() < MIN_SAMPLES) return (this.learntMs = undefined);
+    this.callsUntilRead = DELAY_READ_EVERY;
+    return (this.learntMs = this.sketch.quantile(this.percentile!));
   }
 
   /** Takes one extra call from the bucket, if it has one. */

@@ -147,6 +147,16 @@ describe('hedged requests', () => {
     expect(delay).toBeLessThan(25);
   });
 
+  it('a percentile delay follows a slower group within 16 calls', () => {
+    const policy = new HedgePolicy({ after: 'p95', maxExtra: 0.1 });
+    for (let i = 0; i < 100; i += 1) policy.observe(20);
+    expect(policy.delayMs()).toBeLessThan(25);
+    for (let i = 0; i < 600; i += 1) policy.observe(400);
+    const delays = Array.from({ length: 16 }, () => policy.delayMs()!);
+    expect(delays.at(-1)).toBeGreaterThanOrEqual(400);
+    expect(delays.at(-1)).toBeLessThan(450);
+  });
+
   it.each([
     [{ after: 'p50' }, 'hedge.after'],
     [{ after: -1 }, 'hedge.after'],
