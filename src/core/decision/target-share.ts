@@ -1,10 +1,8 @@
-import { systemClock, type Clock } from '../clock.js';
+import type { Clock } from '../clock.js';
 import { InvalidConfigurationException } from '../errors/exceptions.js';
-import { countersOf, type CounterWindow } from '../state/counter-store.js';
-import { InMemoryRouteStateStore } from '../state/in-memory-route-state-store.js';
 import type { RouteStateStore } from '../state/route-state-store.js';
-import { uniqueScope } from '../state/unique-scope.js';
 import type { ScoredAnswer } from './answer-scoring.js';
+import { WindowedHistogram } from './windowed-histogram.js';
 
 /** Probabilities are counted in this many equal buckets: the threshold's resolution. */
 const BUCKETS = 200;
@@ -81,41 +79,31 @@ export function validateTargetShare(
  */
 export class TargetShare {
   readonly targets: Readonly<Record<string, number>>;
-  private readonly windowMs: number;
-  /** The window slides by halves: the current half and the one before count. */
-  private readonly half: number;
   private readonly minSamples: number;
-  private store: RouteStateStore;
-  private scope: string;
-  private clock: Clock;
-  private readonly explicit: { store: boolean; scope: boolean; clock: boolean };
+  private readonly counts: WindowedHistogram;
   private readonly credit = new Map<string, number>();
 
   constructor(targets: Record<string, number>, options: TargetShareOptions = {}) {
     this.targets = Object.freeze(validateTargetShare(targets));
-    this.windowMs = options.windowMs ?? DEFAULT_SHARE_WINDOW_MS;
-    this.half = Math.floor(this.windowMs / 2);
-    if (!Number.isInteger(this.windowMs) || this.windowMs < 1_000) {
+    const windowMs = options.windowMs ?? DEFAULT_SHARE_WINDOW_MS;
+    if (!Number.isInteger(windowMs) || windowMs < 1_000) {
       throw new InvalidConfigurationException(
         `targetShare windowMs must be a whole number of milliseconds ≥ 1000; got ${String(options.windowMs)}.`,
       );
     }
     this.minSamples = options.minSamples ?? DEFAULT_MIN_SAMPLES;
-    this.clock = options.clock ?? systemClock;
-    this.store = options.store ?? new InMemoryRouteStateStore(this.clock);
-    this.scope = options.scope ?? uniqueScope('share');
-    this.explicit = {
-      store: options.store !== undefined,
-      scope: options.scope !== undefined,
-      clock: options.clock !== undefined,
-    };
+    this.counts = new WindowedHistogram('share', {
+      windowMs,
+      buckets: BUCKETS,
+      ...(options.store !== undefined ? { store: options.store } : {}),
+      ...(options.scope !== undefined ? { scope: options.scope } : {}),
+      ...(options.clock !== undefined ? { clock: options.clock } : {}),
+    });
   }
 
   /** Takes the module's store, scope and clock, unless built with its own. */
   bindRouteState(binding: { store: RouteStateStore; scope: string; clock?: Clock }): void {
-    if (!this.explicit.store) this.store = binding.store;
-    if (!this.explicit.scope) this.scope = `${binding.scope}:share`;
-    if (!this.explicit.clock && binding.clock) this.clock = binding.clock;
+    this.counts.bind(binding.store, `${binding.scope}:share`, binding.clock);
   }
 
   /**
@@ -127,35 +115,35 @@ export class TargetShare {
   choose(scored: ScoredAnswer): ScoredAnswer {
     const { probabilities } = scored;
     if (!probabilities) return scored;
-    const now = this.clock();
+    const now = this.counts.now();
     let chosen: string | undefined;
     for (const [route, share] of Object.entries(this.targets)) {
       const p = probabilities[route];
       if (p === undefined) continue;
-      const bucket = bucketOf(p);
+      const bucket = this.counts.bucketOf(p);
       const admitted = this.admits(route, share, bucket, now);
-      this.count(`${route}:p${bucket}`, now);
+      this.counts.count(`${route}:p${bucket}`, now);
       if (chosen === undefined && admitted === true) chosen = route;
       if (admitted === undefined && chosen === undefined && scored.route === route) chosen = route;
     }
     if (chosen === undefined) chosen = this.bestOther(scored);
     for (const route of Object.keys(this.targets))
-      if (route === chosen) this.count(`${route}:chosen`, now);
-    this.count('decisions', now);
+      if (route === chosen) this.counts.count(`${route}:chosen`, now);
+    this.counts.count('decisions', now);
     return chosen === scored.route ? scored : { ...scored, route: chosen };
   }
 
   /** The share each target route got over the window, and its threshold now. */
   report(): TargetShareStatus[] {
-    const now = this.clock();
-    const samples = this.total('decisions', now);
+    const now = this.counts.now();
+    const samples = this.counts.total('decisions', now);
     return Object.entries(this.targets).map(([route, target]) => {
       const threshold = this.threshold(route, target, now);
       return {
         route,
         target,
         samples,
-        ...(samples > 0 ? { achieved: this.total(`${route}:chosen`, now) / samples } : {}),
+        ...(samples > 0 ? { achieved: this.counts.total(`${route}:chosen`, now) / samples } : {}),
         ...(threshold !== undefined ? { threshold: threshold.bucket / BUCKETS } : {}),
       };
     });
@@ -179,13 +167,7 @@ export class TargetShare {
     share: number,
     now: number,
   ): { bucket: number; fraction: number } | undefined {
-    const counts: number[] = [];
-    let total = 0;
-    for (let bucket = 0; bucket < BUCKETS; bucket++) {
-      const count = this.total(`${route}:p${bucket}`, now);
-      counts.push(count);
-      total += count;
-    }
+    const { counts, total } = this.counts.histogram(`${route}:`, now);
     if (total < this.minSamples) return undefined;
     const wanted = share * total;
     let above = 0;
@@ -208,36 +190,4 @@ export class TargetShare {
     }
     return best ?? scored.route;
   }
-
-  /** The count over the window: this half-window and the one before. */
-  private total(what: string, now: number): number {
-    const counters = countersOf(this.store);
-    const key = `${this.scope}:${what}`;
-    return (
-      counters.getWindow(key, this.window(now)) +
-      counters.getWindow(key, this.window(now - this.half))
-    );
-  }
-
-  private count(what: string, now: number): void {
-    try {
-      const added = countersOf(this.store).addToWindow(
-        `${this.scope}:${what}`,
-        1,
-        this.window(now),
-      );
-      if (added instanceof Promise) added.then(undefined, () => undefined);
-    } catch {
-      // a store that cannot count costs the calibration, never the call
-    }
-  }
-
-  private window(now: number): CounterWindow {
-    return { windowMs: this.half, now };
-  }
-}
-
-function bucketOf(probability: number): number {
-  const p = Number.isFinite(probability) ? Math.min(1, Math.max(0, probability)) : 0;
-  return Math.min(BUCKETS - 1, Math.floor(p * BUCKETS));
 }
