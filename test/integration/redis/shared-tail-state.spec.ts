@@ -4,9 +4,9 @@ import { userMessage } from '../../../src/core/chat/messages.js';
 import type { ChatResponse } from '../../../src/core/chat/response.js';
 import { HEDGE_BURST, type HedgeBucket } from '../../../src/core/group/hedge-bucket.js';
 import { ModelRouter } from '../../../src/core/group/model-router.js';
-import { withResilience } from '../../../src/core/resilience/resilient-chat-model.js';
 import type { RouteStateStore } from '../../../src/core/state/route-state-store.js';
 import { FailoverStrategy } from '../../../src/core/strategies/failover-strategy.js';
+import { thinker } from '../../support/slow-first-token.js';
 import { useRedisStores, waitFor } from './redis-fixtures.js';
 
 /**
@@ -18,20 +18,6 @@ const fixture = useRedisStores();
 const request = { messages: [userMessage('Hello')] };
 const answer = (text: string): ChatResponse => ({ aiMessage: { role: 'assistant', text } });
 const realClock = () => Date.now();
-
-/** A model that thinks 30 s before its first token, on a clock of its own (nobody waits). */
-function thinker() {
-  let now = Date.now();
-  const model: ChatModel = {
-    chat: async () => answer('thought'),
-    async *stream(): AsyncGenerator<ChatStreamEvent> {
-      now += 30_000;
-      yield { type: 'text-delta', text: 'thought' };
-      yield { type: 'complete', response: answer('thought') };
-    },
-  };
-  return withResilience(model, { name: 'thinker', retry: { maxAttempts: 1 }, clock: () => now });
-}
 
 function group(store: RouteStateStore, routes: { name: string; model: ChatModel }[]) {
   const router = new ModelRouter({

@@ -1,31 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import type { ChatModel, ChatStreamEvent } from '../../../src/core/chat/chat-model.js';
-import { withResilience } from '../../../src/core/resilience/resilient-chat-model.js';
+import type { ChatModel } from '../../../src/core/chat/chat-model.js';
 import { SKETCH_SYNC_MS } from '../../../src/core/resilience/shared-latency-sketch.js';
 import { InMemoryRouteStateStore } from '../../../src/core/state/in-memory-route-state-store.js';
-import { answer, request } from '../core/strategies/fakes.js';
 import { ModelRouterRegistry } from '../../../src/nest/module/model-router-registry.js';
+import { streamed, thinker } from '../../support/slow-first-token.js';
 
 /** The module binds its registered models' learnt waits to its state store. */
-function thinker(name = 'thinker') {
-  let now = Date.now();
-  const model: ChatModel = {
-    chat: async () => answer('thought'),
-    async *stream(): AsyncGenerator<ChatStreamEvent> {
-      now += 30_000;
-      yield { type: 'text-delta', text: 'thought' };
-      yield { type: 'complete', response: answer('thought') };
-    },
-  };
-  return withResilience(model, { name, retry: { maxAttempts: 1 }, clock: () => now });
-}
-
-async function streamed(model: ChatModel, times: number): Promise<void> {
-  for (let i = 0; i < times; i += 1) {
-    for await (const event of model.stream!(request)) if (event.type === 'complete') break;
-  }
-}
-
 const clock = () => Date.now();
 
 beforeEach(() => {

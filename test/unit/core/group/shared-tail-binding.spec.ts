@@ -1,37 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import type { ChatModel, ChatStreamEvent } from '../../../../src/core/chat/chat-model.js';
+import type { ChatModel } from '../../../../src/core/chat/chat-model.js';
 import { ModelRouter } from '../../../../src/core/group/model-router.js';
-import { withResilience } from '../../../../src/core/resilience/resilient-chat-model.js';
 import { SKETCH_SYNC_MS } from '../../../../src/core/resilience/shared-latency-sketch.js';
 import { ChatModelRoutingResult } from '../../../../src/core/routing/chat-model-routing-result.js';
 import { RoutingChatModel } from '../../../../src/core/routing/routing-chat-model.js';
 import { InMemoryRouteStateStore } from '../../../../src/core/state/in-memory-route-state-store.js';
 import { FailoverStrategy } from '../../../../src/core/strategies/failover-strategy.js';
-import { answer, request } from '../strategies/fakes.js';
+import { streamed, thinker } from '../../../support/slow-first-token.js';
 
 /**
  * Who binds the shared latency: a group binds its models, a router binds a route served by one
  * model alone. Two components on one in-memory store stand for two replicas.
  */
-function thinker(name = 'thinker') {
-  let now = Date.now();
-  const model: ChatModel = {
-    chat: async () => answer('thought'),
-    async *stream(): AsyncGenerator<ChatStreamEvent> {
-      now += 30_000;
-      yield { type: 'text-delta', text: 'thought' };
-      yield { type: 'complete', response: answer('thought') };
-    },
-  };
-  return withResilience(model, { name, retry: { maxAttempts: 1 }, clock: () => now });
-}
-
-async function streamed(model: ChatModel, times: number): Promise<void> {
-  for (let i = 0; i < times; i += 1) {
-    for await (const event of model.stream!(request)) if (event.type === 'complete') break;
-  }
-}
-
 const clock = () => Date.now();
 
 beforeEach(() => {
