@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LoggerService } from '@nestjs/common';
-import OpenAI from 'openai';
 import { demoGatewayConfig } from '../../../apps/gateway/src/config/demo-config.js';
 import type { ChatModel } from '../../../src/core/chat/chat-model.js';
 import type { ChatRequest } from '../../../src/core/chat/request.js';
@@ -11,7 +10,6 @@ import { RoutingChatModel } from '../../../src/core/routing/routing-chat-model.j
 import { FailoverStrategy } from '../../../src/core/strategies/failover-strategy.js';
 import { LowestTokenUsageRoutingStrategy } from '../../../src/core/strategies/lowest-token-usage-routing-strategy.js';
 import { ModelRouter } from '../../../src/core/group/model-router.js';
-import { OpenAiCompatibleChatModel } from '../../../src/providers/openai/openai-compatible-chat-model.js';
 import { FakeProvider } from '../../../src/testing/index.js';
 import {
   ManualClock,
@@ -20,6 +18,7 @@ import {
   user,
   type RunningGateway,
 } from './gateway-harness.js';
+import { abortedOf, WatchedProvider } from './watched-provider.js';
 
 const FAKE_KEY = 'fake-key-for-adversarial-tests';
 const SECRET = 'sk-test-secret-123';
@@ -79,22 +78,14 @@ async function expectBadRequest(response: Response, param: string | RegExp, text
 
 const nested = (depth: number, leaf: string) => '['.repeat(depth) + leaf + ']'.repeat(depth);
 
-function ignore(): void {}
-
 describe('the gateway under hostile and careless clients', () => {
   const clock = new ManualClock();
   const logger = new CapturingLogger();
-  /** The signal of every HTTP request the `watched` provider sent, in order. */
-  const providerSignals: AbortSignal[] = [];
-  let providerCalled: () => void = ignore;
+  const watched = new WatchedProvider();
+  const providerSignals = watched.signals;
   let fake: FakeProvider;
   let gateway: RunningGateway;
   let completions: string;
-  const watchedFetch = (url: string | URL | Request, init?: RequestInit) => {
-    if (init?.signal) providerSignals.push(init.signal);
-    providerCalled();
-    return fetch(url, init);
-  };
   /** Asks the sticky router through /v1/chat/completions; the model that answered. */
   const ask = async (session?: string): Promise<string> => {
     const response = await fetch(completions, {
@@ -149,16 +140,7 @@ describe('the gateway under hostile and careless clients', () => {
         ...demo,
         module: { ...demo.module, routers: { ...demo.module.routers, sticky } },
         providers: {
-          watched: (modelId) =>
-            new OpenAiCompatibleChatModel({
-              model: modelId,
-              client: new OpenAI({
-                baseURL: fake.openaiBaseURL,
-                apiKey: FAKE_KEY,
-                maxRetries: 0,
-                fetch: watchedFetch as typeof fetch,
-              }),
-            }),
+          watched: watched.models(fake, FAKE_KEY),
         },
       },
     });
@@ -444,7 +426,7 @@ describe('the gateway under hostile and careless clients', () => {
 
     it('aborts the provider call of a plain request whose client leaves before the answer', async () => {
       const before = providerSignals.length;
-      const called = new Promise<void>((resolve) => (providerCalled = resolve));
+      const called = watched.nextCall();
       const controller = new AbortController();
       const request = postJson(
         completions,
@@ -464,13 +446,6 @@ describe('the gateway under hostile and careless clients', () => {
     });
   });
 });
-
-function abortedOf(signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.resolve();
-  return new Promise((resolve) =>
-    signal.addEventListener('abort', () => resolve(), { once: true }),
-  );
-}
 
 describe('a provider key from OPENAI_API_KEY, a provider that echoes it, and every model down', () => {
   const clock = new ManualClock();

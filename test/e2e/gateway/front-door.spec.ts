@@ -3,19 +3,17 @@
 // surface answering Fastify's refusals in OpenAI's shape, and client aborts on every surface.
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import OpenAI from 'openai';
 import { demoGatewayConfig } from '../../../apps/gateway/src/config/demo-config.js';
-import { OpenAiCompatibleChatModel } from '../../../src/providers/openai/openai-compatible-chat-model.js';
 import { FakeProvider } from '../../../src/testing/index.js';
 import { startGateway, user, type RunningGateway } from './gateway-harness.js';
+import { abortedOf, WatchedProvider } from './watched-provider.js';
 
 const KEY = 'sk-front-door-0123456789-canary';
 const FAKE_KEY = 'fake-upstream-key-front-door';
 
 describe('the front door, with auth', () => {
-  /** The signal of every HTTP request the `watched` provider sent, in order. */
-  const providerSignals: AbortSignal[] = [];
-  let providerCalled: () => void = ignore;
+  const watched = new WatchedProvider();
+  const providerSignals = watched.signals;
   let fake: FakeProvider;
   let gateway: RunningGateway;
   const send = (path: string, init: RequestInit = {}) =>
@@ -40,20 +38,7 @@ describe('the front door, with auth', () => {
         auth: { keys: [{ name: 'team', key: KEY, providerModels: true }] },
         secrets: [KEY],
         providers: {
-          watched: (modelId) =>
-            new OpenAiCompatibleChatModel({
-              model: modelId,
-              client: new OpenAI({
-                baseURL: fake.openaiBaseURL,
-                apiKey: FAKE_KEY,
-                maxRetries: 0,
-                fetch: ((url: string | URL | Request, init?: RequestInit) => {
-                  if (init?.signal) providerSignals.push(init.signal);
-                  providerCalled();
-                  return fetch(url, init);
-                }) as typeof fetch,
-              }),
-            }),
+          watched: watched.models(fake, FAKE_KEY),
         },
       },
     });
@@ -266,7 +251,7 @@ describe('the front door, with auth', () => {
 
     it.each(surfaces)('before a plain answer, on %s', async (path, body) => {
       const before = providerSignals.length;
-      const called = new Promise<void>((resolve) => (providerCalled = resolve));
+      const called = watched.nextCall();
       const controller = new AbortController();
       const answer = send(path, {
         method: 'POST',
@@ -282,10 +267,3 @@ describe('the front door, with auth', () => {
     });
   });
 });
-
-function ignore(): void {}
-
-function abortedOf(signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => signal.addEventListener('abort', () => resolve()));
-}
