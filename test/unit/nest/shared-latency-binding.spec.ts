@@ -1,19 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import type { ChatModel } from '../../../src/core/chat/chat-model.js';
 import { SKETCH_SYNC_MS } from '../../../src/core/resilience/shared-latency-sketch.js';
 import { InMemoryRouteStateStore } from '../../../src/core/state/in-memory-route-state-store.js';
 import { ModelRouterRegistry } from '../../../src/nest/module/model-router-registry.js';
 import { streamed, thinker } from '../../support/slow-first-token.js';
+import { useFakeTimersFrom } from '../../support/fake-timers.js';
 
 /** The module binds its registered models' learnt waits to its state store. */
 const clock = () => Date.now();
 
-beforeEach(() => {
-  jest.useFakeTimers({ now: 1_000_000, doNotFake: ['nextTick', 'queueMicrotask'] });
-});
-afterEach(() => {
-  jest.useRealTimers();
-});
+useFakeTimersFrom(1_000_000);
 
 describe('ModelRouterRegistry', () => {
   it("the module shares its registered models' waits through its state store", async () => {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import {
   HEDGE_BURST,
   HEDGE_SYNC_MS,
@@ -7,6 +7,7 @@ import {
 } from '../../../../src/core/group/hedge-bucket.js';
 import { InMemoryRouteStateStore } from '../../../../src/core/state/in-memory-route-state-store.js';
 import type { RouteStateStore } from '../../../../src/core/state/route-state-store.js';
+import { useFakeTimersFrom } from '../../../support/fake-timers.js';
 
 /** Two "replicas" of one group share a store: each bucket is the group's. */
 const clock = () => Date.now();
@@ -29,12 +30,7 @@ function drive(bucket: HedgeBucket, calls: number): number {
   return taken;
 }
 
-beforeEach(() => {
-  jest.useFakeTimers({ now: 1_000_000, doNotFake: ['nextTick', 'queueMicrotask'] });
-});
-afterEach(() => {
-  jest.useRealTimers();
-});
+useFakeTimersFrom(1_000_000);
 
 describe('HedgeBucket', () => {
   it('alone, caps extra calls at maxExtra of the calls, with at most HEDGE_BURST in reserve', () => {

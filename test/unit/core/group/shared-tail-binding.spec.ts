@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import type { ChatModel } from '../../../../src/core/chat/chat-model.js';
 import { ModelRouter } from '../../../../src/core/group/model-router.js';
 import { SKETCH_SYNC_MS } from '../../../../src/core/resilience/shared-latency-sketch.js';
@@ -7,6 +7,7 @@ import { RoutingChatModel } from '../../../../src/core/routing/routing-chat-mode
 import { InMemoryRouteStateStore } from '../../../../src/core/state/in-memory-route-state-store.js';
 import { FailoverStrategy } from '../../../../src/core/strategies/failover-strategy.js';
 import { streamed, thinker } from '../../../support/slow-first-token.js';
+import { useFakeTimersFrom } from '../../../support/fake-timers.js';
 
 /**
  * Who binds the shared latency: a group binds its models, a router binds a route served by one
@@ -14,12 +15,7 @@ import { streamed, thinker } from '../../../support/slow-first-token.js';
  */
 const clock = () => Date.now();
 
-beforeEach(() => {
-  jest.useFakeTimers({ now: 1_000_000, doNotFake: ['nextTick', 'queueMicrotask'] });
-});
-afterEach(() => {
-  jest.useRealTimers();
-});
+useFakeTimersFrom(1_000_000);
 
 describe('binding route state shares the learnt waits', () => {
   it("a group shares its models' waits with another group's models of the same name", async () => {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import {
   AdaptiveDeadline,
   FIRST_TOKEN_DEADLINE_DEFAULTS,
@@ -12,6 +12,7 @@ import { InMemoryRouteStateStore } from '../../../../src/core/state/in-memory-ro
 import type { RouteStateStore } from '../../../../src/core/state/route-state-store.js';
 import type { SketchCounts } from '../../../../src/core/state/sketch-store.js';
 import { LocalSketches } from '../../../../src/core/state/sketch-store.js';
+import { useFakeTimersFrom } from '../../../support/fake-timers.js';
 
 /** Two "replicas" share one in-memory store: what one learns, the other reads. */
 const clock = () => Date.now();
@@ -31,12 +32,7 @@ function scriptedStore(answer: () => ReturnType<NonNullable<RouteStateStore['mer
   return store;
 }
 
-beforeEach(() => {
-  jest.useFakeTimers({ now: 1_000_000, doNotFake: ['nextTick', 'queueMicrotask'] });
-});
-afterEach(() => {
-  jest.useRealTimers();
-});
+useFakeTimersFrom(1_000_000);
 
 describe('SharedLatencySketch', () => {
   it('gives a replica that saw nothing the deadline another replica learnt', () => {
