@@ -1,17 +1,14 @@
 import type { Clock } from '../clock.js';
 import type { RouteStateStore } from '../state/route-state-store.js';
-import { WindowedHistogram } from './windowed-histogram.js';
+import { WindowedHistogram, type OwnRouteStateOptions } from './windowed-histogram.js';
 
 /** Probabilities are counted in this many equal buckets: the quantile's resolution. */
 const BUCKETS = 100;
 export const DEFAULT_PROBABILITY_WINDOW_MS = 10 * 60_000;
 
-export interface ProbabilityWindowOptions {
+export interface ProbabilityWindowOptions extends OwnRouteStateOptions {
   /** How long a probability counts (the window slides by halves); default 10 min. */
   windowMs?: number;
-  store?: RouteStateStore;
-  scope?: string;
-  clock?: Clock;
 }
 
 /**

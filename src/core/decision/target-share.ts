@@ -2,7 +2,7 @@ import type { Clock } from '../clock.js';
 import { InvalidConfigurationException } from '../errors/exceptions.js';
 import type { RouteStateStore } from '../state/route-state-store.js';
 import type { ScoredAnswer } from './answer-scoring.js';
-import { WindowedHistogram } from './windowed-histogram.js';
+import { WindowedHistogram, type OwnRouteStateOptions } from './windowed-histogram.js';
 
 /** Probabilities are counted in this many equal buckets: the threshold's resolution. */
 const BUCKETS = 200;
@@ -10,15 +10,11 @@ const BUCKETS = 200;
 const DEFAULT_MIN_SAMPLES = 50;
 export const DEFAULT_SHARE_WINDOW_MS = 10 * 60_000;
 
-export interface TargetShareOptions {
+export interface TargetShareOptions extends OwnRouteStateOptions {
   /** How long a decision counts toward the share (the window slides by halves); default 10 min. */
   windowMs?: number;
   /** Decisions needed before the threshold moves; default 50. */
   minSamples?: number;
-  /** Where the window's counts live; the Nest module binds its store, so replicas share them. */
-  store?: RouteStateStore;
-  scope?: string;
-  clock?: Clock;
 }
 
 /** What a status page or metrics show of one target. */

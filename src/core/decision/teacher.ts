@@ -4,6 +4,7 @@ import type { RouteStateStore } from '../state/route-state-store.js';
 import type { DecisionModel } from './decision-model.js';
 import type { ScoredAnswer } from './answer-scoring.js';
 import { ProbabilityWindow } from './probability-window.js';
+import type { OwnRouteStateOptions } from './windowed-histogram.js';
 
 /** How often a decision router asked its teacher. */
 export interface TeacherStats {
@@ -22,16 +23,13 @@ export interface TeacherStats {
   maxShare: number;
 }
 
-export interface TeacherOptions {
+export interface TeacherOptions extends OwnRouteStateOptions {
   /** The best route's probability below which the teacher may be asked; default 0.6. */
   teachBelow?: number;
   /** The most the teacher is asked, as a share of the last 100 decisions; default 0.3, 1: no bound. */
   maxShare?: number;
   /** The window of the first model's probabilities that ranks how unsure a decision is; 10 min. */
   windowMs?: number;
-  store?: RouteStateStore;
-  scope?: string;
-  clock?: Clock;
 }
 
 export const DEFAULT_TEACH_BELOW = 0.6;

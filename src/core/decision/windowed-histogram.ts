@@ -4,14 +4,21 @@ import { InMemoryRouteStateStore } from '../state/in-memory-route-state-store.js
 import type { RouteStateStore } from '../state/route-state-store.js';
 import { uniqueScope } from '../state/unique-scope.js';
 
-export interface WindowedHistogramOptions {
+/**
+ * A store, scope and clock of its own, kept when the Nest module binds its route state
+ * (`bindRouteState`); without them the counts live in the module's store, shared by replicas.
+ */
+export interface OwnRouteStateOptions {
+  store?: RouteStateStore;
+  scope?: string;
+  clock?: Clock;
+}
+
+export interface WindowedHistogramOptions extends OwnRouteStateOptions {
   /** How long a count lasts; the window slides by halves (this half and the one before count). */
   windowMs: number;
   /** Probabilities are counted in this many equal buckets: the histogram's resolution. */
   buckets: number;
-  store?: RouteStateStore;
-  scope?: string;
-  clock?: Clock;
 }
 
 /**
