@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import type { ChatModel, ChatStreamEvent } from '../../../../src/core/chat/chat-model.js';
 import { withResilience } from '../../../../src/core/resilience/resilient-chat-model.js';
+import { useFakeTimersFrom } from '../../../support/fake-timers.js';
 import { request, response } from './scripted-model.js';
 
 /** Waits `ms` of fake time, or rejects with the signal's reason when it aborts first. */
@@ -44,12 +45,7 @@ async function streamed(model: ChatModel, ms: number): Promise<unknown> {
 }
 
 describe('the cold first-token wait of a model whose plain answers are slow', () => {
-  beforeEach(() => {
-    jest.useFakeTimers({ now: 0, doNotFake: ['nextTick', 'queueMicrotask'] });
-  });
-  afterEach(() => {
-    jest.useRealTimers();
-  });
+  useFakeTimersFrom(0);
 
   it('cuts a 30 s first token at 12 s while nothing was shown', async () => {
     const model = withResilience(thinking(30_000), { name: 'reasoner' });
