@@ -1,0 +1,89 @@
+/**
+ * How much to trust the zero-shot model and each kind of learned evidence, fitted on the learned
+ * examples themselves: each example is scored by the others (leave one out), and the weights
+ * (θ, one per source) that give its own option the highest log-probability are found by a few
+ * Newton steps, pulled towards 1 (the defaults) by an L2 penalty. With a few examples the
+ * defaults stand; with many, the fit says whether this deployment's routes are told apart by
+ * what the zero-shot model knows (a simple/complex split by form) or by the words its traffic uses
+ * (a bank desk's "standing order").
+ */
+
+/** One learned example as the fit sees it: per source, a score per option; and its option. */
+export interface BlendRow {
+  /** sources × options, source-major. */
+  readonly scores: Float64Array;
+  readonly label: number;
+}
+
+const NEWTON_STEPS = 8;
+
+/** The weights θ (one per source) maximizing the rows' penalized log-likelihood. */
+export function fitBlend(
+  rows: readonly BlendRow[],
+  sources: number,
+  options: number,
+  penalty: number,
+): Float64Array {
+  const theta = new Float64Array(sources).fill(1);
+  if (rows.length === 0) return theta;
+  const gradient = new Float64Array(sources);
+  const hessian = new Float64Array(sources * sources);
+  const logits = new Float64Array(options);
+  const mean = new Float64Array(sources);
+  for (let step = 0; step < NEWTON_STEPS; step++) {
+    for (let s = 0; s < sources; s++) gradient[s] = penalty * (theta[s]! - 1);
+    hessian.fill(0);
+    for (let s = 0; s < sources; s++) hessian[s * sources + s] = penalty;
+    for (const { scores, label } of rows) {
+      let max = -Infinity;
+      for (let i = 0; i < options; i++) {
+        let z = 0;
+        for (let s = 0; s < sources; s++) z += theta[s]! * scores[s * options + i]!;
+        logits[i] = z;
+        if (z > max) max = z;
+      }
+      let sum = 0;
+      for (let i = 0; i < options; i++) sum += logits[i] = Math.exp(logits[i]! - max);
+      mean.fill(0);
+      for (let i = 0; i < options; i++) {
+        const p = logits[i]! / sum;
+        for (let s = 0; s < sources; s++) mean[s]! += p * scores[s * options + i]!;
+      }
+      for (let s = 0; s < sources; s++) gradient[s]! += mean[s]! - scores[s * options + label]!;
+      // the Hessian of the log-sum-exp: the covariance of the sources' scores under p
+      for (let i = 0; i < options; i++) {
+        const p = logits[i]! / sum;
+        for (let s = 0; s < sources; s++) {
+          const ds = scores[s * options + i]! - mean[s]!;
+          for (let t = 0; t < sources; t++) {
+            hessian[s * sources + t]! += p * ds * (scores[t * options + i]! - mean[t]!);
+          }
+        }
+      }
+    }
+    const delta = solve(hessian, gradient, sources);
+    // weights stay ≥ 0: a source is trusted less, never reversed
+    for (let s = 0; s < sources; s++) theta[s] = Math.max(0, theta[s]! - delta[s]!);
+  }
+  return theta;
+}
+
+/** Solves H x = g (H symmetric positive definite, tiny) by Gaussian elimination. */
+function solve(h: Float64Array, g: Float64Array, n: number): Float64Array {
+  const a = Float64Array.from(h);
+  const x = Float64Array.from(g);
+  for (let c = 0; c < n; c++) {
+    const pivot = a[c * n + c]!;
+    for (let r = c + 1; r < n; r++) {
+      const f = a[r * n + c]! / pivot;
+      for (let k = c; k < n; k++) a[r * n + k]! -= f * a[c * n + k]!;
+      x[r]! -= f * x[c]!;
+    }
+  }
+  for (let r = n - 1; r >= 0; r--) {
+    let v = x[r]!;
+    for (let k = r + 1; k < n; k++) v -= a[r * n + k]! * x[k]!;
+    x[r] = v / a[r * n + r]!;
+  }
+  return x;
+}
