@@ -17,23 +17,41 @@ export interface BlendRow {
 
 const NEWTON_STEPS = 8;
 
-/** The weights θ (one per source) maximizing the rows' penalized log-likelihood. */
+/**
+ * The weights θ (one per source, penalized towards 1) maximizing the rows' penalized
+ * log-likelihood, followed by one bias per option when `biasPenalty` is finite (penalized towards
+ * 0): they correct a zero-shot model that leans towards some option on this deployment's traffic.
+ */
 export function fitBlend(
-  rows: readonly BlendRow[],
-  sources: number,
+  given: readonly BlendRow[],
+  scoreSources: number,
   options: number,
   penalty: number,
+  biasPenalty = Infinity,
 ): Float64Array {
+  const biased = Number.isFinite(biasPenalty);
+  const sources = scoreSources + (biased ? options : 0);
   const theta = new Float64Array(sources).fill(1);
-  if (rows.length === 0) return theta;
+  if (biased) theta.fill(0, scoreSources);
+  if (given.length === 0) return theta;
+  const rows = biased
+    ? given.map(({ scores, label }) => {
+        const augmented = new Float64Array(sources * options);
+        augmented.set(scores);
+        for (let i = 0; i < options; i++) augmented[(scoreSources + i) * options + i] = 1;
+        return { scores: augmented, label };
+      })
+    : given;
+  const target = (s: number) => (s < scoreSources ? 1 : 0);
+  const strength = (s: number) => (s < scoreSources ? penalty : biasPenalty);
   const gradient = new Float64Array(sources);
   const hessian = new Float64Array(sources * sources);
   const logits = new Float64Array(options);
   const mean = new Float64Array(sources);
   for (let step = 0; step < NEWTON_STEPS; step++) {
-    for (let s = 0; s < sources; s++) gradient[s] = penalty * (theta[s]! - 1);
+    for (let s = 0; s < sources; s++) gradient[s] = strength(s) * (theta[s]! - target(s));
     hessian.fill(0);
-    for (let s = 0; s < sources; s++) hessian[s * sources + s] = penalty;
+    for (let s = 0; s < sources; s++) hessian[s * sources + s] = strength(s);
     for (const { scores, label } of rows) {
       let max = -Infinity;
       for (let i = 0; i < options; i++) {
@@ -63,7 +81,9 @@ export function fitBlend(
     }
     const delta = solve(hessian, gradient, sources);
     // weights stay ≥ 0: a source is trusted less, never reversed
-    for (let s = 0; s < sources; s++) theta[s] = Math.max(0, theta[s]! - delta[s]!);
+    for (let s = 0; s < sources; s++) {
+      theta[s] = s < scoreSources ? Math.max(0, theta[s]! - delta[s]!) : theta[s]! - delta[s]!;
+    }
   }
   return theta;
 }

@@ -32,6 +32,11 @@ export interface EvidenceWeights {
    * alone; evidence-blend.ts). Infinity turns the fit off.
    */
   blendPenalty: number;
+  /**
+   * How firmly each option's bias in the blend stays at 0 (Infinity: no biases): fitted with it, it
+   * corrects a zero-shot model that leans towards some option on this deployment's traffic.
+   */
+  biasPenalty: number;
 }
 
 /** Sources of the blend: the zero-shot prior, the topic centroid, the words' centroid. */
@@ -112,7 +117,13 @@ export class LearnedEvidence {
     }
     for (let i = 0; i < options; i++) this.centroidNorms[i] = Math.sqrt(this.centroidNorms[i]!);
     this.blend = Number.isFinite(weights.blendPenalty)
-      ? fitBlend(this.leaveOneOut(sets, units), SOURCES, options, weights.blendPenalty)
+      ? fitBlend(
+          this.leaveOneOut(sets, units),
+          SOURCES,
+          options,
+          weights.blendPenalty,
+          weights.biasPenalty,
+        )
       : new Float64Array(SOURCES).fill(1);
   }
 
@@ -131,7 +142,7 @@ export class LearnedEvidence {
     for (let i = 0; i < this.options; i++) {
       const norm = this.sumNorms[i]!;
       const cosine = norm > 0 ? dotAt(topic, this.sums, i * dims, dims) / norm : 0;
-      prior[i] = a * prior[i]! + topicWeight * cosine;
+      prior[i] = a * prior[i]! + topicWeight * cosine + (this.blend[SOURCES + i] ?? 0);
     }
     if (wordWeight === 0) return prior;
     const query = this.unitTfIdf(terms);

@@ -44,6 +44,7 @@ export const LEARNED_SCORING: Readonly<EvidenceWeights> = {
   words: 8,
   halfAt: 5,
   blendPenalty: 3,
+  biasPenalty: 1,
 };
 
 export type LearnedScoring = EvidenceWeights;

@@ -26,6 +26,19 @@ describe('fitBlend', () => {
     expect(words).toBeLessThan(topic! / 4);
   });
 
+  it('with biases, corrects a prior that leans towards one option', () => {
+    // the prior always says option 0 by 1 nat; half the labels are option 1
+    const leaning: BlendRow[] = Array.from({ length: 100 }, (_, n) => ({
+      scores: Float64Array.from([0, -1, 0, 0, 0, 0]),
+      label: n % 2,
+    }));
+    const fitted = fitBlend(leaning, 3, 2, 1, 0.1);
+    expect(fitted.length).toBe(5);
+    // the prior's 1-nat lean is undone by the biases (and a smaller prior weight)
+    const lean = fitted[0]! * 1 + fitted[3]! - fitted[4]!;
+    expect(Math.abs(lean)).toBeLessThan(0.1);
+  });
+
   it('stays at 1 without rows, and near it with a few under a firm penalty', () => {
     expect(Array.from(fitBlend([], 3, 2, 1))).toEqual([1, 1, 1]);
     for (const weight of fitBlend(rows.slice(0, 4), 3, 2, 1000)) {
