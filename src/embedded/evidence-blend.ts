@@ -13,6 +13,8 @@ export interface BlendRow {
   /** sources × options, source-major. */
   readonly scores: Float64Array;
   readonly label: number;
+  /** Its weight in the fit (default 1). */
+  readonly weight?: number;
 }
 
 const NEWTON_STEPS = 8;
@@ -35,11 +37,11 @@ export function fitBlend(
   if (biased) theta.fill(0, scoreSources);
   if (given.length === 0) return theta;
   const rows = biased
-    ? given.map(({ scores, label }) => {
+    ? given.map(({ scores, label, weight }) => {
         const augmented = new Float64Array(sources * options);
         augmented.set(scores);
         for (let i = 0; i < options; i++) augmented[(scoreSources + i) * options + i] = 1;
-        return { scores: augmented, label };
+        return { scores: augmented, label, weight };
       })
     : given;
   const target = (s: number) => (s < scoreSources ? 1 : 0);
@@ -52,7 +54,7 @@ export function fitBlend(
     for (let s = 0; s < sources; s++) gradient[s] = strength(s) * (theta[s]! - target(s));
     hessian.fill(0);
     for (let s = 0; s < sources; s++) hessian[s * sources + s] = strength(s);
-    for (const { scores, label } of rows) {
+    for (const { scores, label, weight = 1 } of rows) {
       let max = -Infinity;
       for (let i = 0; i < options; i++) {
         let z = 0;
@@ -67,10 +69,12 @@ export function fitBlend(
         const p = logits[i]! / sum;
         for (let s = 0; s < sources; s++) mean[s]! += p * scores[s * options + i]!;
       }
-      for (let s = 0; s < sources; s++) gradient[s]! += mean[s]! - scores[s * options + label]!;
+      for (let s = 0; s < sources; s++) {
+        gradient[s]! += weight * (mean[s]! - scores[s * options + label]!);
+      }
       // the Hessian of the log-sum-exp: the covariance of the sources' scores under p
       for (let i = 0; i < options; i++) {
-        const p = logits[i]! / sum;
+        const p = (weight * logits[i]!) / sum;
         for (let s = 0; s < sources; s++) {
           const ds = scores[s * options + i]! - mean[s]!;
           for (let t = 0; t < sources; t++) {

@@ -117,13 +117,7 @@ export class LearnedEvidence {
     }
     for (let i = 0; i < options; i++) this.centroidNorms[i] = Math.sqrt(this.centroidNorms[i]!);
     this.blend = Number.isFinite(weights.blendPenalty)
-      ? fitBlend(
-          this.leaveOneOut(sets, units),
-          SOURCES,
-          options,
-          weights.blendPenalty,
-          weights.biasPenalty,
-        )
+      ? this.fit(sets, units)
       : new Float64Array(SOURCES).fill(1);
   }
 
@@ -156,6 +150,28 @@ export class LearnedEvidence {
       if (norm > 0) prior[i]! += wordWeight * (dots[i]! / norm);
     }
     return prior;
+  }
+
+  /**
+   * The blend, fitted on the learned examples each scored by the others. Every option's examples
+   * weigh the same in total, and the options' biases are fitted only when every option has
+   * some: feedback comes mostly for the routes that were missed (and `quality: bad` for the more
+   * capable one only), so how often each route is taught says nothing of how often it is right.
+   */
+  private fit(
+    sets: readonly (readonly LearnedPoint[])[],
+    units: readonly Map<string, number>[][],
+  ): Float64Array {
+    const rows = this.leaveOneOut(sets, units);
+    const counts = new Float64Array(this.options);
+    for (const row of rows) counts[row.label]!++;
+    const taught = counts.filter((count) => count > 0).length;
+    const balanced = rows.map((row) => ({
+      ...row,
+      weight: rows.length / (taught * counts[row.label]!),
+    }));
+    const biases = taught === this.options ? this.weights.biasPenalty : Infinity;
+    return fitBlend(balanced, SOURCES, this.options, this.weights.blendPenalty, biases);
   }
 
   /** A bag's unit TF-IDF vector (unseen terms count in its norm, as the rarest). */
