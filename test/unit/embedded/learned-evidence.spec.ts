@@ -112,4 +112,23 @@ describe('LearnedEvidence', () => {
     };
     expect(margin(many, 40)).toBeGreaterThan(2 * margin(one, 2));
   });
+
+  it('fits per-option biases only when every option was taught', () => {
+    const taught = (t: Float64Array, text: string) => point(t, text, [0, 0]);
+    const loans = [
+      taught(topic(0, 1), 'mortgage rates'),
+      taught(topic(0.1, 0.9), 'loan repayment holiday'),
+      taught(topic(0.2, 0.8), 'remortgage my flat'),
+    ];
+    const cards = [taught(topic(1, 0), 'lost card'), taught(topic(0.9, 0.1), 'card stolen')];
+    // feedback for one route only (quality: bad) says nothing of how often each route is right
+    const oneSided = new LearnedEvidence(
+      [[point(topic(1, 0), 'cards')], loans],
+      3,
+      LEARNED_SCORING,
+    );
+    expect(oneSided.blend.length).toBe(3);
+    const both = new LearnedEvidence([cards, loans], 5, LEARNED_SCORING);
+    expect(both.blend.length).toBe(5);
+  });
 });
