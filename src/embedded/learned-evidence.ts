@@ -28,8 +28,8 @@ export interface EvidenceWeights {
   halfAt: number;
   /**
    * How firmly the blend of the zero-shot model and the two kinds of evidence stays at the
-   * weights above against what the learned examples, each scored by the others, say (0: the fit
-   * alone; evidence-blend.ts). Infinity turns the fit off.
+   * weights above against what the learned examples, each scored by the others, say (> 0; lower
+   * trusts the fit more; evidence-blend.ts). Infinity turns the fit off.
    */
   blendPenalty: number;
   /**

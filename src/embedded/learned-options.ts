@@ -1,7 +1,11 @@
 import { learnedText } from '../core/decision/decision-feedback.js';
 import type { ChoiceOption, LearnRequest } from '../core/decision/decision-model.js';
 import { InvalidConfigurationException } from '../core/errors/exceptions.js';
-import { checkPositiveInteger } from '../core/decision/models/option-validation.js';
+import {
+  checkNonNegative,
+  checkPositive,
+  checkPositiveInteger,
+} from '../core/decision/models/option-validation.js';
 import { type EvidenceWeights, LearnedEvidence, type LearnedPoint } from './learned-evidence.js';
 
 export const DEFAULT_MAX_LEARNED_PER_OPTION = 50;
@@ -94,7 +98,15 @@ export class LearnedOptions {
     this.maxPerOption = options.maxLearnedPerOption ?? DEFAULT_MAX_LEARNED_PER_OPTION;
     this.maxPerScope = options.maxLearnedPerScope ?? DEFAULT_MAX_LEARNED_PER_SCOPE;
     this.maxScopes = options.maxLearnedScopes ?? DEFAULT_MAX_LEARNED_SCOPES;
-    this.scoring = { ...LEARNED_SCORING, ...options.learnedScoring };
+    const scoring = options.learnedScoring;
+    checkNonNegative(scoring?.centroid, 'learnedScoring.centroid');
+    checkNonNegative(scoring?.words, 'learnedScoring.words');
+    checkNonNegative(scoring?.halfAt, 'learnedScoring.halfAt');
+    for (const key of ['blendPenalty', 'biasPenalty'] as const) {
+      // Infinity turns the fit (or the biases) off
+      if (scoring?.[key] !== Infinity) checkPositive(scoring?.[key], `learnedScoring.${key}`);
+    }
+    this.scoring = { ...LEARNED_SCORING, ...scoring };
   }
 
   /**
