@@ -132,9 +132,6 @@ export class LearnedEvidence {
    * `text`: the input's learnedText, for the inputs taught as they are.
    */
   addScores(topic: Float64Array, terms: TermBag, prior: Float64Array, text?: string): Float64Array {
-    for (const option of (text !== undefined && this.taught.get(text)) || []) {
-      prior[option]! += TAUGHT;
-    }
     const [a, b, c] = this.blend as unknown as [number, number, number];
     const topicWeight = b * this.grown * this.weights.centroid;
     const wordWeight = c * this.grown * this.weights.words;
@@ -143,6 +140,9 @@ export class LearnedEvidence {
       const norm = this.sumNorms[i]!;
       const cosine = norm > 0 ? dotAt(topic, this.sums, i * dims, dims) / norm : 0;
       prior[i] = a * prior[i]! + topicWeight * cosine + (this.blend[SOURCES + i] ?? 0);
+    }
+    for (const option of (text !== undefined && this.taught.get(text)) || []) {
+      prior[option]! += TAUGHT;
     }
     if (wordWeight === 0) return prior;
     const query = this.unitTfIdf(terms);
