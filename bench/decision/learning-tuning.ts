@@ -1,51 +1,251 @@
 /**
- * Chooses the learned-example scoring of EmbeddedVectorDecisionModel (learned-options.ts) on the
- * development sets (bench/decision/data/eval-sets, never the blind ones): per set, the first k
- * items of each route are learned, the rest scored. Run: node build/bench/decision/learning-tuning.js
+ * Chooses the learned-example scoring of EmbeddedVectorDecisionModel (learned-evidence.ts) on the
+ * development sets (bench/decision/data/eval-sets, never the blind ones) and the garden centre:
+ * per set, the first k items of each route are learned, the rest scored. The zero-shot model's
+ * answers and every input's reading are computed once, so a grid of scorings costs little.
+ * Run: node build/bench/decision/learning-tuning.js [sets-dir]  (a directory of extra JSON sets
+ * in the learning format is scored too, for a held-out check: never tune on it)
+ * GRID='[{...}]' replaces the grid of scorings; PER_SET=1 lists each set at k = 10;
+ * BLEND=<set> prints the fitted blend, DEBUG=<set> the misroutes at k = 10.
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DecisionInput } from '../../src/core/decision/decision-model.js';
 import { EmbeddedVectorDecisionModel } from '../../src/embedded/embedded-vector-decision-model.js';
-import { casesOf, evaluationSets, withoutExamples, type Case } from './lib/decision-eval.js';
+import {
+  type EvidenceWeights,
+  LearnedEvidence,
+  logProbabilities,
+} from '../../src/embedded/learned-evidence.js';
+import { LEARNED_SCORING } from '../../src/embedded/learned-options.js';
+import type { ChoiceOption } from '../../src/core/decision/decision-model.js';
+import { casesOf, evaluationSets, withoutExamples } from './lib/decision-eval.js';
+import { gardenCentre } from './lib/learning-sets.js';
 
-const GRID = [
-  { weight: 0, lexicalWeight: 0 },
-  { weight: 64, lexicalWeight: 0 },
-  { weight: 64, lexicalWeight: 64 },
-  { weight: 32, lexicalWeight: 128 },
-  { weight: 64, lexicalWeight: 160 },
-];
-
-async function score(cases: Case[], k: number, scoring: (typeof GRID)[number]): Promise<number> {
-  const model = new EmbeddedVectorDecisionModel({ learnedScoring: scoring });
-  const question = { text: 'q', options: cases[0]!.choice.options };
-  const seen = new Map<string, number>();
-  const test: Case[] = [];
-  for (const c of cases) {
-    const n = seen.get(c.expected) ?? 0;
-    if (n < k) model.learn({ input: c.input, question, route: c.expected });
-    else test.push(c);
-    seen.set(c.expected, n + 1);
-  }
-  let right = 0;
-  for (const c of test) {
-    const answer = await model.decide({ input: c.input, question });
-    if (c.choice.routeOf.get(answer.value) === c.expected) right++;
-  }
-  return right / Math.max(1, test.length);
+interface Item {
+  route: string;
+  input: DecisionInput;
+}
+interface LabSet {
+  name: string;
+  conversations: boolean;
+  options: ChoiceOption[];
+  items: Item[];
 }
 
-const sets = evaluationSets().filter((set) => !set.name.includes('blind'));
-for (const scoring of GRID) {
-  const line: string[] = [];
-  for (const k of [5, 10]) {
-    const shares: number[] = [];
-    for (const set of sets) {
-      for (const variant of [set, withoutExamples(set)]) {
-        shares.push(await score(casesOf(variant), k, scoring));
-      }
-    }
-    line.push(
-      `k=${k}: ${((shares.reduce((a, b) => a + b, 0) / shares.length) * 100).toFixed(1)} %`,
-    );
+/** What the lab needs of a model's internals: its reading of an input and its zero-shot logits. */
+class Lab extends EmbeddedVectorDecisionModel {
+  prepared(options: ChoiceOption[], input: DecisionInput) {
+    const reading = this.read(input);
+    const { logits, temperature } = this.zeroShot(options, reading);
+    return { reading, prior: logProbabilities(logits, temperature) };
   }
-  console.log(JSON.stringify(scoring), line.join('  '), `(${sets.length} sets × 2)`);
+}
+
+const FOLLOW_UPS = ['yes please', 'ok go ahead', 'sure, do that', 'yes', 'please do', 'go on then'];
+const conversation = (text: string, i: number): DecisionInput => ({
+  messages: [
+    { role: 'user', text },
+    { role: 'assistant', text: 'Happy to help with that. Shall I go ahead?' },
+    { role: 'user', text: FOLLOW_UPS[i % FOLLOW_UPS.length]! },
+  ],
+});
+
+interface LearningJson {
+  name?: string;
+  routes: { name: string; description: string }[];
+  messages?: Record<string, string[]>;
+  conversations?: Record<string, { role: string; content: string }[][]>;
+}
+
+/** A set in the learning format (garden-centre.json), round-robin so that each route's first come first. */
+function learningSet(json: LearningJson, setName: string, asConversations: boolean): LabSet {
+  const options = json.routes.map(({ name, description }) => ({ name, description }));
+  const items: Item[] = [];
+  for (const route of json.routes) {
+    if (json.conversations) {
+      for (const turns of json.conversations[route.name] ?? []) {
+        const messages = turns
+          .filter((m) => m.role === 'user' || m.role === 'assistant')
+          .map((m) => ({ role: m.role as 'user' | 'assistant', text: m.content }));
+        // as the router reads it: the last 3 turns up to the last user message
+        items.push({ route: route.name, input: { messages: messages.slice(-3) } });
+      }
+    } else {
+      (json.messages?.[route.name] ?? []).forEach((text, i) =>
+        items.push({ route: route.name, input: asConversations ? conversation(text, i) : text }),
+      );
+    }
+  }
+  return { name: setName, conversations: asConversations || !!json.conversations, options, items };
+}
+
+function devSets(): LabSet[] {
+  const sets: LabSet[] = [];
+  for (const set of evaluationSets().filter((s) => !s.name.includes('blind'))) {
+    for (const variant of [set, withoutExamples(set)]) {
+      const cases = casesOf(variant);
+      sets.push({
+        name: variant.name,
+        conversations: cases.some(
+          (c) => typeof c.input !== 'string' && c.input.messages.length > 1,
+        ),
+        options: cases[0]!.choice.options,
+        items: cases.map((c) => ({ route: c.expected, input: c.input })),
+      });
+    }
+  }
+  const garden = gardenCentre() as LearningJson;
+  sets.push(learningSet(garden, 'garden-centre', false));
+  sets.push(learningSet(garden, 'garden-centre conversations', true));
+  return sets;
+}
+
+function extraSets(dir: string): LabSet[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => {
+      const json = JSON.parse(readFileSync(join(dir, file), 'utf8')) as LearningJson;
+      return learningSet(json, file, false);
+    });
+}
+
+interface Prepared {
+  set: LabSet;
+  rows: { route: number; reading: ReturnType<Lab['prepared']>['reading']; prior: Float64Array }[];
+}
+
+function prepare(set: LabSet): Prepared {
+  const lab = new Lab();
+  const index = new Map(set.options.map((o, i) => [o.name, i]));
+  return {
+    set,
+    rows: set.items.map((item) => ({
+      route: index.get(item.route)!,
+      ...lab.prepared(set.options, item.input),
+    })),
+  };
+}
+
+interface Score {
+  right: number;
+  total: number;
+  loss: number;
+  sure: number;
+  sureRight: number;
+}
+
+function evaluate(p: Prepared, k: number, weights: EvidenceWeights | undefined): Score {
+  const seen = new Map<number, number>();
+  const learned: Prepared['rows'][] = p.set.options.map(() => []);
+  const test: Prepared['rows'] = [];
+  for (const row of p.rows) {
+    const n = seen.get(row.route) ?? 0;
+    if (n < k) learned[row.route]!.push(row);
+    else test.push(row);
+    seen.set(row.route, n + 1);
+  }
+  const total = learned.reduce((s, l) => s + l.length, 0);
+  const evidence =
+    weights && total > 0
+      ? new LearnedEvidence(
+          learned.map((rows) =>
+            rows.map((r) => ({ topic: r.reading.topic, terms: r.reading.terms, prior: r.prior })),
+          ),
+          total,
+          weights,
+        )
+      : undefined;
+  const score: Score = { right: 0, total: test.length, loss: 0, sure: 0, sureRight: 0 };
+  if (evidence && process.env.BLEND === p.set.name) console.log(k, Array.from(evidence.blend));
+  for (const row of test) {
+    const z = Float64Array.from(row.prior);
+    if (evidence) evidence.addScores(row.reading.topic, row.reading.terms, z);
+    const lp = logProbabilities(z, 1);
+    let best = 0;
+    for (let i = 1; i < lp.length; i++) if (lp[i]! > lp[best]!) best = i;
+    const ok = best === row.route;
+    if (!ok && process.env.DEBUG === p.set.name && k === 10) {
+      const text = JSON.stringify(p.set.items[p.rows.indexOf(row)]!.input);
+      const pr = Math.exp(lp[best]!).toFixed(2);
+      console.log(`${p.set.options[row.route]!.name} → ${p.set.options[best]!.name} ${pr} ${text}`);
+    }
+    if (ok) score.right++;
+    score.loss -= lp[row.route]!;
+    if (Math.exp(lp[best]!) >= 0.6) {
+      score.sure++;
+      if (ok) score.sureRight++;
+    }
+  }
+  return score;
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}`;
+
+function summary(prepared: Prepared[], k: number, weights: EvidenceWeights | undefined) {
+  const scores = prepared.map((p) => evaluate(p, k, weights)).filter((s) => s.total >= 10);
+  const mean = (f: (s: Score) => number) =>
+    scores.reduce((sum, s) => sum + f(s), 0) / Math.max(1, scores.length);
+  const sure = scores.reduce((s, x) => s + x.sure, 0);
+  const sureRight = scores.reduce((s, x) => s + x.sureRight, 0);
+  const all = scores.reduce((s, x) => s + x.total, 0);
+  return {
+    accuracy: mean((s) => s.right / Math.max(1, s.total)),
+    loss: mean((s) => s.loss / Math.max(1, s.total)),
+    sureAccuracy: sureRight / Math.max(1, sure),
+    sureShare: sure / Math.max(1, all),
+    perSet: scores.map((s) => s.right / Math.max(1, s.total)),
+  };
+}
+
+const KS = [5, 10, 20];
+
+function report(label: string, groups: Record<string, Prepared[]>, weights?: EvidenceWeights) {
+  const parts: string[] = [];
+  for (const [name, prepared] of Object.entries(groups)) {
+    const line = KS.map((k) => {
+      const s = summary(prepared, k, weights);
+      return `${pct(s.accuracy)}/${s.loss.toFixed(2)}/${pct(s.sureAccuracy)}@${pct(s.sureShare)}`;
+    });
+    parts.push(`${name}: ${line.join(' ')}`);
+    if (process.env.PER_SET) {
+      const s0 = summary(prepared, 10, undefined).perSet;
+      const s1 = summary(prepared, 10, weights).perSet;
+      const names = prepared.filter((p) => evaluate(p, 10, undefined).total >= 10);
+      names.forEach((p, i) => console.log(`  ${p.set.name}: ${pct(s0[i]!)} → ${pct(s1[i]!)}`));
+    }
+  }
+  console.log(label.padEnd(60), parts.join('  |  '));
+}
+
+const GRID: Partial<EvidenceWeights>[] = JSON.parse(process.env.GRID ?? 'null') ?? [
+  { blendPenalty: Infinity },
+  {},
+  { blendPenalty: 3 },
+  { blendPenalty: 30 },
+  { blendPenalty: 3, centroid: 8, words: 8 },
+  { blendPenalty: 3, centroid: 24, words: 24 },
+];
+
+const sets = devSets().map(prepare);
+const groups: Record<string, Prepared[]> = {
+  single: sets.filter((p) => !p.set.conversations),
+  conversations: sets.filter((p) => p.set.conversations),
+};
+console.log(
+  'accuracy % / log loss / accuracy when p ≥ 0.6 @ share, k = 5 10 20; sets:',
+  sets.length,
+);
+report('zero-shot (same held-out items)', groups);
+for (const change of GRID) {
+  report(JSON.stringify(change), groups, { ...LEARNED_SCORING, ...change });
+}
+const extra = process.argv[2];
+if (extra) {
+  for (const p of extraSets(extra).map(prepare)) {
+    const before = summary([p], 10, undefined).accuracy;
+    const after = summary([p], 10, LEARNED_SCORING).accuracy;
+    console.log(`held-out ${p.set.name}: learn-10 ${pct(before)} → ${pct(after)} %`);
+  }
 }

@@ -1,4 +1,5 @@
 import { throwIfAborted } from '../core/chat/abort.js';
+import { learnedText } from '../core/decision/decision-feedback.js';
 import type {
   ChoiceAnswer,
   ChoiceOption,
@@ -7,7 +8,9 @@ import type {
   DecisionRequest,
   LearnRequest,
 } from '../core/decision/decision-model.js';
-import { LearnedOptions, type LearnedOptionsConfig } from './learned-options.js';
+import { LearnedOptions, type LearnedReading } from './learned-options.js';
+import { logProbabilities } from './learned-evidence.js';
+import { namesNoTopic, termBag, type TermBag } from './learned-terms.js';
 import { ArchetypeMatcher } from './archetype-matcher.js';
 import { shippedArchetypeMeans } from './archetype-means.js';
 import { complexityPriorFor } from './complexity-prior.js';
@@ -53,139 +56,21 @@ import {
   type WordWeighting,
 } from './word-vector-embedder.js';
 import { loadWordVectors, type WordVectors } from './word-vectors.js';
+import {
+  EMBEDDED_VECTOR_DEFAULTS,
+  type EmbeddedVectorDecisionModelOptions,
+} from './embedded-vector-options.js';
 
-export interface EmbeddedVectorDecisionModelOptions extends LearnedOptionsConfig {
-  /**
-   * Softmax temperature over the option logits, lower is more decisive; one number for both kinds
-   * of question, or each. Defaults 4 with examples and 8 with descriptions only: the lowest at
-   * which decisions with a probability ≥ 0.6 were right ≥ 95 % of the time on every dev set (a
-   * margin over the 90 % promised), or the grid's highest where none is.
-   */
-  temperature?: number | Partial<PerQuestionKind>;
-  /**
-   * Share of an option's description (and the phrases of its description) against its examples,
-   * both in the classifier's training and in the similarity score (0…1). Default 0.3.
-   */
-  descriptionWeight?: number;
-  /** How many of an option's closest examples the similarity score averages. Default 1. */
-  topExamples?: number;
-  /**
-   * Weight of the cosine similarity score (description and closest examples) beside the
-   * classifier's logit; one number for both cases, or each. Default 4 with examples, 32 without.
-   */
-  similarityWeight?: number | Partial<PerQuestionKind>;
-  /**
-   * Training weight of the shipped intent corpus (src/embedded/assets/intent-corpus.json): an option whose
-   * name, description and examples are close to one of its archetypes (billing, coding,
-   * shipping…) borrows that archetype's messages, weighing this much beside the option's own texts
-   * (which weigh 1); they also count as its examples in the similarity score. 0 turns the corpus
-   * off. Default 2.
-   */
-  corpusWeight?: number;
-  /**
-   * The training weight of what a catch-all option (named `general`, `other`, `misc`…, or
-   * described as "anything else") borrows: the generic archetypes (small talk, trivia, questions
-   * about the company) no other option took, which also count as its examples in the similarity
-   * score. Default 1.
-   */
-  catchAllCorpusWeight?: number;
-  /**
-   * How close (cosine) an option must be to an archetype to borrow from it. Default 0.65: a
-   * description listing many kinds of request ("poems, stories, speeches, toasts, eulogies…") is
-   * 0.72 from its archetype and 0.2 closer to it than to any other route; the margin guards the
-   * rest (corpusMargin).
-   */
-  corpusMatch?: number;
-  /**
-   * How much closer (cosine) an option must be to an archetype than any other option is, to
-   * borrow from it. Default 0.1.
-   */
-  corpusMargin?: number;
-  /**
-   * The number of an option's own examples at which what it borrows weighs half of
-   * `corpusWeight`: borrowed messages weigh corpusWeight × h / (h + own examples), so a route's
-   * own examples dominate when it has them. Default 1000: on the development sets borrowed
-   * messages did best weighing the same whatever a route's examples (5: −0.3 points, 20: −0.1).
-   * With examples written by another hand than the messages, five of them say less than the
-   * corpus does.
-   */
-  corpusHalfWeightExamples?: number;
-  /** An intent corpus in the format of `src/embedded/scripts/build-intent-corpus.mjs`; default: the shipped one. */
-  corpusPath?: string;
-  /**
-   * Weight of the exact-word evidence beside the classifier's logit: the IDF-weighted share of
-   * the input's content words (lightly stemmed) found in each option's name, description and
-   * examples; one number for both kinds of question, or each. 0 turns it off. Default 8 with
-   * examples, 32 without.
-   */
-  lexicalWeight?: number | Partial<PerQuestionKind>;
-  /**
-   * How much the words an option's borrowed corpus messages use often ("gist", "tl;dr" for a
-   * summarizing route) count in the exact-word evidence, beside its own texts' words, which
-   * count 1. 0 turns it off. Default 0.5.
-   */
-  corpusLexicalWeight?: number;
-  /** L2 penalty of the per-question classifier: higher stays closer to plain similarity. Default 0.01. */
-  regularization?: number;
-  /** Weights of the feature blocks beside the topic vector. */
-  features?: Partial<FeatureWeights>;
-  /** Word weighting: frequency damping, stop-word weight, centring. */
-  weighting?: Partial<WordWeighting>;
-  /**
-   * Weights of the messages of a `{ messages }` input. Default: the last user message 1, earlier
-   * user messages 0.5, assistant messages 0.25.
-   */
-  messageWeights?: Partial<MessageWeights>;
-  /**
-   * How much more the earlier messages count when the last user message names no topic of its own
-   * ("yes, go ahead"): 0 turns it off. Default 6.
-   */
-  followUpWeight?: number;
-  /**
-   * How much a task-plus-payload message's instruction ("summarize this:", "…\n\nrewrite this
-   * politely") counts beside the whole message, so that a pasted text's topic does not outvote
-   * the request (instruction-payload.ts): 0 turns it off. Default 8.
-   */
-  instructionWeight?: number;
-  /**
-   * Strength of the within-class normalization of the topic vectors (intent-metric.ts), measured
-   * on the intent corpus: directions in which messages of one intent differ (what a pasted text
-   * is about) count less, those that tell intents apart more. 0 turns it off, 1 whitens fully.
-   * Used with the shipped vectors and the default weighting only. Default 1.
-   */
-  intentMetric?: number;
-  /** A vector file in the format of `src/embedded/scripts/build-word-vectors.mjs`; default: the shipped one. */
-  vectorsPath?: string;
-  /** Vectors already in memory (wins over `vectorsPath`). */
-  vectors?: WordVectors;
-  /** Bound of the cache of option text features. Default 10,000 texts. */
-  maxCachedTexts?: number;
-}
+export { EMBEDDED_VECTOR_DEFAULTS, type EmbeddedVectorDecisionModelOptions };
 
 /**
- * Defaults chosen on the development items of bench/decision/data/decision-eval.json only, never on its
- * held-out items: a coordinate search maximizing the mean accuracy over the sets, whose 5-fold
- * cross-validation the bench reports (bench/decision/lib/decision-tuning.ts); then the temperatures.
+ * An input as a decision reads it: features and weighted stems, and the terms the learned
+ * examples' evidence reads (computed on first use: a question without learned examples needs none).
  */
-export const EMBEDDED_VECTOR_DEFAULTS = {
-  temperature: { examples: 4, descriptionsOnly: 8 } as Readonly<PerQuestionKind>,
-  descriptionWeight: 0.3,
-  topExamples: 1,
-  similarityWeight: { examples: 4, descriptionsOnly: 32 } as Readonly<PerQuestionKind>,
-  regularization: 0.01,
-  followUpWeight: 6,
-  instructionWeight: 8,
-  corpusWeight: 2,
-  catchAllCorpusWeight: 1,
-  corpusMatch: 0.65,
-  corpusMargin: 0.1,
-  corpusHalfWeightExamples: 1000,
-  lexicalWeight: { examples: 8, descriptionsOnly: 32 } as Readonly<PerQuestionKind>,
-  corpusLexicalWeight: 0.5,
-  intentMetric: 1,
-  messageWeights: { lastUser: 1, earlierUser: 0.5, assistant: 0.25 } as Readonly<MessageWeights>,
-  maxCachedTexts: 10_000,
-} as const;
+export interface InputReading extends LearnedReading {
+  readonly features: DecisionFeatures;
+  readonly stems: Map<string, number>;
+}
 
 /** Fitted classifiers kept per model; a question is fitted once while it stays in here. */
 const MAX_CACHED_QUESTIONS = 256;
@@ -273,7 +158,10 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
     this.vectorsPath = options.vectorsPath;
     this.givenVectors = options.vectors;
     this.cache = new TextVectorCache(options.maxCachedTexts ?? defaults.maxCachedTexts);
-    this.learned = new LearnedOptions((text) => this.textFeatures(text), options);
+    this.learned = new LearnedOptions(
+      (input, question) => this.readToLearn(input, question),
+      options,
+    );
   }
 
   /** Keeps `input` (a conversation: all its turns) as an example of option `route`. */
@@ -290,34 +178,65 @@ export class EmbeddedVectorDecisionModel implements DecisionModel {
   async decide(request: DecisionRequest): Promise<ChoiceAnswer> {
     throwIfAborted(request?.signal);
     const options = validatedOptions(request);
-    const space = this.space();
-    const texts = weightedInputTexts(request.input, this.messageWeights);
-    const split = lastUserSplit(request.input);
-    const instruction = this.instructionOf(request.input, split);
-    const input = inputFeatures(
-      request.input,
-      texts,
-      space,
-      this.followUpWeight,
-      instruction,
-      split !== undefined,
-    );
+    const reading = this.read(request.input);
     const names = options.map((option) => option.name);
-    if (input.empty)
+    if (reading.empty)
       return answerFromScores(
         names,
         Array.from(names, () => 0),
         1,
       );
+    const { logits, temperature } = this.zeroShot(options, reading);
+    const evidence = this.learned.evidence(options, request.scope);
+    if (!evidence) return answerFromScores(names, Array.from(logits), temperature);
+    // the zero-shot model's log-probabilities are the prior the learned evidence adds to
+    const prior = logProbabilities(logits, temperature);
+    evidence.addScores(reading.topic, reading.terms, prior, learnedText(request.input).trim());
+    return answerFromScores(names, Array.from(prior), 1);
+  }
+
+  /** The fitted classifier's logits for a reading, and the temperature they are read at. */
+  protected zeroShot(options: readonly ChoiceOption[], reading: InputReading) {
     const classifier = this.classifier(options);
     const temperature = classifier.withExamples
       ? this.temperature.examples
       : this.temperature.descriptionsOnly;
-    // the instruction's words weigh as much in the exact-word evidence as in the features
-    const terms = weightedStems(instruction ? [...texts, instruction] : texts);
-    const base = classifier.logits(input, terms);
-    const logits = this.learned.addScores(options, input, terms, base, request.scope);
-    return answerFromScores(names, Array.from(logits), temperature);
+    return { logits: classifier.logits(reading.features, reading.stems), temperature };
+  }
+
+  /** A learned input's reading, and its zero-shot answer when its question is known. */
+  private readToLearn(input: DecisionRequest['input'], options?: readonly ChoiceOption[]) {
+    const reading = this.read(input);
+    if (!options || reading.empty) return reading;
+    const { logits, temperature } = this.zeroShot(options, reading);
+    return { ...reading, prior: logProbabilities(logits, temperature) };
+  }
+
+  /** What a decision, and learning, read of an input; each part computed once. */
+  protected read(input: DecisionRequest['input']): InputReading {
+    const texts = weightedInputTexts(input, this.messageWeights);
+    const split = lastUserSplit(input);
+    const instruction = this.instructionOf(input, split);
+    const features = inputFeatures(
+      input,
+      texts,
+      this.space(),
+      this.followUpWeight,
+      instruction,
+      split !== undefined,
+    );
+    let terms: TermBag | undefined;
+    return {
+      features,
+      topic: features.topic,
+      empty: features.empty,
+      // the instruction's words weigh as much in the exact-word evidence as in the features
+      stems: weightedStems(instruction ? [...texts, instruction] : texts),
+      get terms() {
+        const last = typeof input === 'string' ? undefined : texts.at(-1)?.text;
+        return (terms ??= termBag(texts, last !== undefined && namesNoTopic(last)));
+      },
+    };
   }
 
   /**

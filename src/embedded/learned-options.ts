@@ -1,10 +1,12 @@
 import { learnedText } from '../core/decision/decision-feedback.js';
 import type { ChoiceOption, LearnRequest } from '../core/decision/decision-model.js';
 import { InvalidConfigurationException } from '../core/errors/exceptions.js';
-import type { DecisionFeatures } from './decision-features.js';
-import { contentStems } from './lexical-overlap.js';
-import { dotAt } from '../core/decision/models/similarity-scoring.js';
-import { checkPositiveInteger } from '../core/decision/models/option-validation.js';
+import {
+  checkNonNegative,
+  checkPositive,
+  checkPositiveInteger,
+} from '../core/decision/models/option-validation.js';
+import { type EvidenceWeights, LearnedEvidence, type LearnedPoint } from './learned-evidence.js';
 
 export const DEFAULT_MAX_LEARNED_PER_OPTION = 50;
 /** Examples one caller scope keeps per option (its untrusted feedback, for itself only). */
@@ -12,62 +14,44 @@ export const DEFAULT_MAX_LEARNED_PER_SCOPE = 10;
 /** Caller scopes with learned examples kept at once; the least recently used goes first. */
 export const DEFAULT_MAX_LEARNED_SCOPES = 256;
 
-/**
- * The options whose closest learned example is looked for: the best 3 by centroid and words.
- * The others score on their centroid alone (a scan of 50 examples × 8 options cost more than the
- * rest of a decision).
- */
-const CLOSEST_CONTENDERS = 3;
-
 /** Most questions whose learned examples are kept (each router's routes make one question). */
 const MAX_QUESTIONS = 256;
 /** Most questions per caller scope (a deployment's routers rarely ask more than a few). */
 const MAX_SCOPE_QUESTIONS = 4;
 
+/** An input as learning reads it; `empty` when it has no known word. */
+export interface LearnedReading extends LearnedPoint {
+  readonly empty: boolean;
+}
+
 interface LearnedExampleSet {
   texts: string[];
-  /** Unit topic vectors of the texts, in order. */
-  topics: Float64Array[];
-  /** Content stems of the texts, in order. */
-  stems: Set<string>[];
-  /** Stem → how many of the texts use it (kept with the lists, so a decision only looks up). */
-  uses: Map<string, number>;
-  /** The unit centroid of the topics; recomputed on the next decision after a change. */
-  centroid?: Float64Array;
-  /** The topics in one array (a tight loop over it is about 3× faster); rebuilt likewise. */
-  packed?: Float64Array;
-  /** Bumped on each change, so a merged set knows when it is stale. */
+  points: LearnedPoint[];
+}
+
+/** A question's learned examples, per option, and their evidence compiled for decisions. */
+interface QuestionLearning {
+  byOption: Map<string, LearnedExampleSet>;
+  /** Bumped on each change, so compiled evidence knows when it is stale. */
   version: number;
-  /** This scoped set merged with the shared set of its option, as of both versions. */
-  merged?: {
-    shared: LearnedExampleSet;
-    sharedVersion: number;
+  compiled?: {
+    evidence: LearnedEvidence;
     version: number;
-    set: LearnedExampleSet;
+    shared?: QuestionLearning;
+    sharedVersion: number;
   };
 }
 
-/** A question's learned examples, per option. */
-type QuestionLearning = Map<string, LearnedExampleSet>;
-
-export const LEARNED_SCORING: Readonly<LearnedScoring> = {
-  weight: 64,
-  closestShare: 0.5,
-  lexicalWeight: 64,
+/** Chosen on garden-centre and the development eval sets (bench/decision/learning-tuning.ts). */
+export const LEARNED_SCORING: Readonly<EvidenceWeights> = {
+  centroid: 8,
+  words: 8,
+  halfAt: 5,
+  blendPenalty: 3,
+  biasPenalty: 1,
 };
 
-export interface LearnedScoring {
-  /** Weight of the learned examples' similarity beside the classifier's logits. */
-  weight: number;
-  /** Share of the closest example against the centroid of the option's learned examples. */
-  closestShare: number;
-  /**
-   * Weight of the exact words: the IDF-weighted share of the input's content stems that the
-   * option's learned examples use (rare words such as "voucher" or "login" that averaged word
-   * vectors blur).
-   */
-  lexicalWeight: number;
-}
+export type LearnedScoring = EvidenceWeights;
 
 export interface LearnedOptionsConfig {
   /** Examples `learn` keeps per option (the oldest go first; default 50). */
@@ -76,33 +60,36 @@ export interface LearnedOptionsConfig {
   maxLearnedPerScope?: number;
   /** Caller scopes with examples of their own (the least recently used goes first; default 256). */
   maxLearnedScopes?: number;
-  /** How learned examples score. */
+  /** How learned examples score (learned-evidence.ts). */
   learnedScoring?: Partial<LearnedScoring>;
 }
 
 /**
  * The examples an embedded decision model learned from traffic (feedback, a teacher), per
- * question and option. They are the deployment's own messages, so they speak louder than the
- * hand-written examples and borrowed corpus messages the classifier was fitted on: instead of
- * refitting it (tens of ms per learned message), each option scores by its closest learned
- * example and their centroid, added to the classifier's logits. Bounded per option: the oldest
- * go first.
+ * question and option. They are the deployment's own messages: instead of refitting the
+ * classifier on them (tens of ms per learned message), each option gains evidence from how close
+ * the input is to its learned examples (topic vectors and exact words, learned-evidence.ts), added
+ * to the zero-shot model's log-probabilities. Bounded per option: the oldest go first.
  */
 export class LearnedOptions {
   /** The shared examples (trusted feedback, a teacher, start-up files): every decision's. */
   private readonly questions = new Map<string, QuestionLearning>();
   /** Per caller scope, its own examples, least recently used first. */
   private readonly scopes = new Map<string, Map<string, QuestionLearning>>();
-  /** Options' descriptions as example sets (for options without learned examples). */
-  private readonly descriptions = new Map<string, LearnedExampleSet>();
+  /** Options' descriptions as points (for options without learned examples). */
+  private readonly descriptions = new Map<string, LearnedPoint>();
 
   readonly maxPerOption: number;
   readonly maxPerScope: number;
   readonly maxScopes: number;
-  private readonly scoring: LearnedScoring;
+  readonly scoring: EvidenceWeights;
 
   constructor(
-    private readonly featuresOf: (text: string) => DecisionFeatures,
+    /** Reads an input; with a question's options, its zero-shot answer too (`prior`). */
+    private readonly read: (
+      input: LearnRequest['input'],
+      options?: readonly ChoiceOption[],
+    ) => LearnedReading,
     options: LearnedOptionsConfig = {},
   ) {
     checkPositiveInteger(options.maxLearnedPerOption, 'maxLearnedPerOption');
@@ -111,12 +98,21 @@ export class LearnedOptions {
     this.maxPerOption = options.maxLearnedPerOption ?? DEFAULT_MAX_LEARNED_PER_OPTION;
     this.maxPerScope = options.maxLearnedPerScope ?? DEFAULT_MAX_LEARNED_PER_SCOPE;
     this.maxScopes = options.maxLearnedScopes ?? DEFAULT_MAX_LEARNED_SCOPES;
-    this.scoring = { ...LEARNED_SCORING, ...options.learnedScoring };
+    const scoring = options.learnedScoring;
+    checkNonNegative(scoring?.centroid, 'learnedScoring.centroid');
+    checkNonNegative(scoring?.words, 'learnedScoring.words');
+    checkNonNegative(scoring?.halfAt, 'learnedScoring.halfAt');
+    for (const key of ['blendPenalty', 'biasPenalty'] as const) {
+      // Infinity turns the fit (or the biases) off
+      if (scoring?.[key] !== Infinity) checkPositive(scoring?.[key], `learnedScoring.${key}`);
+    }
+    this.scoring = { ...LEARNED_SCORING, ...scoring };
   }
 
   /**
    * Keeps an example of an option: shared without `request.scope`, else for that scope's own
-   * decisions only (a client key's feedback never moves another key's routing).
+   * decisions only (a client key's feedback never moves another key's routing). A conversation
+   * is read as a decision reads it: all its turns, a last message that names no topic adding none.
    */
   learn(request: LearnRequest): void {
     const options = request?.question?.options;
@@ -127,40 +123,30 @@ export class LearnedOptions {
     }
     const text = learnedText(request.input).trim();
     if (text === '') return;
-    const features = this.featuresOf(text);
-    if (features.empty) return;
+    const reading = this.read(request.input, options);
+    if (reading.empty) return;
     const scope = typeof request.scope === 'string' ? request.scope : undefined;
     const questions = scope === undefined ? this.questions : this.scopeQuestions(scope, true)!;
     const key = fingerprint(options);
-    let byOption = questions.get(key);
-    if (!byOption) {
+    let question = questions.get(key);
+    if (!question) {
       if (questions.size >= (scope === undefined ? MAX_QUESTIONS : MAX_SCOPE_QUESTIONS)) {
         questions.delete(questions.keys().next().value as string);
       }
-      byOption = new Map();
-      questions.set(key, byOption);
+      question = { byOption: new Map(), version: 0 };
+      questions.set(key, question);
     }
-    const set = byOption.get(request.route) ?? exampleSet([], []);
+    const set = question.byOption.get(request.route) ?? { texts: [], points: [] };
     if (set.texts.includes(text)) return;
     set.texts.push(text);
-    set.topics.push(features.topic);
-    const stems = contentStems(text);
-    set.stems.push(stems);
-    for (const stem of stems) set.uses.set(stem, (set.uses.get(stem) ?? 0) + 1);
+    set.points.push({ text, topic: reading.topic, terms: reading.terms, prior: reading.prior });
     const max = scope === undefined ? this.maxPerOption : this.maxPerScope;
     while (set.texts.length > max) {
       set.texts.shift();
-      set.topics.shift();
-      for (const stem of set.stems.shift()!) {
-        const left = set.uses.get(stem)! - 1;
-        if (left === 0) set.uses.delete(stem);
-        else set.uses.set(stem, left);
-      }
+      set.points.shift();
     }
-    set.centroid = undefined;
-    set.packed = undefined;
-    set.version++;
-    byOption.set(request.route, set);
+    question.byOption.set(request.route, set);
+    question.version++;
   }
 
   /** A scope's questions, marked as just used; created (evicting the least used) when asked. */
@@ -182,83 +168,67 @@ export class LearnedOptions {
     return questions;
   }
 
-  /** The shared set of an option, merged with the scope's own when it has one. */
-  private setOf(
-    shared: QuestionLearning | undefined,
-    scoped: QuestionLearning | undefined,
-    option: ChoiceOption,
-  ): LearnedExampleSet {
-    const own = scoped?.get(option.name);
-    const common = shared?.get(option.name);
-    if (!own) return common ?? this.described(option);
-    if (!common) return own;
-    const cached = own.merged;
-    if (
-      cached?.shared === common &&
-      cached.sharedVersion === common.version &&
-      cached.version === own.version
-    ) {
-      return cached.set;
-    }
-    const set = exampleSet([...common.texts, ...own.texts], [...common.topics, ...own.topics]);
-    own.merged = { shared: common, sharedVersion: common.version, version: own.version, set };
-    return set;
-  }
-
   /**
-   * Adds each option's learned-example score to `out` (and returns it). Once some option of the
-   * question has learned examples, one without any is scored on its description as if that were
-   * its one example, so having examples is no advantage by itself.
+   * The learned examples' evidence for a question, as the decisions of `scope` see it (the shared
+   * examples and the scope's own), compiled once per change; undefined when there are none.
    */
-  addScores(
-    options: readonly ChoiceOption[],
-    input: DecisionFeatures,
-    terms: ReadonlyMap<string, number>,
-    out: Float64Array,
-    scope?: string,
-  ): Float64Array {
-    const { weight, lexicalWeight } = this.scoring;
-    if (weight === 0 && lexicalWeight === 0) return out;
-    if (this.questions.size === 0 && (scope === undefined || this.scopes.size === 0)) return out;
+  evidence(options: readonly ChoiceOption[], scope?: string): LearnedEvidence | undefined {
+    if (this.questions.size === 0 && (scope === undefined || this.scopes.size === 0)) {
+      return undefined;
+    }
     const key = fingerprint(options);
     const shared = this.questions.get(key);
     const scoped =
       typeof scope === 'string' ? this.scopeQuestions(scope, false)?.get(key) : undefined;
-    if (!shared && !scoped) return out;
-    const sets = options.map((option) => this.setOf(shared, scoped, option));
-    const idf = lexicalWeight > 0 ? inverseFrequencies(terms, sets) : undefined;
-    // centroid and words first; the closest example only where it can change the winner
-    const share = this.scoring.closestShare;
-    const scores = sets.map(
-      (set) =>
-        weight * toCentroid(input.topic, set) +
-        (idf ? lexicalWeight * wordShare(terms, idf, set) : 0),
-    );
-    const contenders = topIndices(scores, CLOSEST_CONTENDERS);
-    sets.forEach((set, i) => {
-      const centroid = toCentroid(input.topic, set);
-      const best = contenders.includes(i) ? closest(input.topic, set) : centroid;
-      out[i]! += scores[i]! + weight * share * (best - centroid);
+    const owner = scoped ?? shared;
+    if (!owner) return undefined;
+    const base = scoped ? shared : undefined;
+    const cached = owner.compiled;
+    if (
+      cached?.version === owner.version &&
+      cached.shared === base &&
+      cached.sharedVersion === (base?.version ?? 0)
+    ) {
+      return cached.evidence;
+    }
+    let learned = 0;
+    const sets = options.map((option) => {
+      const points = [
+        ...(base?.byOption.get(option.name)?.points ?? []),
+        ...(owner.byOption.get(option.name)?.points ?? []),
+      ];
+      learned += points.length;
+      // an option without examples scores on its description as if it were one, so that having
+      // examples is no advantage by itself
+      return points.length > 0 ? points : [this.described(option)];
     });
-    return out;
+    const evidence = new LearnedEvidence(sets, learned, this.scoring);
+    owner.compiled = {
+      evidence,
+      version: owner.version,
+      shared: base,
+      sharedVersion: base?.version ?? 0,
+    };
+    return evidence;
   }
 
   /** An option's description as its one example. */
-  private described(option: ChoiceOption): LearnedExampleSet {
+  private described(option: ChoiceOption): LearnedPoint {
     const text = `${option.name} ${option.description}`;
-    let set = this.descriptions.get(text);
-    if (!set) {
+    let point = this.descriptions.get(text);
+    if (!point) {
       if (this.descriptions.size >= MAX_QUESTIONS * 8) this.descriptions.clear();
-      set = exampleSet([text], [this.featuresOf(text).topic]);
-      this.descriptions.set(text, set);
+      const { topic, terms } = this.read(text);
+      point = { topic, terms };
+      this.descriptions.set(text, point);
     }
-    return set;
+    return point;
   }
 
   /** Learned examples per option of a question: the shared ones, or one scope's own. */
   counts(options: readonly ChoiceOption[], scope?: string): Record<string, number> {
     const questions = scope === undefined ? this.questions : this.scopes.get(scope);
-    const byOption = questions?.get(fingerprint(options));
+    const byOption = questions?.get(fingerprint(options))?.byOption;
     return Object.fromEntries(
       options.map((option) => [option.name, byOption?.get(option.name)?.texts.length ?? 0]),
     );
@@ -268,92 +238,6 @@ export class LearnedOptions {
   get scopeCount(): number {
     return this.scopes.size;
   }
-}
-
-/** Per input term, log(1 + options / options whose examples use it). */
-function inverseFrequencies(
-  terms: ReadonlyMap<string, number>,
-  sets: readonly LearnedExampleSet[],
-): Map<string, number> {
-  const idf = new Map<string, number>();
-  for (const term of terms.keys()) {
-    let df = 0;
-    for (const set of sets) if (set.uses.has(term)) df++;
-    idf.set(term, Math.log(1 + sets.length / Math.max(df, 0.5)));
-  }
-  return idf;
-}
-
-/**
- * The IDF-weighted share of the input's terms found in an option's learned examples, each found
- * term counting by the share of those examples that use it (square-rooted: one example in five
- * using "voucher" is already telling).
- */
-function wordShare(
-  terms: ReadonlyMap<string, number>,
-  idf: ReadonlyMap<string, number>,
-  set: LearnedExampleSet,
-): number {
-  let found = 0;
-  let total = 0;
-  for (const [term, weight] of terms) {
-    const w = weight * idf.get(term)!;
-    total += w;
-    const uses = set.uses.get(term) ?? 0;
-    if (uses > 0) found += w * Math.sqrt(uses / set.stems.length);
-  }
-  return total > 0 ? found / total : 0;
-}
-
-function exampleSet(texts: string[], topics: Float64Array[]): LearnedExampleSet {
-  const stems = texts.map(contentStems);
-  const uses = new Map<string, number>();
-  for (const set of stems) for (const stem of set) uses.set(stem, (uses.get(stem) ?? 0) + 1);
-  return { texts, topics, stems, uses, version: 0 };
-}
-
-/** The cosine to an option's learned examples' unit centroid. */
-function toCentroid(input: Float64Array, set: LearnedExampleSet): number {
-  set.centroid ??= unitMean(set.topics);
-  let dot = 0;
-  for (let d = 0; d < input.length; d++) dot += input[d]! * set.centroid[d]!;
-  return dot;
-}
-
-/** The cosine to an option's closest learned example. */
-function closest(input: Float64Array, set: LearnedExampleSet): number {
-  const dims = input.length;
-  set.packed ??= packed(set.topics, dims);
-  let best = -Infinity;
-  for (let row = 0; row < set.topics.length; row++) {
-    const dot = dotAt(input, set.packed, row * dims, dims);
-    if (dot > best) best = dot;
-  }
-  return best;
-}
-
-/** The indices of the `k` highest scores. */
-function topIndices(scores: readonly number[], k: number): number[] {
-  return scores
-    .map((score, i) => ({ score, i }))
-    .toSorted((a, b) => b.score - a.score)
-    .slice(0, k)
-    .map(({ i }) => i);
-}
-
-function packed(vectors: readonly Float64Array[], dims: number): Float64Array {
-  const out = new Float64Array(vectors.length * dims);
-  vectors.forEach((vector, row) => out.set(vector, row * dims));
-  return out;
-}
-
-function unitMean(vectors: readonly Float64Array[]): Float64Array {
-  const mean = new Float64Array(vectors[0]?.length ?? 0);
-  for (const vector of vectors) for (let d = 0; d < mean.length; d++) mean[d]! += vector[d]!;
-  let norm = 0;
-  for (let d = 0; d < mean.length; d++) norm += mean[d]! * mean[d]!;
-  if (norm > 0) for (let d = 0; d < mean.length; d++) mean[d]! /= Math.sqrt(norm);
-  return mean;
 }
 
 /** A question's identity: its options' names, descriptions and own examples. */

@@ -78,6 +78,15 @@ describe('EmbeddedVectorDecisionModel.learn', () => {
     expect(() => new EmbeddedVectorDecisionModel({ maxLearnedPerOption: 0 })).toThrow(
       /maxLearnedPerOption/,
     );
+    expect(() => new EmbeddedVectorDecisionModel({ learnedScoring: { blendPenalty: 0 } })).toThrow(
+      /learnedScoring\.blendPenalty/,
+    );
+    expect(() => new EmbeddedVectorDecisionModel({ learnedScoring: { words: -1 } })).toThrow(
+      /learnedScoring\.words/,
+    );
+    expect(
+      () => new EmbeddedVectorDecisionModel({ learnedScoring: { biasPenalty: Infinity } }),
+    ).not.toThrow();
   });
 });
 
