@@ -106,7 +106,7 @@ async function teacherLoop(): Promise<Row[]> {
       items.push({ route: route.name, messages: asConversation(text, i) });
     });
   }
-  const random = seededRandom(7);
+  const random = seededRandom(Number(process.env.TEACHER_SEED ?? 7));
   for (let i = items.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [items[i], items[j]] = [items[j]!, items[i]!];

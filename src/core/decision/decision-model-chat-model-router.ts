@@ -171,7 +171,6 @@ export class DecisionModelChatModelRouter implements ChatModelRouter, LearnsFrom
   /** The module's state store: replicas calibrate the target share and learn together. */
   bindRouteState(binding: RouteStateBinding): void {
     this.targetShare?.bindRouteState(binding);
-    this.teacher?.bindRouteState(binding);
     this.learning.bind(binding.store, binding.scope);
   }
 

@@ -24,8 +24,7 @@ export interface WindowedHistogramOptions extends OwnRouteStateOptions {
 /**
  * Counts over a sliding time window in the route state store's windowed counters, so replicas
  * sharing Redis read every replica's counts: histograms of probabilities (one count per bucket,
- * under a key prefix) and plain named counts. What TargetShare and ProbabilityWindow rank
- * probabilities against.
+ * under a key prefix) and plain named counts. What TargetShare ranks probabilities against.
  */
 export class WindowedHistogram {
   readonly buckets: number;

@@ -2,19 +2,12 @@ import { describe, it, expect } from '@jest/globals';
 import type { ScoredAnswer } from '../../../../src/core/decision/answer-scoring.js';
 import { Teacher } from '../../../../src/core/decision/teacher.js';
 import { InvalidConfigurationException } from '../../../../src/core/errors/exceptions.js';
-import { InMemoryRouteStateStore } from '../../../../src/core/state/in-memory-route-state-store.js';
 
 const judge = { decide: async () => ({ value: 'a' }) };
 const at = (p: number): ScoredAnswer => ({ route: 'a', probabilities: { a: p, b: 1 - p } });
 
 function teacher(options: ConstructorParameters<typeof Teacher>[1] = {}) {
-  let now = 1_000_000;
-  const clock = () => now;
-  return {
-    teacher: new Teacher(judge, { clock, ...options }),
-    clock,
-    advance: (ms: number) => (now += ms),
-  };
+  return { teacher: new Teacher(judge, options) };
 }
 
 /** How many of `answers` the teacher is asked about, in order. */
@@ -22,7 +15,7 @@ function asks(t: Teacher, answers: readonly ScoredAnswer[]): boolean[] {
   return answers.map((answer) => t.shouldAsk(answer));
 }
 
-describe('Teacher: a share budget aimed at the least confident decisions', () => {
+describe('Teacher: a share budget over the last 100 decisions', () => {
   it('is asked for at most maxShare of any 100 consecutive decisions (default 0.3)', () => {
     const { teacher: t } = teacher();
     // always unsure: only the budget holds the teacher back
@@ -40,17 +33,18 @@ describe('Teacher: a share budget aimed at the least confident decisions', () =>
     expect(t.stats().deferred).toBe(400 - t.stats().taught);
   });
 
-  it('spends the budget on the least confident decisions once the window ranks them', () => {
+  it('spends the budget on unsure decisions as they come, and frees it as they age out', () => {
     const { teacher: t } = teacher({ maxShare: 0.3 });
-    // 40 decisions: a quarter very unsure (0.2), the rest mildly unsure (0.5)
-    const answers = Array.from({ length: 40 }, (_, i) => at(i % 4 === 0 ? 0.2 : 0.5));
-    asks(t, answers);
-    // the ring has room (≤ 30 asked of 40), so only the ranking decides from here on
-    const before = t.stats().taught;
-    expect(t.shouldAsk(at(0.2))).toBe(true);
-    expect(t.shouldAsk(at(0.5))).toBe(false);
-    expect(t.shouldAsk(at(0.9))).toBe(false); // confident: never asked
-    expect(t.stats().taught).toBe(before + 1);
+    const first = asks(
+      t,
+      Array.from({ length: 100 }, (_, i) => at(i < 50 ? 0.3 : 0.9)),
+    );
+    // the first 30 unsure decisions take the whole budget; confident ones are never asked
+    expect(first.slice(0, 30).every(Boolean)).toBe(true);
+    expect(first.slice(30).some(Boolean)).toBe(false);
+    expect(t.stats()).toMatchObject({ taught: 30, deferred: 20 });
+    // once the 30 asks are more than 100 decisions old, unsure decisions are asked again
+    expect(t.shouldAsk(at(0.3))).toBe(true);
   });
 
   it('asks less as the first model grows confident, none above teachBelow', () => {
@@ -78,45 +72,10 @@ describe('Teacher: a share budget aimed at the least confident decisions', () =>
     ).toBe(true);
   });
 
-  it('an answer without probabilities counts as the least confident', () => {
-    const { teacher: t } = teacher();
-    asks(
-      t,
-      Array.from({ length: 40 }, () => at(0.3)),
-    );
-    expect(t.stats().taught).toBeLessThan(30);
+  it('an answer without probabilities counts as unsure', () => {
+    const { teacher: t } = teacher({ teachBelow: 0.2 });
     expect(t.shouldAsk(at(0.5))).toBe(false);
     expect(t.shouldAsk({ route: 'a' })).toBe(true);
-  });
-
-  it('replicas bound to one store rank against each other’s decisions', () => {
-    const store = new InMemoryRouteStateStore();
-    const one = teacher().teacher;
-    const two = teacher().teacher;
-    one.bindRouteState({ store, scope: 'router' });
-    two.bindRouteState({ store, scope: 'router' });
-    // replica one saw 40 very unsure decisions; replica two has seen none
-    asks(
-      one,
-      Array.from({ length: 40 }, () => at(0.1)),
-    );
-    // to replica two, 0.5 is not among the least confident of the shared window
-    expect(two.shouldAsk(at(0.5))).toBe(false);
-    expect(two.shouldAsk(at(0.05))).toBe(true);
-    // unbound, a replica with an empty window would have asked
-    expect(teacher().teacher.shouldAsk(at(0.5))).toBe(true);
-  });
-
-  it('the ranking forgets decisions older than its window (injected clock)', () => {
-    const { teacher: t, advance } = teacher({ windowMs: 60_000 });
-    asks(
-      t,
-      Array.from({ length: 25 }, () => at(0.1)),
-    );
-    expect(t.shouldAsk(at(0.5))).toBe(false);
-    advance(120_000);
-    // an empty window ranks nothing: the unsure decision is asked (the ring has room)
-    expect(t.shouldAsk(at(0.5))).toBe(true);
   });
 
   it.each([0, -0.1, 1.5, Number.NaN, '0.3'])('rejects maxShare %p naming the field', (bad) => {
