@@ -65,7 +65,7 @@ export async function* streamWithFailover(
     const before = text;
     const request = original ? withPrefill(call.request, text) : call.request;
     let events: AsyncIterable<ChatStreamEvent> | undefined;
-    let release: (() => void) | undefined;
+    let link: { unlink(): void } | undefined;
     if (hedge && !original && !attempt.isDefault) {
       const opened = await hedgedOpen(
         call,
@@ -78,7 +78,7 @@ export async function* streamWithFailover(
       if (opened.kind === 'stop') throw opened.error;
       attempt = opened.attempt;
       events = replay(opened.value);
-      release = opened.release;
+      link = opened.link;
     }
     const name = attempt.model.name;
     let streamed = '';
@@ -148,7 +148,7 @@ export async function* streamWithFailover(
       yield { type: 'complete', response: withModelAttribute(final, name) };
       return;
     } finally {
-      release?.();
+      link?.unlink();
       if (!settled) {
         attempt.context.usage = partialUsage(request, produced);
         await call.cancelled(attempt, stoppedReading());

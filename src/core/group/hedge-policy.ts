@@ -4,6 +4,8 @@ import type { RouteStateBinding } from '../inspection/inspection.js';
 import { SharedLatencySketch } from '../resilience/shared-latency-sketch.js';
 import { MAX_TIMER_MS } from '../resilience/retry-policy.js';
 import { HedgeBucket } from './hedge-bucket.js';
+import { HedgeDelays } from './hedge-delays.js';
+import type { Timers } from '../resilience/timers.js';
 
 /**
  * `hedge` of a ModelRouter: when the model called first has not produced (its first token for a
@@ -29,10 +31,47 @@ const DELAY_READ_EVERY = 16;
 /** Unaborted controllers kept for reuse (about the group's concurrency). */
 const POOL = 64;
 
-/** An attempt's abort: `unlink` once the attempt is over (and never aborted) frees it for reuse. */
-export interface AttemptAbort {
-  readonly controller: AbortController;
-  unlink(): void;
+/**
+ * An attempt's abort: a controller that aborts with the caller's signal, and that the hedge can
+ * abort alone. `unlink` once the attempt is over detaches it from the caller's signal and, when
+ * it was never aborted, returns it to its policy's pool: the object, its controller and its
+ * listener are reused, so a call allocates none of them.
+ */
+export class AttemptAbort {
+  controller = new AbortController();
+  private parent: AbortSignal | undefined;
+  private linked = false;
+  /** Made once per pooled object: the listener on the caller's signal. */
+  private readonly onAbort = () => this.controller.abort(this.parent?.reason);
+
+  constructor(private readonly pool: AttemptAbort[]) {}
+
+  /** Links to `parent` (the caller's signal, if any) for one attempt. */
+  link(parent: AbortSignal | undefined): this {
+    this.linked = true;
+    if (!parent) return this;
+    if (parent.aborted) {
+      this.controller.abort(parent.reason);
+      return this;
+    }
+    this.parent = parent;
+    parent.addEventListener('abort', this.onAbort, { once: true });
+    return this;
+  }
+
+  unlink(): void {
+    if (!this.linked) return;
+    this.linked = false;
+    if (this.parent) {
+      this.parent.removeEventListener('abort', this.onAbort);
+      this.parent = undefined;
+    }
+    const { pool, controller } = this;
+    if (controller.signal.aborted || pool.length >= POOL) return;
+    // a model that left a listener behind keeps its controller: the next call must not hear it
+    if (getEventListeners(controller.signal, 'abort').length > 0) return;
+    pool.push(this);
+  }
 }
 
 /**
@@ -45,7 +84,8 @@ export class HedgePolicy {
   private readonly fixedMs: number | undefined;
   private readonly sketch = new SharedLatencySketch({ generationSize: 512, enough: MIN_SAMPLES });
   private readonly bucket: HedgeBucket;
-  private readonly controllers: AbortController[] = [];
+  private readonly pool: AttemptAbort[] = [];
+  private delays: HedgeDelays | undefined;
   private learntMs: number | undefined;
   private callsUntilRead = 0;
 
@@ -112,28 +152,12 @@ export class HedgePolicy {
    * AbortController per call would cost more than the rest of the routing (Node's EventTarget).
    */
   abortFor(parent: AbortSignal | undefined): AttemptAbort {
-    const controller = this.controllers.pop() ?? new AbortController();
-    if (!parent) return { controller, unlink: () => this.recycle(controller) };
-    if (parent.aborted) {
-      controller.abort(parent.reason);
-      return { controller, unlink: () => undefined };
-    }
-    const onAbort = () => controller.abort(parent.reason);
-    parent.addEventListener('abort', onAbort, { once: true });
-    return {
-      controller,
-      unlink: () => {
-        parent.removeEventListener('abort', onAbort);
-        this.recycle(controller);
-      },
-    };
+    return (this.pool.pop() ?? new AttemptAbort(this.pool)).link(parent);
   }
 
-  private recycle(controller: AbortController): void {
-    if (controller.signal.aborted || this.controllers.length >= POOL) return;
-    // a model that left a listener behind keeps its controller: the next call must not hear it
-    if (getEventListeners(controller.signal, 'abort').length > 0) return;
-    this.controllers.push(controller);
+  /** The group's pending hedge delays, on one timer; made at its first call, on its timers. */
+  delaysOn(timers: Timers, clock: () => number): HedgeDelays {
+    return (this.delays ??= new HedgeDelays(timers, clock));
   }
 
   /** How long an attempt took to produce (what a percentile delay learns from). */

@@ -2,17 +2,18 @@ import { systemTimers, type Timers } from '../resilience/timers.js';
 import { emitTo } from '../observability/routing-event.js';
 import { partialUsage } from '../cost/partial-usage.js';
 import type { AttemptAbort, HedgePolicy } from './hedge-policy.js';
-import { HedgeDelays } from './hedge-delays.js';
 import type { Attempt, ModelRouterCall } from './model-router-call.js';
 
 /** How a hedged opening ended. */
 export type HedgedOutcome<T> =
-  /** `attempt` produced first; `release` unlinks its signal from the caller's once it is done. */
-  | { kind: 'won'; attempt: Attempt; value: T; release: () => void }
+  /** `attempt` produced first; `link.unlink()` unlinks its signal from the caller's once it is done. */
+  | { kind: 'won'; attempt: Attempt; value: T; link: Unlinkable }
   /** Every attempt started failed with an error to fail over from (each already recorded). */
   | { kind: 'failed' }
   /** An attempt failed with an error that ends the call (recorded): the caller's answer. */
   | { kind: 'stop'; error: unknown };
+
+type Unlinkable = Pick<AttemptAbort, 'unlink'>;
 
 type Open<T> = (attempt: Attempt, signal: AbortSignal | undefined) => Promise<T>;
 
@@ -46,21 +47,10 @@ class Runner<T> {
 
 const NOTHING_PRODUCED = Object.freeze({ characters: 0, deltas: 0 });
 const FAILED = Object.freeze({ kind: 'failed' as const });
-const NO_RELEASE = () => undefined;
+/** What an attempt that ran on the caller's own signal has to unlink: nothing. */
+const NO_LINK: Unlinkable = Object.freeze({ unlink: () => undefined });
 /** Looked up at each call, so fake timers installed after a group was built still drive it. */
 const now = () => Date.now();
-/** Each group's pending delays, on one timer (kept beside the policy, not in it). */
-const DELAYS = new WeakMap<HedgePolicy, HedgeDelays>();
-
-function delaysOf(policy: HedgePolicy, timers: Timers, clock: () => number): HedgeDelays {
-  let delays = DELAYS.get(policy);
-  if (!delays) {
-    delays = new HedgeDelays(timers, clock);
-    DELAYS.set(policy, delays);
-  }
-  return delays;
-}
-
 /**
  * The opening of a call (a stream's first event, or a whole answer) with a hedge: `first` starts
  * at once; if it has not produced after the policy's delay, and the policy's bucket has an
@@ -89,7 +79,7 @@ export function hedgedOpen<T>(
   return new Promise((resolve) => {
     // made only once the delay has passed: until then this call is one attempt and a timer entry
     let runner: Runner<T> | undefined;
-    const delays = delaysOf(policy, timers, clock);
+    const delays = policy.delaysOn(timers, clock);
     const due = delays.add(startedAt + delayMs, () => {
       runner = new Runner<T>(first, link, startedAt, false);
       resolve(raceWithHedge(call, runner, delayMs, policy, open, discard, clock));
@@ -100,7 +90,7 @@ export function hedgedOpen<T>(
         delays.remove(due);
         // the winner's own time: what answers take when they come (see raceWithHedge)
         policy.observe(clock() - startedAt);
-        resolve({ kind: 'won', attempt: first, value, release: link.unlink });
+        resolve({ kind: 'won', attempt: first, value, link });
       },
       (error: unknown) => {
         if (runner) return runner.settle({ runner, ok: false, error });
@@ -128,7 +118,7 @@ async function openAlone<T>(
     return failedAlone(call, first, error);
   }
   policy.observe(clock() - startedAt);
-  return { kind: 'won', attempt: first, value, release: NO_RELEASE };
+  return { kind: 'won', attempt: first, value, link: NO_LINK };
 }
 
 function startRunner<T>(
@@ -218,12 +208,11 @@ async function raceWithHedge<T>(
           hedge: next.runner.hedge,
         });
       }
-      const { link } = next.runner;
       return {
         kind: 'won',
         attempt: next.runner.attempt,
         value: next.value,
-        release: link.unlink,
+        link: next.runner.link,
       };
     }
     next.runner.link.unlink();

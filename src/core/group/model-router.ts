@@ -144,7 +144,7 @@ export class ModelRouter implements ChatModel, InspectableRouting, ChecksChatReq
         );
         if (opened.kind === 'failed') continue;
         if (opened.kind === 'stop') throw opened.error;
-        opened.release();
+        opened.link.unlink();
         const cost = costOfResponse(opened.value, opened.attempt.model);
         await call.succeeded(opened.attempt, opened.value, cost);
         return withModelAttribute(withCost(opened.value, cost), opened.attempt.model.name);
