@@ -16,6 +16,8 @@ export type HedgedOutcome<T> =
 type Unlinkable = Pick<AttemptAbort, 'unlink'>;
 
 type Open<T> = (attempt: Attempt, signal: AbortSignal | undefined) => Promise<T>;
+type Check<T> = (value: T, attempt: Attempt) => T;
+const unchecked = <T>(value: T): T => value;
 
 type Settled<T> =
   { runner: Runner<T>; ok: true; value: T } | { runner: Runner<T>; ok: false; error: unknown };
@@ -68,12 +70,17 @@ export function hedgedOpen<T>(
   open: Open<T>,
   /** Frees what a loser produced after it lost (closes a stream). */
   discard: (value: T) => void,
+  /**
+   * Checks what `open` produced (throws to fail the attempt): run here rather than in `open`,
+   * so an answer takes no extra async step on its way to the caller.
+   */
+  check: Check<T> = unchecked,
   /** Used by the group's delay list, made at its first call. */
   timers: Timers = systemTimers,
   clock: () => number = now,
 ): Promise<HedgedOutcome<T>> {
   const delayMs = policy.delayMs();
-  if (delayMs === undefined) return openAlone(call, first, policy, open, clock);
+  if (delayMs === undefined) return openAlone(call, first, policy, open, check, clock);
   const link = policy.abortFor(call.options.signal);
   const startedAt = clock();
   return new Promise((resolve) => {
@@ -82,23 +89,27 @@ export function hedgedOpen<T>(
     const delays = policy.delaysOn(timers, clock);
     const due = delays.add(startedAt + delayMs, () => {
       runner = new Runner<T>(first, link, startedAt, false);
-      resolve(raceWithHedge(call, runner, delayMs, policy, open, discard, clock));
+      resolve(raceWithHedge(call, runner, delayMs, policy, open, discard, check, clock));
     });
-    open(first, link.controller.signal).then(
-      (value) => {
-        if (runner) return runner.settle({ runner, ok: true, value });
-        delays.remove(due);
-        // the winner's own time: what answers take when they come (see raceWithHedge)
-        policy.observe(clock() - startedAt);
-        resolve({ kind: 'won', attempt: first, value, link });
-      },
-      (error: unknown) => {
-        if (runner) return runner.settle({ runner, ok: false, error });
-        delays.remove(due);
-        link.unlink();
-        resolve(failedAlone(call, first, error));
-      },
-    );
+    const failed = (error: unknown) => {
+      if (runner) return runner.settle({ runner, ok: false, error });
+      delays.remove(due);
+      link.unlink();
+      resolve(failedAlone(call, first, error));
+    };
+    open(first, link.controller.signal).then((produced) => {
+      let value: T;
+      try {
+        value = check(produced, first);
+      } catch (error) {
+        return failed(error);
+      }
+      if (runner) return runner.settle({ runner, ok: true, value });
+      delays.remove(due);
+      // the winner's own time: what answers take when they come (see raceWithHedge)
+      policy.observe(clock() - startedAt);
+      resolve({ kind: 'won', attempt: first, value, link });
+    }, failed);
   });
 }
 
@@ -108,12 +119,13 @@ async function openAlone<T>(
   first: Attempt,
   policy: HedgePolicy,
   open: Open<T>,
+  check: Check<T>,
   clock: () => number,
 ): Promise<HedgedOutcome<T>> {
   const startedAt = clock();
   let value: T;
   try {
-    value = await open(first, call.options.signal);
+    value = check(await open(first, call.options.signal), first);
   } catch (error) {
     return failedAlone(call, first, error);
   }
@@ -126,11 +138,20 @@ function startRunner<T>(
   policy: HedgePolicy,
   callerSignal: AbortSignal | undefined,
   open: Open<T>,
+  check: Check<T>,
   clock: () => number,
 ): Runner<T> {
   const runner = new Runner<T>(attempt, policy.abortFor(callerSignal), clock(), true);
   open(attempt, runner.link.controller.signal).then(
-    (value) => runner.settle({ runner, ok: true, value }),
+    (produced) => {
+      let value: T;
+      try {
+        value = check(produced, attempt);
+      } catch (error) {
+        return runner.settle({ runner, ok: false, error });
+      }
+      runner.settle({ runner, ok: true, value });
+    },
     (error: unknown) => runner.settle({ runner, ok: false, error }),
   );
   return runner;
@@ -158,6 +179,7 @@ async function raceWithHedge<T>(
   policy: HedgePolicy,
   open: Open<T>,
   discard: (value: T) => void,
+  check: Check<T>,
   clock: () => number,
 ): Promise<HedgedOutcome<T>> {
   const callerSignal = call.options.signal;
@@ -185,7 +207,7 @@ async function raceWithHedge<T>(
         to: extra.model.name,
         afterMs: delayMs,
       });
-      running.push(startRunner(extra, policy, callerSignal, open, clock));
+      running.push(startRunner(extra, policy, callerSignal, open, check, clock));
     }
   }
   for (;;) {

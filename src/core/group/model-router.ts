@@ -41,6 +41,9 @@ import { shareLatencyOf } from '../resilience/resilient-chat-model.js';
 const NOTHING_PRODUCED = Object.freeze({ characters: 0, deltas: 0 });
 /** A whole answer that lost a hedge holds nothing to free. */
 const NOTHING_TO_DISCARD = () => undefined;
+/** A hedged answer is checked as it arrives, like an unhedged one. */
+const checkAnswer = (response: ChatResponse, attempt: Attempt) =>
+  assertChatResponse(response, attempt.model.name);
 
 /**
  * A group of interchangeable models behind one ChatModel: a routing strategy picks the model for
@@ -141,6 +144,7 @@ export class ModelRouter implements ChatModel, InspectableRouting, ChecksChatReq
           this.hedge!,
           (tried, signal) => this.answer(tried, request, call, signal),
           NOTHING_TO_DISCARD,
+          checkAnswer,
         );
         if (opened.kind === 'failed') continue;
         if (opened.kind === 'stop') throw opened.error;
@@ -192,8 +196,8 @@ export class ModelRouter implements ChatModel, InspectableRouting, ChecksChatReq
     );
   }
 
-  /** One model's whole answer, checked. */
-  private async answer(
+  /** One model's whole answer, raced on the caller's signal (hedgedOpen checks it). */
+  private answer(
     attempt: Attempt,
     request: ChatRequest,
     call: ModelRouterCall,
@@ -201,11 +205,15 @@ export class ModelRouter implements ChatModel, InspectableRouting, ChecksChatReq
     signal: AbortSignal | undefined,
   ): Promise<ChatResponse> {
     const options = call.optionsFor(attempt);
-    const answer = attempt.model.model.chat(request, signal ? { ...options, signal } : options);
+    let answer: Promise<ChatResponse> | ChatResponse;
+    try {
+      answer = attempt.model.model.chat(request, signal ? { ...options, signal } : options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     // raced on the caller's signal only: a hedge that loses is abandoned, not awaited, so
     // racing its own signal would only add a listener to every call
-    const settled = await raceAbort(Promise.resolve(answer), call.options.signal);
-    return assertChatResponse(settled, attempt.model.name);
+    return raceAbort(Promise.resolve(answer), call.options.signal);
   }
 
   /**
