@@ -7,37 +7,27 @@
  *
  *   npm run bench -- redis-cluster
  */
-import { performance } from 'node:perf_hooks';
-import type { ChatModel } from '../src/core/chat/chat-model.js';
 import { userMessage } from '../src/core/chat/messages.js';
 import { MODEL_PROFILE } from '../src/core/cost/model-profile.js';
 import { ModelRouter } from '../src/core/group/model-router.js';
-import type { CircuitRecord } from '../src/core/state/route-state-store.js';
 import { FailoverStrategy } from '../src/core/strategies/failover-strategy.js';
 import { RedisRouteStateStore } from '../src/redis/redis-route-state-store.js';
 import type { RedisRouteStateStoreOptions } from '../src/redis/redis-route-state-store-options.js';
 import { isRedisServerAvailable, startRedisServer } from '../test/support/redis-server.js';
 import { startRedisCluster } from '../test/support/redis-topologies.js';
 import { measure, printTable, ratio, us, type Row } from './lib/measure.js';
+import { instantModel, propagationDelays } from './lib/store-propagation.js';
 
 const quiet = { warn: () => undefined };
 const ms = (value: number) => `${value.toFixed(2)} ms`;
-
-const instant: ChatModel = {
-  chat: () =>
-    Promise.resolve({
-      aiMessage: { role: 'assistant', text: 'ok' },
-      tokenUsage: { inputTokens: 5, outputTokens: 5, totalTokens: 10 },
-    }),
-};
 
 /** A routed call over `store`; with `rpm`, each call awaits one window add in Redis. */
 function routedCall(store: RedisRouteStateStore, rpm?: number): () => Promise<unknown> {
   const metadata = rpm === undefined ? [] : [[MODEL_PROFILE, { limits: { rpm } }] as const];
   const router = new ModelRouter({
     routes: [
-      { name: 'm1', model: instant, metadata: metadata as never },
-      { name: 'm2', model: instant },
+      { name: 'm1', model: instantModel, metadata: metadata as never },
+      { name: 'm2', model: instantModel },
     ],
     routingStrategy: new FailoverStrategy(),
   });
@@ -51,32 +41,7 @@ async function propagation(
   b: RedisRouteStateStore,
   changes: number,
 ): Promise<{ median: number; max: number }> {
-  const key = 'bench/propagation';
-  let waiting: { version: number; resolve: (at: number) => void } | undefined;
-  let heard = 0;
-  const stop = b.onCircuitChange((changed, record) => {
-    if (changed !== key) return;
-    heard = Math.max(heard, record.version);
-    if (waiting && record.version >= waiting.version) waiting.resolve(performance.now());
-  });
-  const delays: number[] = [];
-  for (let i = 0; i < changes; i++) {
-    const current = a.getCircuit(key);
-    const next: Omit<CircuitRecord, 'version'> = { ...current, failures: current.failures + 1 };
-    const sentAt = performance.now();
-    const result = await a.compareAndSetCircuit(key, current, next);
-    if (!result.ok || !a.isShared()) throw new Error('the store stopped sharing');
-    const arrivedAt =
-      heard >= result.record.version
-        ? performance.now()
-        : await new Promise<number>((resolve) => {
-            waiting = { version: result.record.version, resolve };
-          });
-    delays.push(arrivedAt - sentAt);
-    waiting = undefined;
-  }
-  stop();
-  delays.sort((x, y) => x - y);
+  const delays = await propagationDelays(a, b, changes);
   return { median: delays[Math.floor(delays.length / 2)]!, max: delays[delays.length - 1]! };
 }
 

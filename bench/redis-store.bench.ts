@@ -6,17 +6,16 @@
  *
  *   npx tsc -p tsconfig.bench.json && node -e "import('./build/bench/redis-store.bench.js').then(m=>m.run())"
  */
-import { performance } from 'node:perf_hooks';
-import type { ChatModel } from '../src/core/chat/chat-model.js';
 import { userMessage } from '../src/core/chat/messages.js';
 import { InMemoryRouteStateStore } from '../src/core/state/in-memory-route-state-store.js';
 import { FailoverStrategy } from '../src/core/strategies/failover-strategy.js';
 import { LowestTokenUsageRoutingStrategy } from '../src/core/strategies/lowest-token-usage-routing-strategy.js';
 import { ModelRouter } from '../src/core/group/model-router.js';
-import type { CircuitRecord, RouteStateStore } from '../src/core/state/route-state-store.js';
+import type { RouteStateStore } from '../src/core/state/route-state-store.js';
 import { RedisRouteStateStore } from '../src/redis/redis-route-state-store.js';
 import { isRedisServerAvailable, startRedisServer } from '../test/support/redis-server.js';
 import { measure, printTable, ratio, us, type Row } from './lib/measure.js';
+import { instantModel, propagationDelays } from './lib/store-propagation.js';
 
 const quiet = { warn: () => undefined };
 
@@ -40,14 +39,6 @@ function writePath(store: RouteStateStore): () => Promise<void> {
   };
 }
 
-/** A model that answers at once, so only the routing and the store are measured. */
-const instant: ChatModel = {
-  chat: () =>
-    Promise.resolve({
-      aiMessage: { role: 'assistant', text: 'ok' },
-      tokenUsage: { inputTokens: 5, outputTokens: 5, totalTokens: 10 },
-    }),
-};
 const benchRequest = { messages: [userMessage('hello')] };
 
 /** A model group routed over `store`: what a call through the module costs with it. */
@@ -58,52 +49,13 @@ function routedCall(
 ): () => Promise<unknown> {
   const router = new ModelRouter({
     routes: [
-      { name: 'm1', model: instant },
-      { name: 'm2', model: instant },
+      { name: 'm1', model: instantModel },
+      { name: 'm2', model: instantModel },
     ],
     routingStrategy: strategy,
   });
   router.bindRouteState({ store, scope });
   return () => router.chat(benchRequest);
-}
-
-/** Milliseconds from A's compare-and-set call until B's listener hears of it. */
-async function propagationDelays(
-  a: RedisRouteStateStore,
-  b: RedisRouteStateStore,
-  changes: number,
-): Promise<number[]> {
-  let waiting: { version: number; resolve: (at: number) => void } | undefined;
-  let heard = 0;
-  const stopListening = b.onCircuitChange((key, record) => {
-    if (key !== 'bench/propagation') return;
-    heard = Math.max(heard, record.version);
-    if (waiting && record.version >= waiting.version) waiting.resolve(performance.now());
-  });
-  const delays: number[] = [];
-  for (let i = 0; i < changes; i++) {
-    const current = a.getCircuit('bench/propagation');
-    const next: Omit<CircuitRecord, 'version'> = {
-      ...current,
-      state: current.state === 'open' ? 'closed' : 'open',
-      failures: current.failures + 1,
-    };
-    const sentAt = performance.now();
-    const result = await a.compareAndSetCircuit('bench/propagation', current, next);
-    if (!result.ok || !a.isShared()) {
-      throw new Error(`the store stopped sharing: ${a.describe().lastError ?? 'conflict'}`);
-    }
-    const arrivedAt =
-      heard >= result.record.version
-        ? performance.now()
-        : await new Promise<number>((resolve) => {
-            waiting = { version: result.record.version, resolve };
-          });
-    delays.push(arrivedAt - sentAt);
-    waiting = undefined;
-  }
-  stopListening();
-  return delays.toSorted((x, y) => x - y);
 }
 
 export async function run(): Promise<void> {
