@@ -10,11 +10,9 @@
  *   npm run bench -- cache
  */
 import 'reflect-metadata';
-import Fastify from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { Pool } from 'undici';
 import { createGatewayApp } from '../apps/gateway/src/create-gateway-app.js';
 import { ResponseCache } from '../src/core/cache/response-cache.js';
 import { MemoryResponseCacheStore } from '../src/nest/cache/memory-response-cache-store.js';
@@ -23,35 +21,17 @@ import { isRedisServerAvailable, startRedisServer } from '../test/support/redis-
 import { writeGatewayConfig } from './lib/bench-gateway-config.js';
 import { seededRandom } from './lib/seeded-random.js';
 import { printTable, type Row } from './lib/measure.js';
-import { startUpstream, type Injector } from './gateway-cpu.bench.js';
+import { cpuPerRequest, startUpstream, type Injector } from './gateway-cpu.bench.js';
+import { floorForwarderApp } from './lib/floor-forwarder-app.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const BATCH = 200;
 
 /** The floor forwarder of bench/servers/floor-forwarder.ts, in this process. */
 async function floorForwarder(origin: string) {
-  const upstream = new Pool(origin, { connections: 16, keepAliveTimeout: 60_000 });
-  const app = Fastify({ logger: false });
-  app.post('/v1/chat/completions', async (request, reply) => {
-    const answer = await upstream.request({
-      path: '/v1/chat/completions',
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer sk-bench-floor' },
-      body: JSON.stringify(request.body),
-    });
-    return reply
-      .code(answer.statusCode)
-      .header('content-type', 'application/json')
-      .send(answer.body);
-  });
-  await app.ready();
-  return {
-    fastify: app as unknown as Injector,
-    close: async () => {
-      await app.close();
-      await upstream.close();
-    },
-  };
+  const floor = floorForwarderApp(origin, 16);
+  await floor.app.ready();
+  return { fastify: floor.app as unknown as Injector, close: floor.close };
 }
 
 async function gateway(configPath: string) {
@@ -72,44 +52,6 @@ function withCache(origin: string, cacheYaml: string): string {
   const path = writeGatewayConfig(origin);
   writeFileSync(path, `${readFileSync(path, 'utf8')}\n${cacheYaml}\n`);
   return path;
-}
-
-let unique = 0;
-/** CPU µs per request; `fresh` asks a question never asked before (a miss every time). */
-async function cpuPerRequest(
-  { fastify }: { fastify: Injector },
-  model: string,
-  count: number,
-  fresh = false,
-  expect?: string,
-): Promise<number> {
-  const fixed = JSON.stringify({
-    model,
-    messages: [{ role: 'user', content: 'What is the capital of France?' }],
-  });
-  const start = process.cpuUsage();
-  for (let i = 0; i < count; i++) {
-    const payload = fresh
-      ? JSON.stringify({
-          model,
-          messages: [{ role: 'user', content: `What is the capital of France? ${++unique}` }],
-        })
-      : fixed;
-    const response = await fastify.inject({
-      method: 'POST',
-      url: '/v1/chat/completions',
-      headers: { 'content-type': 'application/json' },
-      payload,
-    });
-    if (response.statusCode !== 200) throw new Error(`${model}: ${response.body.slice(0, 200)}`);
-    if (expect !== undefined && response.headers['x-model-router-cache'] !== expect) {
-      throw new Error(
-        `expected a cache ${expect}, got ${String(response.headers['x-model-router-cache'])}`,
-      );
-    }
-  }
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / count;
 }
 
 /** Wall-clock µs per request (a Redis round trip is waiting, not CPU). */

@@ -75,18 +75,30 @@ export async function loadGateway(modulePath: string, config: string): Promise<G
   return { fastify, close: () => app.close() };
 }
 
-/** CPU µs per request over `count` sequential requests. */
+let unique = 0;
+/**
+ * CPU µs per request over `count` sequential requests; `fresh` asks a question never asked before
+ * (a cache miss every time), `expect` checks the answer's `x-model-router-cache`.
+ */
 export async function cpuPerRequest(
-  { fastify }: Gateway,
+  { fastify }: { fastify: Injector },
   model: string,
   count: number,
+  fresh = false,
+  expect?: string,
 ): Promise<number> {
-  const payload = JSON.stringify({
+  const fixed = JSON.stringify({
     model,
     messages: [{ role: 'user', content: 'What is the capital of France?' }],
   });
   const start = process.cpuUsage();
   for (let i = 0; i < count; i++) {
+    const payload = fresh
+      ? JSON.stringify({
+          model,
+          messages: [{ role: 'user', content: `What is the capital of France? ${++unique}` }],
+        })
+      : fixed;
     const response = await fastify.inject({
       method: 'POST',
       url: '/v1/chat/completions',
@@ -94,6 +106,11 @@ export async function cpuPerRequest(
       payload,
     });
     if (response.statusCode !== 200) throw new Error(`${model}: ${response.body.slice(0, 200)}`);
+    if (expect !== undefined && response.headers['x-model-router-cache'] !== expect) {
+      throw new Error(
+        `expected a cache ${expect}, got ${String(response.headers['x-model-router-cache'])}`,
+      );
+    }
   }
   const used = process.cpuUsage(start);
   return (used.user + used.system) / count;
