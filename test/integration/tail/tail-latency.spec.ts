@@ -53,6 +53,19 @@ async function drain(stream: AsyncIterable<ChatStreamEvent>) {
   return text;
 }
 
+/** Two models, the first one stalled, hedged after 100 ms. */
+function hedgedRouter() {
+  delays.set('hedge-slow', 20_000);
+  return new ModelRouter({
+    routes: [
+      { name: 'slow', model: model('hedge-slow') },
+      { name: 'quick', model: model('hedge-quick') },
+    ],
+    routingStrategy: new FailoverStrategy(),
+    hedge: { after: 100, maxExtra: 1 },
+  });
+}
+
 describe('tail latency against the fake provider', () => {
   it('a model that learnt its fast first tokens is failed over at its learnt deadline', async () => {
     const primary = model('tail-primary');
@@ -80,15 +93,7 @@ describe('tail latency against the fake provider', () => {
   });
 
   it('a hedged call answers from the second model', async () => {
-    delays.set('hedge-slow', 20_000);
-    const router = new ModelRouter({
-      routes: [
-        { name: 'slow', model: model('hedge-slow') },
-        { name: 'quick', model: model('hedge-quick') },
-      ],
-      routingStrategy: new FailoverStrategy(),
-      hedge: { after: 100, maxExtra: 1 },
-    });
+    const router = hedgedRouter();
     const events: RoutingEvent[] = [];
     const response = await router.chat(request, { observer: (e) => void events.push(e) });
     expect(response.aiMessage.text).toBeTruthy();
@@ -108,15 +113,7 @@ describe('tail latency against the fake provider', () => {
   });
 
   it('a hedged stream forwards the winner only', async () => {
-    delays.set('hedge-slow', 20_000);
-    const router = new ModelRouter({
-      routes: [
-        { name: 'slow', model: model('hedge-slow') },
-        { name: 'quick', model: model('hedge-quick') },
-      ],
-      routingStrategy: new FailoverStrategy(),
-      hedge: { after: 100, maxExtra: 1 },
-    });
+    const router = hedgedRouter();
     const text = await drain(router.stream(request));
     expect(text.length).toBeGreaterThan(0);
     expect(provider.requests.all().map((entry) => entry.model)).toEqual([
