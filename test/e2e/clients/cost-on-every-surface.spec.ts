@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { FakeProvider } from '../../../src/testing/index.js';
-import { postJson, startGateway, type RunningGateway } from '../gateway/gateway-harness.js';
+import type { FakeProvider } from '../../../src/testing/index.js';
+import { postJson, startGatewayOnFake, type RunningGateway } from '../gateway/gateway-harness.js';
 
 const KEY = 'sk-fake-cost-surfaces';
 
@@ -11,11 +11,9 @@ describe('cost on /v1/responses and /v1/messages', () => {
   let gateway: RunningGateway;
 
   beforeAll(async () => {
-    fake = await FakeProvider.start({ apiKey: KEY });
-    gateway = await startGateway({
+    ({ fake, gateway } = await startGatewayOnFake(KEY, {
       config: 'test/e2e/gateway/fixtures/cost-and-limits.yaml',
-      env: { FAKE_BASE_URL: fake.openaiBaseURL, FAKE_API_KEY: KEY },
-    });
+    }));
   });
 
   afterAll(async () => {

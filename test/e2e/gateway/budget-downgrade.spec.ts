@@ -1,12 +1,12 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Registry } from 'prom-client';
-import { FakeProvider } from '../../../src/testing/index.js';
+import type { FakeProvider } from '../../../src/testing/index.js';
 import {
   ManualClock,
   postJson,
   sseData,
-  startGateway,
+  startGatewayOnFake,
   user,
   type RunningGateway,
 } from './gateway-harness.js';
@@ -28,13 +28,11 @@ describe('budget downgrade through the gateway over HTTP', () => {
     });
 
   beforeAll(async () => {
-    fake = await FakeProvider.start({ apiKey: KEY });
-    gateway = await startGateway({
+    ({ fake, gateway } = await startGatewayOnFake(KEY, {
       clock: clock.read,
       config: 'test/e2e/gateway/fixtures/budget-downgrade.yaml',
-      env: { FAKE_BASE_URL: fake.openaiBaseURL, FAKE_API_KEY: KEY },
       metricsRegistry: metrics,
-    });
+    }));
   });
 
   afterAll(async () => {
@@ -106,13 +104,12 @@ describe('a key budget with a fallback', () => {
   let gateway: RunningGateway;
 
   beforeAll(async () => {
-    fake = await FakeProvider.start({ apiKey: KEY });
-    gateway = await startGateway({
+    ({ fake, gateway } = await startGatewayOnFake(KEY, {
       clock: clock.read,
       config: 'test/e2e/gateway/fixtures/budget-downgrade-keys.yaml',
-      env: { FAKE_BASE_URL: fake.openaiBaseURL, FAKE_API_KEY: KEY, TEAM_A_KEY: TEAM_A },
+      env: { TEAM_A_KEY: TEAM_A },
       metricsRegistry: new Registry(),
-    });
+    }));
   });
 
   afterAll(async () => {

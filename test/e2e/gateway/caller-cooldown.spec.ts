@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { FakeProvider } from '../../../src/testing/index.js';
-import { postJson, startGateway, user, type RunningGateway } from './gateway-harness.js';
+import type { FakeProvider } from '../../../src/testing/index.js';
+import { postJson, startGatewayOnFake, user, type RunningGateway } from './gateway-harness.js';
 
 const FAKE_KEY = 'fake-key-for-caller-cooldown';
 
@@ -20,11 +20,9 @@ describe('a request naming a provider model id', () => {
   let gateway: RunningGateway;
 
   beforeAll(async () => {
-    fake = await FakeProvider.start({ apiKey: FAKE_KEY });
-    gateway = await startGateway({
+    ({ fake, gateway } = await startGatewayOnFake(FAKE_KEY, {
       config: 'test/e2e/gateway/fixtures/caller-cooldown.yaml',
-      env: { FAKE_BASE_URL: fake.openaiBaseURL, FAKE_API_KEY: FAKE_KEY },
-    });
+    }));
   });
 
   afterAll(async () => {

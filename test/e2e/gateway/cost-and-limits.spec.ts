@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { FakeProvider } from '../../../src/testing/index.js';
+import type { FakeProvider } from '../../../src/testing/index.js';
 import {
   ManualClock,
   postJson,
   sseData,
-  startGateway,
+  startGatewayOnFake,
   user,
   type RunningGateway,
 } from './gateway-harness.js';
@@ -21,12 +21,10 @@ describe('cost, limits and budgets through the gateway over HTTP', () => {
     postJson(`${gateway.url}/v1/chat/completions`, body);
 
   beforeAll(async () => {
-    fake = await FakeProvider.start({ apiKey: KEY });
-    gateway = await startGateway({
+    ({ fake, gateway } = await startGatewayOnFake(KEY, {
       clock: clock.read,
       config: 'test/e2e/gateway/fixtures/cost-and-limits.yaml',
-      env: { FAKE_BASE_URL: fake.openaiBaseURL, FAKE_API_KEY: KEY },
-    });
+    }));
   });
 
   afterAll(async () => {

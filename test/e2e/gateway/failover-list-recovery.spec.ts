@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { loadGatewayConfig } from '../../../apps/gateway/src/config/load-gateway-config.js';
-import { FakeProvider } from '../../../src/testing/index.js';
+import type { FakeProvider } from '../../../src/testing/index.js';
 import {
   ManualClock,
   postJson,
-  startGateway,
+  startGatewayOnFake,
   user,
   type RunningGateway,
 } from './gateway-harness.js';
@@ -24,12 +24,10 @@ describe('a per-request failover list with the default breaker', () => {
   let gateway: RunningGateway;
 
   beforeAll(async () => {
-    fake = await FakeProvider.start({ apiKey: FAKE_KEY });
-    gateway = await startGateway({
+    ({ fake, gateway } = await startGatewayOnFake(FAKE_KEY, {
       config: 'test/e2e/gateway/fixtures/failover-lists.yaml',
-      env: { FAKE_BASE_URL: fake.openaiBaseURL, FAKE_API_KEY: FAKE_KEY },
       clock: clock.read,
-    });
+    }));
   });
 
   afterAll(async () => {

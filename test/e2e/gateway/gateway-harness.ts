@@ -5,6 +5,7 @@ import {
   createGatewayApp,
   type GatewayAppOptions,
 } from '../../../apps/gateway/src/create-gateway-app.js';
+import { FakeProvider } from '../../../src/testing/index.js';
 
 export interface RunningGateway {
   app: NestFastifyApplication;
@@ -27,6 +28,28 @@ export async function startGateway(options: GatewayAppOptions = {}): Promise<Run
     client: new OpenAI({ baseURL: `${url}/v1`, apiKey: 'not-needed', maxRetries: 0 }),
     close: () => app.close(),
   };
+}
+
+/**
+ * A FakeProvider that wants `apiKey`, and the gateway on `options.config` with FAKE_BASE_URL,
+ * FAKE_URL and FAKE_API_KEY in its env pointing at it (next to `options.env`), as the YAML
+ * fixtures expect.
+ */
+export async function startGatewayOnFake(
+  apiKey: string,
+  options: GatewayAppOptions,
+): Promise<{ fake: FakeProvider; gateway: RunningGateway }> {
+  const fake = await FakeProvider.start({ apiKey });
+  const gateway = await startGateway({
+    ...options,
+    env: {
+      FAKE_BASE_URL: fake.openaiBaseURL,
+      FAKE_URL: fake.url,
+      FAKE_API_KEY: apiKey,
+      ...options.env,
+    },
+  });
+  return { fake, gateway };
 }
 
 /** A clock the test moves by hand: cooldowns pass without sleeping. */

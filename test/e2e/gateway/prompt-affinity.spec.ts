@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { FakeProvider } from '../../../src/testing/index.js';
-import { postJson, startGateway, user, type RunningGateway } from './gateway-harness.js';
+import type { FakeProvider } from '../../../src/testing/index.js';
+import { postJson, startGatewayOnFake, user, type RunningGateway } from './gateway-harness.js';
 
 const KEY = 'sk-fake-affinity-0123456789';
 /** Over 1,024 tokens at four characters a token: a prompt a provider caches. */
@@ -23,11 +23,9 @@ describe('prompt caches kept warm through the gateway', () => {
   };
 
   beforeAll(async () => {
-    fake = await FakeProvider.start({ apiKey: KEY });
-    gateway = await startGateway({
+    ({ fake, gateway } = await startGatewayOnFake(KEY, {
       config: 'test/e2e/gateway/fixtures/prompt-affinity.yaml',
-      env: { FAKE_BASE_URL: fake.openaiBaseURL, FAKE_API_KEY: KEY },
-    });
+    }));
   });
 
   afterAll(async () => {

@@ -10,6 +10,7 @@ import {
   postJson,
   sseData,
   startGateway,
+  startGatewayOnFake,
   user,
   type RunningGateway,
 } from './gateway-harness.js';
@@ -303,11 +304,9 @@ describe('a YAML configuration with providers', () => {
   let gateway: RunningGateway;
 
   beforeAll(async () => {
-    fake = await FakeProvider.start({ apiKey: FAKE_KEY });
-    gateway = await startGateway({
+    ({ fake, gateway } = await startGatewayOnFake(FAKE_KEY, {
       config: 'test/e2e/gateway/fixtures/fake-providers.yaml',
-      env: { FAKE_BASE_URL: fake.openaiBaseURL, FAKE_URL: fake.url, FAKE_API_KEY: FAKE_KEY },
-    });
+    }));
   });
 
   afterAll(async () => {
