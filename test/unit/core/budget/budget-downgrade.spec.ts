@@ -30,6 +30,10 @@ function model(text: string, capabilities: Capability[] = []): ChatModel {
   };
 }
 
+/** The price every test model has: 1 USD per million input and output tokens. */
+const priced = () =>
+  new Map([[MODEL_PROFILE, { pricing: { input: 1, output: 1 }, maxOutputTokens: 1_000 }]]);
+
 function group(name: string, budgets: BudgetLedger, chat = model(name)): ModelRouter {
   return new ModelRouter({
     routingStrategy: new FailoverStrategy(),
@@ -37,9 +41,7 @@ function group(name: string, budgets: BudgetLedger, chat = model(name)): ModelRo
       {
         name,
         model: chat,
-        metadata: new Map([
-          [MODEL_PROFILE, { pricing: { input: 1, output: 1 }, maxOutputTokens: 1_000 }],
-        ]),
+        metadata: priced(),
       },
     ],
     budgets,
@@ -152,9 +154,7 @@ describe('budget downgrade', () => {
       ],
       { store, clock: () => NOW },
     );
-    const profile = new Map([
-      [MODEL_PROFILE, { pricing: { input: 1, output: 1 }, maxOutputTokens: 1_000 }],
-    ]);
+    const profile = priced();
     const pool = new ModelRouter({
       routingStrategy: new FailoverStrategy(),
       routes: [
