@@ -133,7 +133,6 @@ export class DecisionModelChatModelRouter implements ChatModelRouter, LearnsFrom
         : new Teacher(teacher, {
             ...(teachBelow !== undefined ? { teachBelow } : {}),
             ...(maxTeacherShare !== undefined ? { maxShare: maxTeacherShare } : {}),
-            ...(options?.clock ? { clock: options.clock } : {}),
           });
     this.learning = new DecisionLearning(decisionModel, {
       clock: options?.clock ?? systemClock,

@@ -15,6 +15,8 @@ export interface TeacherStats {
   /** The share among the latest `recent` decisions (up to 100). */
   recentShare: number;
   recent: number;
+  /** Of the latest `recent` decisions, how many the teacher was asked about. */
+  recentTaught: number;
   /** The most the teacher is asked among any 100 consecutive decisions, as a share. */
   maxShare: number;
 }
@@ -107,6 +109,7 @@ export class Teacher {
       share: this.decisions === 0 ? 0 : this.taught / this.decisions,
       recentShare: recent === 0 ? 0 : this.recentTaught / recent,
       recent,
+      recentTaught: this.recentTaught,
       maxShare: this.maxShare,
     };
   }

@@ -28,7 +28,7 @@ export class ModelRouterMetricsLifecycle implements OnModuleInit, OnModuleDestro
         decisions: stats.decisions,
         taught: stats.taught,
         recent: stats.recent,
-        recentTaught: Math.round(stats.recentShare * stats.recent),
+        recentTaught: stats.recentTaught,
       })),
     );
   }
