@@ -36,7 +36,7 @@ import { normalizeStrategy } from '../strategies/strategy-invocation.js';
 import { HedgePolicy } from './hedge-policy.js';
 import { anyConcurrencyLimit, ConcurrencyGate } from '../limits/concurrency-gate.js';
 import { hedgedOpen } from './hedged-open.js';
-import { shareLatencyOf } from '../resilience/resilient-chat-model.js';
+import { shareLatencyOf } from '../inspection/inspection.js';
 
 const NOTHING_PRODUCED = Object.freeze({ characters: 0, deltas: 0 });
 /** A whole answer that lost a hedge holds nothing to free. */

@@ -67,3 +67,16 @@ export function isInspectableRouting(value: unknown): value is InspectableRoutin
     typeof (value as { inspectModels?: unknown }).inspectModels === 'function'
   );
 }
+
+/**
+ * `model.shareLatency(binding)` when the model learns its waits (a ResilientChatModel, or a
+ * wrapper that forwards it); nothing otherwise. Here, beside RouteStateBinding, so every layer
+ * that hands out shared state (groups, routing, the module) binds a model's waits the same way.
+ */
+export function shareLatencyOf(
+  model: unknown,
+  binding: { store: RouteStateStore; clock?: Clock },
+): void {
+  const share = (model as { shareLatency?: unknown } | null)?.shareLatency;
+  if (typeof share === 'function') share.call(model, binding);
+}

@@ -289,18 +289,6 @@ export function withResilience(
   return new ResilientChatModel(model, options);
 }
 
-/**
- * `model.shareLatency(binding)` when the model learns its waits (a ResilientChatModel, or a
- * wrapper that forwards it); nothing otherwise.
- */
-export function shareLatencyOf(
-  model: unknown,
-  binding: { store: RouteStateStore; clock?: Clock },
-): void {
-  const share = (model as { shareLatency?: unknown } | null)?.shareLatency;
-  if (typeof share === 'function') share.call(model, binding);
-}
-
 function streamStopped(): DOMException {
   return new DOMException('The stream was closed before it completed', 'AbortError');
 }

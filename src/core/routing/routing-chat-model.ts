@@ -13,6 +13,7 @@ import { streamModel } from '../chat/stream.js';
 import { RoutingException } from '../errors/exceptions.js';
 import {
   isInspectableRouting,
+  shareLatencyOf,
   type InspectableRouting,
   type ModelStatus,
   type RouteStateBinding,
@@ -188,10 +189,7 @@ export class RoutingChatModel implements ChatModel, InspectableRouting, ChecksCh
         model.bindRouteState({ ...binding, scope: `${binding.scope}/${route.name}` });
       }
       // a route served by one model alone still shares its learnt waits (ResilientChatModel)
-      const shareLatency = (route.model as { shareLatency?: unknown }).shareLatency;
-      if (typeof shareLatency === 'function') {
-        shareLatency.call(route.model, { store: binding.store, clock: binding.clock });
-      }
+      shareLatencyOf(route.model, { store: binding.store, clock: binding.clock });
     }
   }
 

@@ -16,7 +16,7 @@ import { checkBudgetFallbacks } from '../../core/budget/budget-downgrade.js';
 import type { RouteShareStatus } from '../../core/routing/router-invocation.js';
 import { CallCache } from '../cache/call-cache.js';
 import type { CacheStats } from '../../core/cache/response-cache.js';
-import { shareLatencyOf } from '../../core/resilience/resilient-chat-model.js';
+import { shareLatencyOf } from '../../core/inspection/inspection.js';
 
 /** The budgets of the options as a ledger on the module's store and clock. */
 function moduleBudgets(options: ModelRouterModuleOptions, store: RouteStateStore): BudgetLedger {
