@@ -45,13 +45,15 @@ function upstream() {
 /** Runs one plain call to its end in fake time: its answer or error, and how long it took. */
 async function timed(pending: Promise<unknown>) {
   const started = Date.now();
-  let outcome: { ok: boolean; value: unknown } | undefined;
+  const box: { outcome?: { ok: boolean; value: unknown } } = {};
   pending.then(
-    (value) => (outcome = { ok: true, value }),
-    (value: unknown) => (outcome = { ok: false, value }),
+    (value) => (box.outcome = { ok: true, value }),
+    (value: unknown) => (box.outcome = { ok: false, value }),
   );
-  while (outcome === undefined) await jest.advanceTimersByTimeAsync(250);
-  return { ...outcome, tookMs: Date.now() - started };
+  for (;;) {
+    await jest.advanceTimersByTimeAsync(250);
+    if (box.outcome) return { ...box.outcome, tookMs: Date.now() - started };
+  }
 }
 
 function learnt(options: ResilienceOptions = {}) {
@@ -65,6 +67,8 @@ function learnt(options: ResilienceOptions = {}) {
   };
   return { wrapped, state, answer, warm };
 }
+
+const make = (options: ResilienceOptions) => () => learnt(options);
 
 const asking = (maxOutputTokens: number): ChatRequest => ({
   ...request,
@@ -151,7 +155,6 @@ describe('the learnt bound of a plain answer', () => {
   });
 
   it('refuses a bad answerTimeout or adaptive.answer, naming the field', () => {
-    const make = (options: ResilienceOptions) => () => learnt(options);
     expect(make({ answerTimeout: 'fast' as never })).toThrow(InvalidConfigurationException);
     expect(make({ answerTimeout: -1 })).toThrow(/answerTimeout/);
     expect(make({ adaptive: { answer: { floorMs: 0 } } })).toThrow(/adaptive\.answer\.floorMs/);
