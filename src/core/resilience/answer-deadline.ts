@@ -34,8 +34,11 @@ export const ANSWER_DEADLINE_DEFAULTS = Object.freeze({
 
 /** The bound of each plain attempt of one model: fixed, or learnt (see ANSWER_DEADLINE_DEFAULTS). */
 export interface AnswerDeadline {
-  /** The bound to arm for an answer of at most `maxOutputTokens` (undefined: unbounded). */
-  currentMs(maxOutputTokens: number | undefined): number | undefined;
+  /**
+   * The bound to arm for an answer of at most `maxOutputTokens` (undefined: unbounded); `now`,
+   * the attempt's start, spares the shared sketches a clock read.
+   */
+  currentMs(maxOutputTokens: number | undefined, now?: number): number | undefined;
   /** What one answer took (ms from the attempt's start) and what it was. */
   observe(ms: number, response: ChatResponse): void;
   readonly adaptive: boolean;
@@ -113,9 +116,9 @@ class LearntAnswerDeadline implements AnswerDeadline {
     };
   }
 
-  currentMs(maxOutputTokens: number | undefined): number {
-    this.pace.poll();
-    this.tokens.poll();
+  currentMs(maxOutputTokens: number | undefined, now?: number): number {
+    this.pace.poll(now);
+    this.tokens.poll(now);
     const { percentile, multiplier, floorMs, ceilingMs, minSamples } = this.options;
     if (this.dirty) {
       this.dirty = false;

@@ -74,6 +74,8 @@ export class ResilientChatModel implements ChatModel {
   readonly answerDeadline: AnswerDeadline;
   /** The model's own `maxOutputTokens`, the length of an answer whose request says none. */
   private readonly defaultMaxOutputTokens: number | undefined;
+  /** The shared sketches read this model's clock: an attempt's start time serves them too. */
+  private sketchesReadOwnClock = false;
   protected readonly observer: RoutingObserver | undefined;
   protected readonly clock: Clock;
   protected readonly timers: Timers;
@@ -128,6 +130,7 @@ export class ResilientChatModel implements ChatModel {
     };
     this.deadlines.share(shared);
     this.answerDeadline.share(shared);
+    this.sketchesReadOwnClock = shared.clock === this.clock;
   }
 
   supportedCapabilities(): ReadonlySet<Capability> {
@@ -145,13 +148,14 @@ export class ResilientChatModel implements ChatModel {
       return await this.policy.execute(
         async () => {
           const attempt = call.attempt();
+          const started = this.clock();
           attempt.arm(
             'attempt',
             this.answerDeadline.currentMs(
               request.parameters?.maxOutputTokens ?? this.defaultMaxOutputTokens,
+              this.sketchesReadOwnClock ? started : undefined,
             ),
           );
-          const started = this.clock();
           try {
             const pending = this.model.chat(request, { ...options, signal: attempt.signal });
             const answer = await raceAbort(pending, attempt.signal);
