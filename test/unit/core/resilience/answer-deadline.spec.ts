@@ -17,7 +17,7 @@ type Next = { ms: number; tokens: number } | 'silent';
 
 /** A model whose plain calls play `next` (changed by the test), counting its answers. */
 function upstream() {
-  const state = { next: { ms: 200, tokens: 20 } as Next, answered: 0 };
+  const state = { next: { ms: 200, tokens: 20 } as Next, answered: 0, reportsUsage: true };
   const model: ChatModel = {
     chat: (_request, options) =>
       new Promise((resolve, reject) => {
@@ -30,7 +30,7 @@ function upstream() {
                 state.answered += 1;
                 resolve({
                   aiMessage: { role: 'assistant', text: 'x'.repeat(plan.tokens * 4) },
-                  tokenUsage: { outputTokens: plan.tokens },
+                  ...(state.reportsUsage ? { tokenUsage: { outputTokens: plan.tokens } } : {}),
                 });
               }, plan.ms);
         signal?.addEventListener('abort', () => {
@@ -120,6 +120,15 @@ describe('the learnt bound of a plain answer', () => {
     // a short one asked for is still bounded by the floor, not by the usual length
     state.next = 'silent';
     expect(await answer(asking(50))).toMatchObject({ ok: false, tookMs: 10_000 });
+  });
+
+  it('sizes an answer from its text when the provider reports no usage', async () => {
+    const { warm, wrapped, state } = learnt();
+    state.reportsUsage = false;
+    await warm(20, 5_000, 500); // 2 000 characters: about 500 tokens
+    const usual = wrapped.answerDeadline.currentMs(undefined)!;
+    expect(usual).toBeGreaterThanOrEqual(15_000);
+    expect(usual).toBeLessThan(20_000);
   });
 
   it("never counts a caller's abort as a timeout", async () => {
