@@ -2,6 +2,9 @@ import { fakeAnswer } from './fault-client.js';
 import { group, QUICK_MS, type Scenario } from './fault-scenario.js';
 import { gradeAnswer, gradeError, verdict } from './fault-verdicts.js';
 
+/** Plain answers a model shows before its answer bound is learnt (the default minSamples). */
+const LEARNT_AFTER = 20;
+
 const STEADY_TEXT = 'Paris is the capital of France and its largest city by far';
 
 /** Faults of one upstream: its status, its connection, its timing and its bytes. */
@@ -72,16 +75,62 @@ export const UPSTREAM_FAULTS: Scenario[] = [
       ),
   },
   {
-    // a plain call has no first token to wait for: the attempt bound (60 s) cuts it
-    name: 'no response headers (plain call), bound: the 60 s attempt',
+    // a plain call has no first token: what bounds it is what the model's answers have taken
+    name: 'no response headers (plain call) from a model that answered 20 quick ones',
     ...group('s26', [
-      ['a', 'fake', 's26-a-fault-hang'],
+      ['a', 'fake', 's26-a'],
       ['b', 'fake', 's26-b'],
+    ]),
+    run: async ({ ask, upstreams }) => {
+      const warm = await Promise.all(
+        Array.from({ length: LEARNT_AFTER }, () =>
+          ask({ router: 's26', stream: false, limitMs: 30_000 }),
+        ),
+      );
+      const shown = warm.filter((o) => o.model === 's26-a').length;
+      upstreams.fake.setFault('s26-a', 'hang');
+      const graded = gradeAnswer(
+        await ask({ router: 's26', stream: false, limitMs: 120_000 }),
+        [fakeAnswer('s26-b')],
+        15_000,
+      );
+      return verdict(graded.grade, `after ${shown} answers: ${graded.detail}`);
+    },
+  },
+  {
+    name: 'slow but steady plain answers: every one takes 20 s',
+    ...group('s28', [['r', 'fake', 's28-r-fault-slow-first-token-20000']]),
+    run: async ({ ask }) => {
+      const warm = await Promise.all(
+        Array.from({ length: LEARNT_AFTER }, () =>
+          ask({ router: 's28', stream: false, limitMs: 90_000 }),
+        ),
+      );
+      const shown = warm.filter((o) => o.error === undefined).length;
+      // learnt now: the next 20 s answer must not be taken for a stall
+      const graded = gradeAnswer(
+        await ask({ router: 's28', stream: false, limitMs: 90_000 }),
+        [fakeAnswer('s28-r-fault-slow-first-token-20000')],
+        30_000,
+      );
+      const result = graded.grade === 'safe' ? verdict('partial', `cut: ${graded.detail}`) : graded;
+      return verdict(
+        result.grade,
+        `${shown}/${LEARNT_AFTER} warm-up answers; then ${result.detail}`,
+      );
+    },
+  },
+  {
+    // nothing shown yet, so nothing learnt: the configured attempt bound (60 s) holds
+    name: 'no response headers (plain call) from a model never seen, bound: the 60 s attempt',
+    ...group('s29', [
+      ['a', 'fake', 's29-a-fault-hang'],
+      ['b', 'fake', 's29-b'],
     ]),
     run: async ({ ask }) =>
       gradeAnswer(
-        await ask({ router: 's26', stream: false, limitMs: 120_000 }),
-        [fakeAnswer('s26-b')],
+        await ask({ router: 's29', stream: false, limitMs: 120_000 }),
+        [fakeAnswer('s29-b')],
         65_000,
       ),
   },

@@ -147,6 +147,12 @@ const modelSchema = z.looseObject({
   /** The same for the wait between chunks of a stream. */
   idleTimeout: adaptiveOrDuration().optional(),
   /**
+   * How long a plain (non-streamed) answer may take: `adaptive` (the resilience default: learnt
+   * from the model's own answers, scaled by their length, under `timeouts.attemptMs`) or a
+   * fixed duration.
+   */
+  answerTimeout: adaptiveOrDuration().optional(),
+  /**
    * A cap on the model's calls in flight: `max`, or `adaptive: true` (AIMD: grows on success,
    * shrinks on 429s and slow answers, up to `max`). A call over it goes to the next model of the
    * group, or waits up to `queueMs` (at most `queueSize` calls), or gets a 429.

@@ -366,6 +366,11 @@ export {
   type AdaptiveDeadlineOptions,
 } from './resilience/adaptive-deadline.js';
 export type { AdaptiveTimeoutOptions, StreamDeadlines } from './resilience/stream-deadlines.js';
+export {
+  ANSWER_DEADLINE_DEFAULTS,
+  MIN_PACED_TOKENS,
+  type AnswerDeadline,
+} from './resilience/answer-deadline.js';
 export { HedgePolicy, type HedgeOptions } from './group/hedge-policy.js';
 export { AimdLimit, type ConcurrencyOptions, type LimitOutcome } from './limits/aimd-limit.js';
 export {

@@ -68,7 +68,7 @@ export class AdaptiveDeadline {
     defaults: Readonly<Resolved>,
     field: string,
   ) {
-    this.options = resolve(options, defaults, field);
+    this.options = resolveAdaptiveOptions(options, defaults, field);
     this.sketch = new SharedLatencySketch({ enough: this.options.minSamples });
     this.sketch.onChange = () => {
       this.dirty = true;
@@ -111,7 +111,12 @@ export class AdaptiveDeadline {
   }
 }
 
-function resolve(given: AdaptiveDeadlineOptions, defaults: Readonly<Resolved>, field: string) {
+/** Checks `given` over `defaults`, naming `field` in the error of a value out of range. */
+export function resolveAdaptiveOptions(
+  given: AdaptiveDeadlineOptions,
+  defaults: Readonly<Resolved>,
+  field: string,
+): Resolved {
   if (typeof given !== 'object' || given === null) {
     throw new InvalidConfigurationException(`${field} must be an object of adaptive options`);
   }

@@ -19,6 +19,7 @@ import { IncompleteStreamException } from './incomplete-stream-exception.js';
 import { RetryPolicy, type RetryEvent, type RetryPolicyOptions } from './retry-policy.js';
 import { resolveTimeouts, type ResolvedTimeouts, type TimeoutOptions } from './timeout-options.js';
 import { systemTimers, type Timers } from './timers.js';
+import { answerDeadline, type AnswerDeadline } from './answer-deadline.js';
 import {
   adaptiveStreamDeadlines,
   type AdaptiveTimeoutOptions,
@@ -39,6 +40,13 @@ export interface ResilienceOptions {
   firstTokenTimeout?: 'adaptive' | number;
   /** The same for the wait between chunks; until learnt, `timeouts.idleMs` holds. */
   idleTimeout?: 'adaptive' | number;
+  /**
+   * `adaptive` (default): each plain (non-streamed) attempt is bounded by what the model's plain
+   * answers have taken, scaled by the answer's length (see ANSWER_DEADLINE_DEFAULTS), and
+   * `timeouts.attemptMs` holds until enough samples and stays the ceiling; a number of ms:
+   * every plain attempt is bounded by that.
+   */
+  answerTimeout?: 'adaptive' | number;
   /** How learnt waits are derived (percentile, multiplier, floor, ceiling, samples). */
   adaptive?: AdaptiveTimeoutOptions;
   /** Receives `model-retry` events, besides the observer of each call's options. */
@@ -62,6 +70,12 @@ export class ResilientChatModel implements ChatModel {
   protected readonly timeouts: ResolvedTimeouts;
   /** The stream's first-token and idle waits: fixed or learnt. */
   readonly deadlines: StreamDeadlines;
+  /** The bound of each plain attempt: fixed or learnt. */
+  readonly answerDeadline: AnswerDeadline;
+  /** The model's own `maxOutputTokens`, the length of an answer whose request says none. */
+  private readonly defaultMaxOutputTokens: number | undefined;
+  /** The shared sketches read this model's clock: an attempt's start time serves them too. */
+  private sketchesReadOwnClock = false;
   protected readonly observer: RoutingObserver | undefined;
   protected readonly clock: Clock;
   protected readonly timers: Timers;
@@ -84,11 +98,14 @@ export class ResilientChatModel implements ChatModel {
         `Resilience option 'name' must be a non-blank string`,
       );
     }
-    this.name = options.name ?? model.defaultRequestParameters?.().modelName ?? 'model';
+    const defaults = model.defaultRequestParameters?.();
+    this.name = options.name ?? defaults?.modelName ?? 'model';
+    this.defaultMaxOutputTokens = defaults?.maxOutputTokens;
     this.policy =
       options.retry instanceof RetryPolicy ? options.retry : new RetryPolicy(options.retry);
     this.timeouts = resolveTimeouts(options.timeouts);
     this.deadlines = adaptiveStreamDeadlines(options, this.timeouts);
+    this.answerDeadline = answerDeadline(options, this.timeouts);
     this.observer = options.observer;
     this.clock = options.clock ?? systemClock;
     this.timers = options.timers ?? systemTimers;
@@ -106,11 +123,14 @@ export class ResilientChatModel implements ChatModel {
    * or module that binds its route state; binding the same store again changes nothing.
    */
   shareLatency(binding: { store: RouteStateStore; clock?: Clock }): void {
-    this.deadlines.share({
+    const shared = {
       store: binding.store,
       key: `latency:${this.name}`,
       clock: binding.clock ?? this.clock,
-    });
+    };
+    this.deadlines.share(shared);
+    this.answerDeadline.share(shared);
+    this.sketchesReadOwnClock = shared.clock === this.clock;
   }
 
   supportedCapabilities(): ReadonlySet<Capability> {
@@ -128,12 +148,20 @@ export class ResilientChatModel implements ChatModel {
       return await this.policy.execute(
         async () => {
           const attempt = call.attempt();
-          attempt.arm('attempt', this.timeouts.attemptMs);
           const started = this.clock();
+          attempt.arm(
+            'attempt',
+            this.answerDeadline.currentMs(
+              request.parameters?.maxOutputTokens ?? this.defaultMaxOutputTokens,
+              this.sketchesReadOwnClock ? started : undefined,
+            ),
+          );
           try {
             const pending = this.model.chat(request, { ...options, signal: attempt.signal });
             const answer = await raceAbort(pending, attempt.signal);
-            this.deadlines.observeAnswer?.(this.clock() - started);
+            const took = this.clock() - started;
+            this.deadlines.observeAnswer?.(took);
+            this.answerDeadline.observe(took, answer);
             return answer;
           } catch (error) {
             throw attempt.explain(error);

@@ -34,7 +34,9 @@ export interface SharedLatencySketchOptions {
  * sketch plus this replica's unsent samples; the local sketch when the store does not share
  * (an outage: `mergeSketch` answers undefined or fails), when the group's sketch was not
  * refreshed for SKETCH_STALE_MS, or when the group's holds fewer samples than the local one
- * and not enough (a Redis that restarted empty).
+ * and not enough (a Redis that restarted empty). Samples recorded during an outage stay unsent
+ * and go with the first merge that works; past a generation of them, their counts are halved
+ * (so at most a generation goes at once, weighted to the latest).
  */
 export class SharedLatencySketch {
   private readonly local: LatencySketch;
@@ -56,6 +58,8 @@ export class SharedLatencySketch {
   private mergedAt = 0;
   private lastSyncAt = Number.NEGATIVE_INFINITY;
   private syncing = false;
+  /** The last merge was not taken: samples pile up unsent (bounded) until one is. */
+  private outage = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** Hears when what the sketch answers changed outside `record` (a merge came, or went). */
   onChange: (() => void) | undefined;
@@ -88,18 +92,20 @@ export class SharedLatencySketch {
     if (this.binding === undefined) return;
     if (this.unsent[index]++ === 0) this.touched.push(index);
     this.unsentCount += 1;
+    if (this.outage && this.unsentCount > this.generationSize) this.halveUnsent();
     // an idle replica still sends its last samples
     this.timer ??= unrefed(setTimeout(() => this.sync(), SKETCH_SYNC_MS));
   }
 
   /**
    * Called before a read: starts a sync when the last is SKETCH_SYNC_MS old (a replica that only
-   * reads learns too), and sets a stale group sketch aside. Free when not shared.
+   * reads learns too), and sets a stale group sketch aside. Free when not shared. `now`: the
+   * binding's clock read by the caller already (one read fewer on a call's path).
    */
-  poll(): void {
+  poll(now?: number): void {
     const binding = this.binding;
     if (binding === undefined) return;
-    const now = binding.clock();
+    now ??= binding.clock();
     if (now - this.lastSyncAt >= SKETCH_SYNC_MS) this.sync(now);
     if (this.merged !== undefined && now - this.mergedAt > SKETCH_STALE_MS) this.setAside();
   }
@@ -151,7 +157,6 @@ export class SharedLatencySketch {
     } catch {
       answer = undefined;
     }
-    // samples sent with a failed merge stay in the local sketch only: a percentile barely moves
     if (isPromiseLike(answer)) {
       answer.then(
         (counts) => this.merge(counts),
@@ -164,17 +169,22 @@ export class SharedLatencySketch {
 
   private merge(counts: SketchCounts | undefined): void {
     this.syncing = false;
-    // the answer holds what was sent (or the store failed, and the local sketch keeps it)
-    for (const [index, count] of this.sending) {
-      this.unsent[index] = this.unsent[index]! - count;
-      this.unsentCount -= count;
-    }
+    const sent = this.sending;
     this.sending = [];
-    this.touched = this.touched.filter((index) => this.unsent[index]! > 0);
+    this.outage = !Array.isArray(counts);
     if (!Array.isArray(counts)) {
+      // not taken (an outage): what was sent stays unsent, and goes with the first sync (on the
+      // next record or read) that the store takes
       this.setAside();
       return;
     }
+    // the answer holds what was sent
+    for (const [index, count] of sent) {
+      const left = Math.max(0, this.unsent[index]! - count);
+      this.unsentCount -= this.unsent[index]! - left;
+      this.unsent[index] = left;
+    }
+    this.touched = this.touched.filter((index) => this.unsent[index]! > 0);
     const merged = this.merged ?? new Float64Array(BUCKETS);
     merged.fill(0);
     let total = 0;
@@ -188,6 +198,20 @@ export class SharedLatencySketch {
     this.mergedCount = total;
     this.mergedAt = this.binding!.clock();
     this.onChange?.();
+  }
+
+  /**
+   * Halves the unsent counts (rounding a single sample up, so no bucket is lost whole): a long
+   * outage leaves a bounded batch, in which the latest samples weigh the most.
+   */
+  private halveUnsent(): void {
+    let count = 0;
+    for (const index of this.touched) {
+      const halved = Math.ceil(this.unsent[index]! / 2);
+      this.unsent[index] = halved;
+      count += halved;
+    }
+    this.unsentCount = count;
   }
 
   private setAside(): void {

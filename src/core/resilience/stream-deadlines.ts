@@ -14,6 +14,8 @@ import type { ResolvedTimeouts, TimeoutOptions } from './timeout-options.js';
 export interface AdaptiveTimeoutOptions {
   firstToken?: AdaptiveDeadlineOptions;
   idle?: AdaptiveDeadlineOptions;
+  /** A plain answer's bound (see answer-deadline.ts); its ceiling is `timeouts.attemptMs`. */
+  answer?: AdaptiveDeadlineOptions;
 }
 
 /** The two waits of a stream, read when armed and fed what the model shows. */

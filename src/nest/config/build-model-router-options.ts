@@ -135,6 +135,7 @@ function buildModels(
       resilience: ownResilience,
       firstTokenTimeout,
       idleTimeout,
+      answerTimeout,
       concurrency,
       ...settings
     } = model;
@@ -150,6 +151,7 @@ function buildModels(
       ownResilience ?? (providerResilience as ModelConfig['resilience']),
       firstTokenTimeout,
       idleTimeout,
+      answerTimeout,
     );
     const built = attempt(path, problems, () =>
       buildModel(
@@ -312,18 +314,26 @@ function attempt<T>(path: string, problems: string[], build: () => T): T | undef
   }
 }
 
-/** A model's `firstTokenTimeout` / `idleTimeout` join its resilience options (none when `false`). */
+/**
+ * A model's `firstTokenTimeout` / `idleTimeout` / `answerTimeout` join its resilience options
+ * (none when `false`).
+ */
 function withStreamTimeouts(
   resilience: ModelConfig['resilience'],
   firstTokenTimeout: ModelConfig['firstTokenTimeout'],
   idleTimeout: ModelConfig['idleTimeout'],
+  answerTimeout?: ModelConfig['answerTimeout'],
 ): ModelConfig['resilience'] {
-  if (resilience === false || (firstTokenTimeout === undefined && idleTimeout === undefined)) {
+  if (
+    resilience === false ||
+    (firstTokenTimeout === undefined && idleTimeout === undefined && answerTimeout === undefined)
+  ) {
     return resilience;
   }
   return {
     ...resilience,
     ...(firstTokenTimeout !== undefined ? { firstTokenTimeout } : {}),
     ...(idleTimeout !== undefined ? { idleTimeout } : {}),
+    ...(answerTimeout !== undefined ? { answerTimeout } : {}),
   };
 }

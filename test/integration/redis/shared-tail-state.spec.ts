@@ -6,6 +6,8 @@ import { HEDGE_BURST, type HedgeBucket } from '../../../src/core/group/hedge-buc
 import { ModelRouter } from '../../../src/core/group/model-router.js';
 import type { RouteStateStore } from '../../../src/core/state/route-state-store.js';
 import { FailoverStrategy } from '../../../src/core/strategies/failover-strategy.js';
+import { withResilience } from '../../../src/core/resilience/resilient-chat-model.js';
+import { SKETCH_SYNC_MS } from '../../../src/core/resilience/shared-latency-sketch.js';
 import { thinker } from '../../support/slow-first-token.js';
 import { useRedisStores, waitFor } from './redis-fixtures.js';
 
@@ -121,5 +123,33 @@ describe('tail state shared through Redis', () => {
     // 400 calls allow 40 extra calls; the slack is one burst (10) for the other replica
     expect(extras).toBeLessThanOrEqual(0.1 * 400 + HEDGE_BURST);
     expect(extras).toBeGreaterThan(20);
+  });
+
+  it('sends the samples a replica recorded while Redis was down once it is back', async () => {
+    const [storeA, storeB] = [await fixture.stores.open(), await fixture.stores.open()];
+    const quick: ChatModel = { chat: async () => answer('quick') };
+    const [seen, unseen] = [
+      withResilience(quick, { name: 'quick-writer', retry: { maxAttempts: 1 } }),
+      withResilience(quick, { name: 'quick-writer', retry: { maxAttempts: 1 } }),
+    ];
+    seen.shareLatency({ store: storeA, clock: realClock });
+    unseen.shareLatency({ store: storeB, clock: realClock });
+    await fixture.redis.kill();
+    await waitFor('A to notice', () => !storeA.isShared());
+    // A learns alone during the outage: 20 quick answers, the 10 s floor
+    for (let i = 0; i < 20; i += 1) await seen.chat(request);
+    await new Promise((resolve) => setTimeout(resolve, SKETCH_SYNC_MS + 100)); // a merge not taken
+    expect(seen.answerDeadline.currentMs(undefined)).toBe(10_000);
+    expect(unseen.answerDeadline.currentMs(undefined)).toBe(60_000);
+    await fixture.redis.restart();
+    // B never called the model: it learns from what A recorded while Redis was down
+    await waitFor(
+      'B to learn from the outage',
+      () => {
+        seen.answerDeadline.currentMs(undefined); // A's reads start its syncs
+        return unseen.answerDeadline.currentMs(undefined) === 10_000;
+      },
+      15_000,
+    );
   });
 });

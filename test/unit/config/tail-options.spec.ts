@@ -37,6 +37,46 @@ describe('tail-latency options in the YAML', () => {
   });
 });
 
+describe('answerTimeout in the YAML', () => {
+  it('reads answerTimeout as adaptive or a duration in ms', () => {
+    expect(validateModelRouterConfig(base({ answerTimeout: '45s' })).models.a).toMatchObject({
+      answerTimeout: 45_000,
+    });
+    expect(
+      validateModelRouterConfig(base({ answerTimeout: 'adaptive' })).models.a!.answerTimeout,
+    ).toBe('adaptive');
+  });
+
+  it.each([['later'], [0], [{}]])('names the field of answerTimeout %j', (value) => {
+    const problems = problemsOf(base({ answerTimeout: value }));
+    expect(problems.join('\n')).toContain('models.a.answerTimeout');
+  });
+
+  it('gives a built model its fixed answerTimeout, and others the learnt bound', async () => {
+    const { buildModelRouterOptions } =
+      await import('../../../src/nest/config/build-model-router-options.js');
+    const { ResilientChatModel } =
+      await import('../../../src/core/resilience/resilient-chat-model.js');
+    const model = {
+      type: 'openai',
+      baseURL: 'http://127.0.0.1:9/v1',
+      apiKey: 'sk-test-0',
+      model: 'm',
+    };
+    const config = validateModelRouterConfig({
+      models: { fixed: { ...model, answerTimeout: '30s' }, learnt: model },
+      routers: { main: { models: ['fixed', 'learnt'] } },
+    });
+    const options = await buildModelRouterOptions(config);
+    const fixed = options.models!.fixed as InstanceType<typeof ResilientChatModel>;
+    const learnt = options.models!.learnt as InstanceType<typeof ResilientChatModel>;
+    expect(fixed.answerDeadline.adaptive).toBe(false);
+    expect(fixed.answerDeadline.currentMs(undefined)).toBe(30_000);
+    expect(learnt.answerDeadline.adaptive).toBe(true);
+    expect(learnt.answerDeadline.currentMs(undefined)).toBe(60_000); // attemptMs, until learnt
+  });
+});
+
 describe('tail-latency options when the models are built', () => {
   it('gives a model its fixed firstTokenTimeout, and others the adaptive default', async () => {
     const { buildModelRouterOptions } =

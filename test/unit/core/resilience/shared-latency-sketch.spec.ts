@@ -32,6 +32,9 @@ function scriptedStore(answer: () => ReturnType<NonNullable<RouteStateStore['mer
   return store;
 }
 
+/** The samples in one merge. */
+const sentIn = (merge: SketchCounts) => merge.reduce((sum, [, count]) => sum + count, 0);
+
 useFakeTimersFrom(1_000_000);
 
 describe('SharedLatencySketch', () => {
@@ -83,6 +86,26 @@ describe('SharedLatencySketch', () => {
     expect(sketch.isShared()).toBe(false);
     expect(sketch.count()).toBe(20);
     expect(sketch.quantile(0.5)).toBeGreaterThanOrEqual(5_000);
+  });
+
+  it('sends what it recorded during an outage once the store is back, at most a generation', async () => {
+    let answer: SketchCounts | undefined = undefined;
+    const store = scriptedStore(() => answer);
+    const sketch = new SharedLatencySketch({ generationSize: 256, enough: 20 });
+    sketch.share({ store, key: 'k', clock });
+    for (let i = 0; i < 30; i += 1) sketch.record(5_000);
+    jest.advanceTimersByTime(SKETCH_SYNC_MS); // sent to a store that does not share
+    expect(sentIn(store.merges.at(-1)!)).toBe(30);
+    for (let i = 0; i < 10_000; i += 1) sketch.record(i % 2 === 0 ? 5_000 : 200);
+    answer = [];
+    jest.advanceTimersByTime(SKETCH_SYNC_MS); // the store is back: the outage's samples go
+    const sent = store.merges.at(-1)!;
+    expect(sentIn(sent)).toBeGreaterThan(100);
+    expect(sentIn(sent)).toBeLessThanOrEqual(256);
+    expect(sent).toHaveLength(2); // both paces kept
+    jest.advanceTimersByTime(SKETCH_SYNC_MS);
+    expect(store.merges.length).toBe(3); // taken: nothing left to send, no more syncs
+    await Promise.resolve();
   });
 
   it('never waits on a store that hangs, and sets its last answer aside once stale', () => {
