@@ -42,10 +42,29 @@ const ANSWER = JSON.stringify({
   usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 },
 });
 
+const chunk = (fields: object) =>
+  `data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: 1, model: 'bench-model', ...fields })}\n\n`;
+/** The same answer as SSE events (`stream: true`): two text deltas, the finish, the usage. */
+const STREAMED = [
+  chunk({
+    choices: [{ index: 0, delta: { role: 'assistant', content: 'Par' }, finish_reason: null }],
+  }),
+  chunk({ choices: [{ index: 0, delta: { content: 'is.' }, finish_reason: null }] }),
+  chunk({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] }),
+  chunk({ choices: [], usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 } }),
+  'data: [DONE]\n\n',
+].join('');
+
 export async function startUpstream(): Promise<Server> {
   const server = createServer((request, response) => {
-    request.resume();
+    const parts: Buffer[] = [];
+    request.on('data', (part: Buffer) => parts.push(part));
     request.on('end', () => {
+      if (Buffer.concat(parts).includes('"stream":true')) {
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        response.end(STREAMED);
+        return;
+      }
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(ANSWER);
     });
@@ -78,7 +97,8 @@ export async function loadGateway(modulePath: string, config: string): Promise<G
 let unique = 0;
 /**
  * CPU µs per request over `count` sequential requests; `fresh` asks a question never asked before
- * (a cache miss every time), `expect` checks the answer's `x-model-router-cache`.
+ * (a cache miss every time), `expect` checks the answer's `x-model-router-cache`, `stream` asks
+ * for the answer as SSE events (and checks that it ends with `[DONE]`).
  */
 export async function cpuPerRequest(
   { fastify }: { fastify: Injector },
@@ -86,10 +106,12 @@ export async function cpuPerRequest(
   count: number,
   fresh = false,
   expect?: string,
+  stream = false,
 ): Promise<number> {
   const fixed = JSON.stringify({
     model,
     messages: [{ role: 'user', content: 'What is the capital of France?' }],
+    ...(stream ? { stream: true } : {}),
   });
   const start = process.cpuUsage();
   for (let i = 0; i < count; i++) {
@@ -106,6 +128,9 @@ export async function cpuPerRequest(
       payload,
     });
     if (response.statusCode !== 200) throw new Error(`${model}: ${response.body.slice(0, 200)}`);
+    if (stream && !response.body.endsWith('data: [DONE]\n\n')) {
+      throw new Error(`${model}: the stream did not end with [DONE]: ${response.body.slice(-200)}`);
+    }
     if (expect !== undefined && response.headers['x-model-router-cache'] !== expect) {
       throw new Error(
         `expected a cache ${expect}, got ${String(response.headers['x-model-router-cache'])}`,
@@ -139,21 +164,25 @@ export async function run(): Promise<void> {
     config,
   );
   const rows: Row[] = [];
-  for (const [label, model] of [
-    ['`provider/model-id`', 'up/bench-model'],
-    ['router `auto`', 'auto'],
+  for (const [label, model, stream] of [
+    ['`provider/model-id`', 'up/bench-model', false],
+    ['router `auto`', 'auto', false],
+    ['`provider/model-id`, streamed', 'up/bench-model', true],
+    ['router `auto`, streamed', 'auto', true],
   ] as const) {
-    await cpuPerRequest(current, model, 4 * BATCH); // JIT warm-up
-    await cpuPerRequest(baseline, model, 4 * BATCH);
+    const batch = (gateway: Gateway, count: number) =>
+      cpuPerRequest(gateway, model, count, false, undefined, stream);
+    await batch(current, 4 * BATCH); // JIT warm-up
+    await batch(baseline, 4 * BATCH);
     const ours: number[] = [];
     const theirs: number[] = [];
     const ratios: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       // alternate who goes first, so neither always runs on a warmer or cooler minute
       const first = round % 2 === 0;
-      const a = first ? await cpuPerRequest(current, model, BATCH) : 0;
-      const b = await cpuPerRequest(baseline, model, BATCH);
-      const c = first ? a : await cpuPerRequest(current, model, BATCH);
+      const a = first ? await batch(current, BATCH) : 0;
+      const b = await batch(baseline, BATCH);
+      const c = first ? a : await batch(current, BATCH);
       ours.push(c);
       theirs.push(b);
       ratios.push(c / b);

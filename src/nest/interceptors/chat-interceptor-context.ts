@@ -134,14 +134,15 @@ export class ChatInterceptorContext {
   /** Who to name now: the model that answered, else the one answering, else what was addressed. */
   servedBy(): ServedBy {
     const model = this.model ?? this.answering ?? this.addressed();
-    return {
-      ...(this.route !== undefined ? { route: this.route } : {}),
-      ...(model !== undefined ? { model } : {}),
-      ...(this.downgraded !== undefined ? { downgraded: this.downgraded } : {}),
-      ...(this.cache !== undefined ? { cache: this.cache } : {}),
-      ...(this.cacheSimilarity !== undefined ? { cacheSimilarity: this.cacheSimilarity } : {}),
-      ...(this.decision !== undefined ? { decision: this.decision } : {}),
-    };
+    // read on every event and answer: one object, not one per field
+    const served: ServedBy = {};
+    if (this.route !== undefined) served.route = this.route;
+    if (model !== undefined) served.model = model;
+    if (this.downgraded !== undefined) served.downgraded = this.downgraded;
+    if (this.cache !== undefined) served.cache = this.cache;
+    if (this.cacheSimilarity !== undefined) served.cacheSimilarity = this.cacheSimilarity;
+    if (this.decision !== undefined) served.decision = this.decision;
+    return served;
   }
 
   /** What the call addressed, or the fallback a budget sent it to. */

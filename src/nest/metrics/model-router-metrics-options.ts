@@ -18,7 +18,8 @@ export interface ModelRouterMetricsOptions {
    * when clients choose names, so their names cannot mint unbounded series: e.g. fold ad-hoc
    * `provider/<model id>` names into `provider/*`. Its result is still scrubbed and capped; a
    * non-string result becomes `''`; if it throws, that record is lost (the call is unaffected).
-   * Default: the name itself.
+   * A call's labels are kept per router, route and model, so it should depend on its arguments
+   * only. Default: the name itself.
    */
   labelFor?: (name: string, label: MetricNameLabel) => string;
 }

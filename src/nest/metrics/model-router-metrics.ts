@@ -22,6 +22,7 @@ import type {
   TeacherReading,
 } from './metric-records.js';
 import { DecisionMetrics } from './decision-metrics.js';
+import { CallSeriesCache } from './call-series.js';
 
 export type { ModelRouterMetricNames } from './metric-names.js';
 export type {
@@ -60,6 +61,7 @@ export class ModelRouterMetrics {
   private inspect: (() => RouterInspection[]) | undefined;
   private readonly registered: Metric[] = [];
   private readonly labelFor: ModelRouterMetricsOptions['labelFor'];
+  private readonly series = new CallSeriesCache((name, label) => this.labelOf(name, label));
 
   constructor(prom: PromClient, options: ModelRouterMetricsOptions = {}) {
     const prefix = options.prefix ?? DEFAULT_METRICS_PREFIX;
@@ -209,12 +211,9 @@ export class ModelRouterMetrics {
   }
 
   recordCall(call: FinishedCall): void {
-    const labels = {
-      router: this.labelOf(call.router, 'router'),
-      route: this.labelOf(call.route, 'route'),
-      model: this.labelOf(call.model, 'model'),
-    };
-    this.requests.inc({ ...labels, outcome: call.outcome });
+    const series = this.series.of(call.router, call.route, call.model);
+    const { labels } = series;
+    this.requests.inc(series.outcome.get(call.outcome) ?? { ...labels, outcome: call.outcome });
     this.requestDuration.observe(labels, Math.max(0, call.durationMs) / 1000);
     if (call.cache !== undefined) {
       this.cacheLookups.inc({ router: labels.router, outcome: call.cache });
@@ -226,13 +225,13 @@ export class ModelRouterMetrics {
     if (call.outcome !== 'ok') return;
     const input = tokenCount(call.tokenUsage?.inputTokens);
     const output = tokenCount(call.tokenUsage?.outputTokens);
-    if (input > 0) this.tokens.inc({ ...labels, type: 'input' }, input);
-    if (output > 0) this.tokens.inc({ ...labels, type: 'output' }, output);
+    if (input > 0) this.tokens.inc(series.tokens.input, input);
+    if (output > 0) this.tokens.inc(series.tokens.output, output);
     // parts of the input, served from or written to the provider's prompt cache
     const cached = tokenCount(call.tokenUsage?.cachedInputTokens);
     const written = tokenCount(call.tokenUsage?.cacheWriteInputTokens);
-    if (cached > 0) this.tokens.inc({ ...labels, type: 'cached_input' }, cached);
-    if (written > 0) this.tokens.inc({ ...labels, type: 'cache_write' }, written);
+    if (cached > 0) this.tokens.inc(series.tokens.cached_input, cached);
+    if (written > 0) this.tokens.inc(series.tokens.cache_write, written);
     const cost = call.costUsd;
     if (typeof cost === 'number' && Number.isFinite(cost) && cost > 0) this.cost.inc(labels, cost);
   }

@@ -2,6 +2,23 @@ import { abortReason } from '../../core/chat/abort.js';
 import type { ChatResponse } from '../../core/chat/response.js';
 import type { ChatCallEnd, ChatCallHooks } from '../interceptors/chat-call-hooks.js';
 import type { ChatInterceptorContext } from '../interceptors/chat-interceptor-context.js';
+import { linkAbort } from '../../core/resilience/linked-abort.js';
+
+const noop = () => {};
+
+/**
+ * The abort of one RoutingChatService call. A call its subscriber can leave (an Observable) has a
+ * controller of its own, linked to the caller's signal (not AbortSignal.any: it leaks per call
+ * under a long-lived caller signal on Node 20/22). A hooked `chat()` ends only by its caller's
+ * signal, which is then the call's as it is: one AbortController and abort listener fewer.
+ */
+export function callAbort(
+  caller: AbortSignal | undefined,
+  unsubscribable: boolean,
+): { controller: AbortController | undefined; signal: AbortSignal; unlink: () => void } {
+  if (unsubscribable || caller === undefined) return linkAbort(caller);
+  return { controller: undefined, signal: caller, unlink: noop };
+}
 
 /**
  * A `chat()` call through interceptor hooks instead of the Observable chain, with the chain's

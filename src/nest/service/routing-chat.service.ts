@@ -12,7 +12,6 @@ import { assertChatRequestOnce, checksChatRequests } from '../../core/chat/asser
 import { streamModel } from '../../core/chat/stream.js';
 import { systemClock, type Clock } from '../../core/clock.js';
 import type { RoutingEvent, RoutingObserver } from '../../core/observability/routing-event.js';
-import { linkAbort } from '../../core/resilience/linked-abort.js';
 import { RoutingException } from '../../core/errors/exceptions.js';
 import { currentRoutingScope, type RequestRoutingScope } from '../http/request-routing-scope.js';
 import type { ChatCallHooks } from '../interceptors/chat-call-hooks.js';
@@ -26,7 +25,7 @@ import { ModelRouterRegistry } from '../module/model-router-registry.js';
 import { MODEL_ROUTER_MODULE_OPTIONS } from '../module/tokens.js';
 import { DirectModelChecks } from './direct-model-checks.js';
 import { adHocTarget } from './ad-hoc-model.js';
-import { runHookedChat } from './hooked-chat-call.js';
+import { callAbort, runHookedChat } from './hooked-chat-call.js';
 import { tracedRoutedChat, tracedRoutedStream } from './traced-routed-call.js';
 import { observableFromStream, type StreamFlow } from './observable-from-stream.js';
 import { sessionAttribute, routerAttribute } from '../../core/chat/call-attributes.js';
@@ -107,7 +106,7 @@ export class RoutingChatService {
     options: RoutingChatOptions,
   ): Promise<ChatResponse> {
     const scope = options.scope ?? currentRoutingScope();
-    const { context, target, unlink } = this.openCall('chat', request, options, scope);
+    const { context, target, unlink } = this.openCall('chat', request, options, scope, false);
     if (options.signal?.aborted) {
       unlink();
       return Promise.reject(abortReason(options.signal));
@@ -234,7 +233,7 @@ export class RoutingChatService {
         unlink();
         subscription.unsubscribe();
         if (!settled) {
-          controller.abort(new DOMException('The subscriber unsubscribed', 'AbortError'));
+          controller?.abort(new DOMException('The subscriber unsubscribed', 'AbortError'));
         }
       };
     });
@@ -246,17 +245,17 @@ export class RoutingChatService {
     request: ChatRequest,
     options: RoutingChatOptions,
     scope: RequestRoutingScope | undefined,
+    unsubscribable = true,
   ): {
     context: ChatInterceptorContext;
     target: Target;
-    controller: AbortController;
+    controller: AbortController | undefined;
     unlink: () => void;
   } {
     // before the interceptors, which read the messages too
     assertChatRequestOnce(request, options);
     const target = this.resolveTarget(options, scope);
-    // not AbortSignal.any: it leaks per call under a long-lived caller signal on Node 20/22
-    const { controller, signal, unlink } = linkAbort(options.signal);
+    const { controller, signal, unlink } = callAbort(options.signal, unsubscribable);
     const context = new ChatInterceptorContext({
       mode,
       request,

@@ -23,10 +23,11 @@ export function answeredBy(
 ): AnsweredBy {
   const { route, model } = record?.servedBy() ?? {};
   const named = typeof options.model === 'string' ? options.model : options.model?.name;
-  return {
-    model: model ?? response?.modelName ?? named ?? options.router ?? 'unknown',
-    origin: { ...(route ? { route } : {}), ...(model ? { model } : {}) },
-  };
+  // read for every chunk of a stream: one object, no spreads
+  const origin: ToolCallOrigin = {};
+  if (route) origin.route = route;
+  if (model) origin.model = model;
+  return { model: model ?? response?.modelName ?? named ?? options.router ?? 'unknown', origin };
 }
 
 /**

@@ -51,6 +51,7 @@ export function streamReply(
   return new Promise<void>((resolve, reject) => {
     let started = false;
     let ended = false;
+    let untrack: (() => void) | undefined;
     const fail = (error: unknown): void => {
       ended = true;
       if (!started) {
@@ -80,13 +81,12 @@ export function streamReply(
             reply.hijack();
             started = true;
             // a shutdown that outlasts its grace ends this stream with the surface's error event
-            const untrack = shutdown.track({
+            untrack = shutdown.track({
               fail: () => {
                 ended = true;
                 sse.end(encoder.fail(SHUTTING_DOWN));
               },
             });
-            reply.raw.once('close', untrack);
           }
           sse.send(messages);
         } catch (error) {
@@ -106,7 +106,9 @@ export function streamReply(
       },
     });
     record = options.scope?.call ?? currentCall();
+    // one listener for the response's end: the stream's call, and its shutdown tracking
     reply.raw.once('close', () => {
+      untrack?.();
       subscription.unsubscribe();
       resolve();
     });

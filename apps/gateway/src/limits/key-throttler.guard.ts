@@ -38,6 +38,8 @@ function unlimited(field: 'rpm' | 'tpm') {
     return request.method !== 'POST' || !keyOf(request)?.client?.[field];
   };
 }
+const unlimitedTpm = unlimited('tpm');
+const unlimitedRpm = unlimited('rpm');
 
 /**
  * ThrottlerGuard with a key's name as the tracker and OpenAI's rate-limit answer: headers
@@ -46,6 +48,14 @@ function unlimited(field: 'rpm' | 'tpm') {
  */
 @Injectable()
 export class KeyThrottlerGuard extends ThrottlerGuard {
+  /**
+   * Both throttlers' `skipIf` at once: a request neither limits (not a model call, no key, a key
+   * without `rpm` and `tpm`) passes before each throttler reads its route metadata.
+   */
+  protected override shouldSkip(context: ExecutionContext): Promise<boolean> {
+    return Promise.resolve(unlimitedTpm(context) && unlimitedRpm(context));
+  }
+
   protected override async handleRequest(props: ThrottlerRequest): Promise<boolean> {
     const { context, limit, ttl, throttler } = props;
     const { req, res } = this.getRequestResponse(context);
