@@ -12,6 +12,11 @@ import { GatewayModule } from './gateway.module.js';
 import { type AccessLogOptions, registerAccessLog, wantsJsonLogs } from './http/access-log.js';
 import { answerClientError, answerFrameworkError } from './http/fastify-errors.js';
 import { assertListenAllowed, registerLoopbackHostCheck } from './http/loopback-only.js';
+import {
+  PROTOCOL_OPTIONS,
+  registerPreflightRefusalShape,
+  registerProtocolRefusals,
+} from './http/protocol-refusals.js';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.js';
 import { registerSessionPins, SessionPins } from './http/session-pins.js';
 import { registerUnroutedBodyRefusal } from './http/unrouted-bodies.js';
@@ -79,13 +84,15 @@ export async function createGatewayApp(
   const config = await resolveConfig(options);
   // before the app, so that its first request is traced; nothing is loaded without OTEL_* set
   const telemetry = await startTelemetry(options.env ?? process.env);
+  const bodyLimit = bodyLimitOf(options);
   const adapter = new FastifyAdapter({
     // x-request-id when the client sends a plain one, else a new UUID; returned on every answer
     genReqId: requestIdOf,
-    bodyLimit: bodyLimitOf(options),
+    bodyLimit,
     // Fastify's default (0) lets a client trickle a body in forever
     requestTimeout: requestTimeoutOf(options),
-    http: nodeTimeoutsOf(options),
+    http: { ...PROTOCOL_OPTIONS.http, ...nodeTimeoutsOf(options) },
+    return503OnClosing: PROTOCOL_OPTIONS.return503OnClosing,
     // what Fastify and Node refuse before Nest sees a request, in OpenAI's error shape too
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
@@ -114,6 +121,7 @@ export async function createGatewayApp(
   const fastify = app.getHttpAdapter().getInstance();
   // flushes the spans and metrics of the last requests when the app closes (SIGTERM included)
   if (telemetry) fastify.addHook('onClose', () => telemetry.shutdown());
+  registerProtocolRefusals(fastify, bodyLimit);
   registerLoopbackHostCheck(fastify);
   registerRequestIdHeader(fastify);
   registerSessionPins(
@@ -152,6 +160,7 @@ export async function createGatewayApp(
         'x-ratelimit-reset-tokens',
       ],
     });
+    registerPreflightRefusalShape(fastify);
   }
   return app;
 }
