@@ -17,6 +17,7 @@ import {
   registerPreflightRefusalShape,
   registerProtocolRefusals,
 } from './http/protocol-refusals.js';
+import { registerJsonShapeCheck } from './http/json-shape-check.js';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.js';
 import { registerSessionPins, SessionPins } from './http/session-pins.js';
 import { registerUnroutedBodyRefusal } from './http/unrouted-bodies.js';
@@ -119,6 +120,7 @@ export async function createGatewayApp(
   app.getHttpAdapter().getInstance().removeContentTypeParser('text/plain');
   app.enableShutdownHooks();
   const fastify = app.getHttpAdapter().getInstance();
+  registerJsonShapeCheck(fastify);
   // flushes the spans and metrics of the last requests when the app closes (SIGTERM included)
   if (telemetry) fastify.addHook('onClose', () => telemetry.shutdown());
   registerProtocolRefusals(fastify, bodyLimit);

@@ -299,6 +299,25 @@ describe('the front door, with auth', () => {
       await abortedOf(providerSignals[before]!);
     });
   });
+  it.each(['/v1/chat/completions', '/v1/messages'])(
+    'a body over 16 KiB nested thousands deep is refused before it is parsed, on %s',
+    async (path) => {
+      // 30 KB of `[`, never closed: refused for its depth, so never parsed (parsing 8 MiB of
+      // `[` took seconds of the event loop)
+      const answer = await send(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: `{"model":"demo-mini","x":${'['.repeat(30_000)}`,
+      });
+      const { error } = (await answer.json()) as { error: { message: string } };
+
+      expect(answer.status).toBe(400);
+      expect(error.message).toMatch(
+        /^Invalid request body: x(\.0){64} is nested more than 64 levels deep/,
+      );
+    },
+  );
+
   describe('what Node and Fastify refuse on their own is refused in the API’s shape', () => {
     it.each([
       ['/v1/models', openAiError('missing_host_header')],
