@@ -299,6 +299,15 @@ describe('the front door, with auth', () => {
       await abortedOf(providerSignals[before]!);
     });
   });
+  it('a key sent as x-request-id is not echoed: the answer gets a new id; a plain id is kept', async () => {
+    const asKey = await send('/v1/models', { headers: { 'x-request-id': KEY } });
+    const plain = await send('/v1/models', { headers: { 'x-request-id': 'trace-42' } });
+
+    expect(asKey.status).toBe(200);
+    expect(asKey.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(plain.headers.get('x-request-id')).toBe('trace-42');
+  });
+
   it.each(['/v1/chat/completions', '/v1/messages'])(
     'a body over 16 KiB nested thousands deep is refused before it is parsed, on %s',
     async (path) => {
