@@ -13,12 +13,31 @@ describe('jsonShapeProblem: the body pipes’ bounds, on the text before it is p
     });
   });
 
-  it('lets 100 000 commas through (the pipes count exactly) and refuses one more', () => {
-    expect(jsonShapeProblem(values(100_001))).toBeUndefined();
-    expect(jsonShapeProblem(values(100_002))).toEqual({
+  it('counts keys and array items, as the pipes do, and refuses over 100 000 of them', () => {
+    const keys = (count: number) =>
+      `{${Array.from({ length: count }, (_, index) => `"k${index}":{}`).join(',')}}`;
+    const row = `[${Array.from({ length: 4000 }, () => '1').join(',')}]`;
+    const rows = (count: number) => `{"x":[${Array.from({ length: count }, () => row).join(',')}]}`;
+
+    expect(jsonShapeProblem(keys(100_000))).toBeUndefined();
+    expect(jsonShapeProblem(keys(100_001))).toEqual({
       message: expect.stringContaining('more than 100000 JSON values'),
+      param: '(body)',
+    });
+    // 25 rows: one key, 24 commas between rows, 25 × 3 999 within them
+    expect(jsonShapeProblem(rows(25))).toBeUndefined();
+    expect(jsonShapeProblem(rows(26))?.param).toBe('x');
+  });
+
+  it('refuses an array over 4096 items with its length, however many values that makes', () => {
+    expect(jsonShapeProblem(values(4096))).toBeUndefined();
+    expect(jsonShapeProblem(values(4097))).toEqual({
+      message:
+        'Invalid request body: x has 4097 elements; at most 4096 are accepted. Send fewer ' +
+        '(split the conversation or the list).',
       param: 'x',
     });
+    expect(jsonShapeProblem(values(300_000))?.message).toContain('x has 300000 elements');
   });
 
   it('does not count what strings hold, escaped quotes and backslashes included', () => {
