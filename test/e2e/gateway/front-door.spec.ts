@@ -246,6 +246,25 @@ describe('the front door, with auth', () => {
       expect(body).toMatchObject({ type: 'error', error: { type } });
     });
 
+    it.each([
+      ['{"model": ', /^Body is not valid JSON: \S.*/],
+      [
+        '{"model":"demo-mini","__proto__":{"admin":true}}',
+        /^Body is valid JSON but holds a __proto__ key/,
+      ],
+    ])('%s is a 400 that says why', async (body, says) => {
+      const answer = await send('/v1/chat/completions', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      const { error } = (await answer.json()) as { error: { message: string; code: string } };
+
+      expect(answer.status).toBe(400);
+      expect(error.code).toBe('fst_err_ctp_invalid_json_body');
+      expect(error.message).toMatch(says);
+    });
+
     it('the chat surface keeps OpenAI’s shape for the same refusal', async () => {
       const answer = await send('/v1/chat/completions', {
         method: 'POST',
