@@ -3,6 +3,10 @@ import { jsonShapeProblem } from '../../../apps/gateway/src/http/json-shape-chec
 
 const nested = (levels: number) => `{"x":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
 const values = (count: number) => `{"x":[${Array.from({ length: count }, () => '1').join(',')}]}`;
+const keys = (count: number) =>
+  `{${Array.from({ length: count }, (_, index) => `"k${index}":{}`).join(',')}}`;
+const row = `[${Array.from({ length: 4000 }, () => '1').join(',')}]`;
+const rows = (count: number) => `{"x":[${Array.from({ length: count }, () => row).join(',')}]}`;
 
 describe('jsonShapeProblem: the body pipes’ bounds, on the text before it is parsed', () => {
   it('accepts 65 levels (the pipes’ 64 below the root) and refuses 66', () => {
@@ -14,11 +18,6 @@ describe('jsonShapeProblem: the body pipes’ bounds, on the text before it is p
   });
 
   it('counts keys and array items, as the pipes do, and refuses over 100 000 of them', () => {
-    const keys = (count: number) =>
-      `{${Array.from({ length: count }, (_, index) => `"k${index}":{}`).join(',')}}`;
-    const row = `[${Array.from({ length: 4000 }, () => '1').join(',')}]`;
-    const rows = (count: number) => `{"x":[${Array.from({ length: count }, () => row).join(',')}]}`;
-
     expect(jsonShapeProblem(keys(100_000))).toBeUndefined();
     expect(jsonShapeProblem(keys(100_001))).toEqual({
       message: expect.stringContaining('more than 100000 JSON values'),
