@@ -78,6 +78,16 @@ describe('what Node and Fastify refuse on their own, with auth and cors', () => 
     expect(JSON.stringify(answer.body)).toContain('Host header');
   });
 
+  it('an HTTP/1.0 request without Host, on loopback: 403 saying it has none', async () => {
+    const answer = parsed(
+      await raw(gateway.url, `GET /v1/models HTTP/1.0\r\nauthorization: Bearer ${KEY}\r\n\r\n`),
+    );
+
+    expect(answer.status).toBe(403);
+    expect(answer.body).toEqual(openAiError('host_not_allowed'));
+    expect(JSON.stringify(answer.body)).toContain('this request has no Host header');
+  });
+
   it.each([
     ['/v1/chat/completions', 'without Origin', {}, openAiError('invalid_preflight_request')],
     ['/v1/messages', 'without Origin', {}, anthropicError],

@@ -53,6 +53,18 @@ const HOST_NOT_ALLOWED = {
   },
 };
 
+const NO_HOST = {
+  ...HOST_NOT_ALLOWED,
+  body: {
+    error: {
+      ...HOST_NOT_ALLOWED.body.error,
+      message:
+        'This gateway listens on loopback and answers only requests whose Host header names ' +
+        'localhost, 127.0.0.1 or [::1]; this request has no Host header.',
+    },
+  },
+};
+
 /**
  * While the server listens on loopback only, a request must name a loopback host: a web page
  * that points its own DNS name at 127.0.0.1 (DNS rebinding) sends `Host: its-name`, and would
@@ -74,6 +86,8 @@ export function registerLoopbackHostCheck(fastify: FastifyInstance): void {
     if (!onLoopback) return done();
     const host = request.headers.host;
     if (typeof host === 'string' && isLoopbackAddress(hostOf(host))) return done();
-    void reply.status(403).send(inDialectOf(request.url, HOST_NOT_ALLOWED).body);
+    // an HTTP/1.0 request may have none (HTTP/1.1 without one is refused before, 400)
+    const refusal = host === undefined ? NO_HOST : HOST_NOT_ALLOWED;
+    void reply.status(403).send(inDialectOf(request.url, refusal).body);
   });
 }
