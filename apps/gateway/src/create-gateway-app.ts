@@ -1,6 +1,7 @@
 import { ConsoleLogger, type LoggerService, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { IncomingMessage } from 'node:http';
 import type { Registry } from 'prom-client';
 import { type Clock, InvalidConfigurationException } from 'nest-model-router';
 import type { ApiKeys } from './auth/api-keys.js';
@@ -10,8 +11,16 @@ import type { GatewayConfig } from './config/gateway-config.js';
 import { gatewayConfigPath, loadGatewayConfig } from './config/load-gateway-config.js';
 import { GatewayModule } from './gateway.module.js';
 import { type AccessLogOptions, registerAccessLog, wantsJsonLogs } from './http/access-log.js';
+import type { SecretRedactor } from './http/config-secrets.js';
 import { answerClientError, answerFrameworkError } from './http/fastify-errors.js';
+import { GATEWAY_REDACTOR } from './http/gateway-tokens.js';
 import { assertListenAllowed, registerLoopbackHostCheck } from './http/loopback-only.js';
+import {
+  PROTOCOL_OPTIONS,
+  registerPreflightRefusalShape,
+  registerProtocolRefusals,
+} from './http/protocol-refusals.js';
+import { registerJsonShapeCheck } from './http/json-shape-check.js';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.js';
 import { registerSessionPins, SessionPins } from './http/session-pins.js';
 import { registerUnroutedBodyRefusal } from './http/unrouted-bodies.js';
@@ -79,13 +88,17 @@ export async function createGatewayApp(
   const config = await resolveConfig(options);
   // before the app, so that its first request is traced; nothing is loaded without OTEL_* set
   const telemetry = await startTelemetry(options.env ?? process.env);
+  const bodyLimit = bodyLimitOf(options);
+  // known once the app is built: the configuration's secrets and the gateway's keys
+  let isSecret: ((id: string) => boolean) | undefined;
   const adapter = new FastifyAdapter({
     // x-request-id when the client sends a plain one, else a new UUID; returned on every answer
-    genReqId: requestIdOf,
-    bodyLimit: bodyLimitOf(options),
+    genReqId: (request: IncomingMessage) => requestIdOf(request, isSecret),
+    bodyLimit,
     // Fastify's default (0) lets a client trickle a body in forever
     requestTimeout: requestTimeoutOf(options),
-    http: nodeTimeoutsOf(options),
+    http: { ...PROTOCOL_OPTIONS.http, ...nodeTimeoutsOf(options) },
+    return503OnClosing: PROTOCOL_OPTIONS.return503OnClosing,
     // what Fastify and Node refuse before Nest sees a request, in OpenAI's error shape too
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
@@ -112,8 +125,12 @@ export async function createGatewayApp(
   app.getHttpAdapter().getInstance().removeContentTypeParser('text/plain');
   app.enableShutdownHooks();
   const fastify = app.getHttpAdapter().getInstance();
+  const hasKeys = config.auth !== undefined && config.auth !== 'none';
+  isSecret = secretTest(app, hasKeys ? app.get<string, ApiKeys>(GATEWAY_API_KEYS) : undefined);
+  registerJsonShapeCheck(fastify);
   // flushes the spans and metrics of the last requests when the app closes (SIGTERM included)
   if (telemetry) fastify.addHook('onClose', () => telemetry.shutdown());
+  registerProtocolRefusals(fastify, bodyLimit);
   registerLoopbackHostCheck(fastify);
   registerRequestIdHeader(fastify);
   registerSessionPins(
@@ -127,9 +144,7 @@ export async function createGatewayApp(
   if (accessLog !== false) registerAccessLog(fastify, accessLog);
   // after the access log's hook, so that the refusal has its line
   registerUnroutedBodyRefusal(fastify);
-  if (config.auth !== undefined && config.auth !== 'none') {
-    registerEarlyKeyCheck(fastify, app.get<string, ApiKeys>(GATEWAY_API_KEYS));
-  }
+  if (hasKeys) registerEarlyKeyCheck(fastify, app.get<string, ApiKeys>(GATEWAY_API_KEYS));
   if (config.cors) {
     app.enableCors({
       origin: config.cors.origins.includes('*') ? true : config.cors.origins,
@@ -152,6 +167,7 @@ export async function createGatewayApp(
         'x-ratelimit-reset-tokens',
       ],
     });
+    registerPreflightRefusalShape(fastify);
   }
   return app;
 }
@@ -176,6 +192,15 @@ function refuseOpenListen(adapter: FastifyAdapter, hasAuth: boolean): void {
     }
     return listen(...args);
   };
+}
+
+/** Whether a text is one of the configuration's secrets, shaped like a credential, or a key. */
+function secretTest(
+  app: NestFastifyApplication,
+  keys: ApiKeys | undefined,
+): (text: string) => boolean {
+  const redactor = app.get<string, SecretRedactor>(GATEWAY_REDACTOR);
+  return (text) => redactor.redact(text) !== text || keys?.authenticate(text) !== undefined;
 }
 
 /** Plain text for a person at a terminal; JSON lines without colours for files and collectors. */

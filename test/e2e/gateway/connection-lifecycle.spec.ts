@@ -100,11 +100,20 @@ describe('connections of the gateway', () => {
 });
 
 describe('a stream still running when the shutdown grace ends', () => {
-  it('gets an error event before its socket is closed, and no [DONE]', async () => {
+  it('gets an error event before its socket is closed, and no [DONE]; a new request a 503', async () => {
     const gateway = await startGateway({
       config: demoGatewayConfig({ tokenDelayMs: 200, failEvery: 0 }),
-      shutdownGraceMs: 100,
+      shutdownGraceMs: 300,
     });
+    // a request begun before the shutdown and completed during it
+    let late: Socket | undefined;
+    const lateAnswer = raw(
+      gateway.url,
+      'GET /v1/models HTTP/1.1\r\nhost: localhost\r\n',
+      (socket) => {
+        late = socket;
+      },
+    );
     const response = await fetch(`${gateway.url}/v1/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -114,6 +123,10 @@ describe('a stream still running when the shutdown grace ends', () => {
     const decoder = new TextDecoder();
     let text = decoder.decode((await reader.read()).value);
     const closing = gateway.close();
+    const server = gateway.app.getHttpServer();
+    while (server.listening) await delay(5);
+    late!.write('\r\n');
+    const [head = '', body = ''] = (await lateAnswer).split('\r\n\r\n');
     for (;;) {
       const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
       if (done) break;
@@ -124,5 +137,11 @@ describe('a stream still running when the shutdown grace ends', () => {
     const events = sseData(text);
     expect(events).not.toContain('[DONE]');
     expect(events.at(-1)).toMatchObject({ error: { code: 'server_shutting_down' } });
+    // in OpenAI's shape with Retry-After, not Fastify's own 503 body
+    expect(head).toMatch(/^HTTP\/1\.1 503 /);
+    expect(head.toLowerCase()).toContain('retry-after: 1');
+    expect(JSON.parse(body)).toEqual({
+      error: expect.objectContaining({ type: 'server_error', code: 'server_shutting_down' }),
+    });
   });
 });

@@ -1,6 +1,8 @@
 // What an attacker's pass over every endpoint found, each case over real HTTP on one gateway with
 // `auth`: error texts that quoted a URL's query string (where keys get pasted), the Messages
-// surface answering Fastify's refusals in OpenAI's shape, and client aborts on every surface.
+// surface answering Fastify's refusals in OpenAI's shape, client aborts on every surface, keys
+// echoed as request ids, and bodies whose parsing alone took seconds. What Node and Fastify
+// answer before the gateway is in protocol-refusals.spec.ts.
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { demoGatewayConfig } from '../../../apps/gateway/src/config/demo-config.js';
@@ -213,6 +215,25 @@ describe('the front door, with auth', () => {
       expect(body).toMatchObject({ type: 'error', error: { type } });
     });
 
+    it.each([
+      ['{"model": ', /^Body is not valid JSON: \S.*/],
+      [
+        '{"model":"demo-mini","__proto__":{"admin":true}}',
+        /^Body is valid JSON but holds a __proto__ key/,
+      ],
+    ])('%s is a 400 that says why', async (body, says) => {
+      const answer = await send('/v1/chat/completions', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      const { error } = (await answer.json()) as { error: { message: string; code: string } };
+
+      expect(answer.status).toBe(400);
+      expect(error.code).toBe('fst_err_ctp_invalid_json_body');
+      expect(error.message).toMatch(says);
+    });
+
     it('the chat surface keeps OpenAI’s shape for the same refusal', async () => {
       const answer = await send('/v1/chat/completions', {
         method: 'POST',
@@ -266,4 +287,31 @@ describe('the front door, with auth', () => {
       await abortedOf(providerSignals[before]!);
     });
   });
+  it('a key sent as x-request-id is not echoed: the answer gets a new id; a plain id is kept', async () => {
+    const asKey = await send('/v1/models', { headers: { 'x-request-id': KEY } });
+    const plain = await send('/v1/models', { headers: { 'x-request-id': 'trace-42' } });
+
+    expect(asKey.status).toBe(200);
+    expect(asKey.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(plain.headers.get('x-request-id')).toBe('trace-42');
+  });
+
+  it.each(['/v1/chat/completions', '/v1/messages'])(
+    'a body over 16 KiB nested thousands deep is refused before it is parsed, on %s',
+    async (path) => {
+      // 30 KB of `[`, never closed: refused for its depth, so never parsed (parsing 8 MiB of
+      // `[` took seconds of the event loop)
+      const answer = await send(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: `{"model":"demo-mini","x":${'['.repeat(30_000)}`,
+      });
+      const { error } = (await answer.json()) as { error: { message: string } };
+
+      expect(answer.status).toBe(400);
+      expect(error.message).toMatch(
+        /^Invalid request body: x(\.0){64} is nested more than 64 levels deep/,
+      );
+    },
+  );
 });

@@ -10,6 +10,26 @@ export interface AnthropicWireError {
 export const ANTHROPIC_PATHS: ReadonlySet<string> = new Set(['/v1/messages']);
 
 /**
+ * Whether a request's URL is on Anthropic's surface, routed or not: `/v1/messages` and what
+ * Anthropic serves under it (`/v1/messages/count_tokens`, `/batches`), so that the Anthropic SDK
+ * reads even a 404, or a refusal sent before routing, as its own error.
+ */
+export function isAnthropicUrl(url: string | undefined): boolean {
+  if (url === undefined || !url.startsWith('/v1/messages')) return false;
+  const next = url.charCodeAt('/v1/messages'.length);
+  // end, '/', '?'
+  return Number.isNaN(next) || next === 47 || next === 63;
+}
+
+/** An OpenAI-shaped error in the dialect of the surface `url` is on. */
+export function inDialectOf(
+  url: string | undefined,
+  wire: WireError,
+): WireError | AnthropicWireError {
+  return isAnthropicUrl(url) ? fromWireError(wire) : wire;
+}
+
+/**
  * Any error in Anthropic's error shape. The status, message and Retry-After come from the one
  * table every surface uses (`errorAnswer`, through the OpenAI mapping, which also takes the body
  * pipe's 400s); only the `type` is Anthropic's, chosen by status as its API does.

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { InvalidConfigurationException } from 'nest-model-router';
+import { inDialectOf } from '../anthropic/anthropic-error.js';
 
 /** Whether an address to listen on (or that a server listens on) is loopback only. */
 export function isLoopbackAddress(host: string | undefined): boolean {
@@ -36,6 +37,34 @@ export function assertListenAllowed(host: string | undefined, hasAuth: boolean):
   );
 }
 
+const HOST_NOT_ALLOWED = {
+  status: 403,
+  headers: {},
+  body: {
+    error: {
+      message:
+        'This gateway listens on loopback and answers only requests for localhost, 127.0.0.1 ' +
+        'or [::1] (a Host header naming another host is how DNS rebinding reaches local ' +
+        'servers). To serve other names, configure auth and listen on another address.',
+      type: 'invalid_request_error',
+      param: null,
+      code: 'host_not_allowed',
+    },
+  },
+};
+
+const NO_HOST = {
+  ...HOST_NOT_ALLOWED,
+  body: {
+    error: {
+      ...HOST_NOT_ALLOWED.body.error,
+      message:
+        'This gateway listens on loopback and answers only requests whose Host header names ' +
+        'localhost, 127.0.0.1 or [::1]; this request has no Host header.',
+    },
+  },
+};
+
 /**
  * While the server listens on loopback only, a request must name a loopback host: a web page
  * that points its own DNS name at 127.0.0.1 (DNS rebinding) sends `Host: its-name`, and would
@@ -57,16 +86,8 @@ export function registerLoopbackHostCheck(fastify: FastifyInstance): void {
     if (!onLoopback) return done();
     const host = request.headers.host;
     if (typeof host === 'string' && isLoopbackAddress(hostOf(host))) return done();
-    void reply.status(403).send({
-      error: {
-        message:
-          'This gateway listens on loopback and answers only requests for localhost, 127.0.0.1 ' +
-          'or [::1] (a Host header naming another host is how DNS rebinding reaches local ' +
-          'servers). To serve other names, configure auth and listen on another address.',
-        type: 'invalid_request_error',
-        param: null,
-        code: 'host_not_allowed',
-      },
-    });
+    // an HTTP/1.0 request may have none (HTTP/1.1 without one is refused before, 400)
+    const refusal = host === undefined ? NO_HOST : HOST_NOT_ALLOWED;
+    void reply.status(403).send(inDialectOf(request.url, refusal).body);
   });
 }

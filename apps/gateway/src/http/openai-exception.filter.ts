@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { isAbortError, logSafe } from 'nest-model-router/core';
-import { ANTHROPIC_PATHS, fromWireError } from '../anthropic/anthropic-error.js';
+import { ANTHROPIC_PATHS, fromWireError, isAnthropicUrl } from '../anthropic/anthropic-error.js';
 import { toWireError, type WireError } from '../openai/openai-error.js';
 import { SecretRedactor } from './config-secrets.js';
 import { fromFastifyError, quotingShownPath } from './fastify-errors.js';
@@ -40,9 +40,11 @@ export class OpenAiExceptionFilter implements ExceptionFilter {
     // the provider's message stays; the configuration's secrets never leave
     // what Fastify refuses before the Messages controller (malformed JSON, 413, 415) reaches
     // this global filter, not the controller's: it is still answered in Anthropic's shape
+    // so does a path under it no route serves (`GET /v1/messages`, `/v1/messages/count_tokens`)
     const path = reply.request?.routeOptions?.url;
-    const shape =
-      path !== undefined && ANTHROPIC_PATHS.has(path) ? fromWireError : this.shape.bind(this);
+    const anthropic =
+      path !== undefined ? ANTHROPIC_PATHS.has(path) : isAnthropicUrl(reply.request?.url);
+    const shape = anthropic ? fromWireError : this.shape.bind(this);
     const wire = shape(
       this.redactor.redactWire(
         this.quotingShownPath(

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { inDialectOf } from '../anthropic/anthropic-error.js';
 import { quotingShownPath } from './fastify-errors.js';
 
 /**
@@ -15,9 +16,11 @@ export function registerUnroutedBodyRefusal(fastify: FastifyInstance): void {
       (headers['content-length'] !== undefined && headers['content-length'] !== '0');
     if (request.routeOptions?.url !== undefined || !hasBody) return done();
     const message = quotingShownPath(`Cannot ${request.method} ${request.url}`, request.url);
-    void reply
-      .status(404)
-      .header('connection', 'close')
-      .send({ error: { message, type: 'invalid_request_error', param: null, code: null } });
+    const wire = inDialectOf(request.url, {
+      status: 404,
+      headers: {},
+      body: { error: { message, type: 'invalid_request_error', param: null, code: null } },
+    });
+    void reply.status(404).header('connection', 'close').send(wire.body);
   });
 }

@@ -1,0 +1,167 @@
+// Answers Node and Fastify used to write themselves, outside the API's error shape (an empty
+// 400, an empty 417, CORS's plain text, a silently closed socket), each over real HTTP on one
+// gateway with `auth` and `cors`: every refusal is JSON in the dialect of its path.
+import 'reflect-metadata';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { connect } from 'node:net';
+import { demoGatewayConfig } from '../../../apps/gateway/src/config/demo-config.js';
+import { startGateway, type RunningGateway } from './gateway-harness.js';
+
+const KEY = 'sk-protocol-refusals-0123456789';
+const ORIGIN = 'https://chat.example.com';
+
+/** Writes `request` on a new connection; resolves with all that was read until it closed. */
+function raw(url: string, request: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(Number(port), hostname, () => socket.write(request));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
+}
+
+/** The status, headers (lower-cased names) and JSON body of one raw answer. */
+function parsed(answer: string): { status: number; head: string; body: unknown } {
+  const [head = '', ...rest] = answer.split('\r\n\r\n');
+  return {
+    status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]),
+    head: head.toLowerCase(),
+    body: JSON.parse(rest.join('\r\n\r\n')),
+  };
+}
+
+const openAiError = (code: string) => ({
+  error: { message: expect.any(String), type: 'invalid_request_error', param: null, code },
+});
+const anthropicError = {
+  type: 'error',
+  error: { type: expect.any(String), message: expect.any(String) },
+};
+
+describe('what Node and Fastify refuse on their own, with auth and cors', () => {
+  let gateway: RunningGateway;
+  const send = (path: string, init: RequestInit = {}) =>
+    fetch(`${gateway.url}${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${KEY}`, ...(init.headers as Record<string, string>) },
+    });
+
+  beforeAll(async () => {
+    gateway = await startGateway({
+      bodyLimit: 64 * 1024,
+      config: {
+        ...demoGatewayConfig({ tokenDelayMs: 0, failEvery: 0 }),
+        auth: { keys: [{ name: 'team', key: KEY }] },
+        cors: { origins: [ORIGIN] },
+      },
+    });
+  });
+
+  afterAll(() => gateway.close());
+
+  it.each([
+    ['/v1/models', openAiError('missing_host_header')],
+    ['/v1/messages', anthropicError],
+  ])('an HTTP/1.1 request without Host, on %s: 400, not an empty body', async (path, shape) => {
+    const answer = parsed(
+      await raw(
+        gateway.url,
+        `POST ${path} HTTP/1.1\r\nauthorization: Bearer ${KEY}\r\ncontent-type: application/json\r\n` +
+          'content-length: 2\r\nconnection: close\r\n\r\n{}',
+      ),
+    );
+
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual(shape);
+    expect(JSON.stringify(answer.body)).toContain('Host header');
+  });
+
+  it('an HTTP/1.0 request without Host, on loopback: 403 saying it has none', async () => {
+    const answer = parsed(
+      await raw(gateway.url, `GET /v1/models HTTP/1.0\r\nauthorization: Bearer ${KEY}\r\n\r\n`),
+    );
+
+    expect(answer.status).toBe(403);
+    expect(answer.body).toEqual(openAiError('host_not_allowed'));
+    expect(JSON.stringify(answer.body)).toContain('this request has no Host header');
+  });
+
+  it.each([
+    ['/v1/chat/completions', 'without Origin', {}, openAiError('invalid_preflight_request')],
+    ['/v1/messages', 'without Origin', {}, anthropicError],
+    [
+      '/v1/models',
+      'without a method',
+      { origin: ORIGIN },
+      openAiError('invalid_preflight_request'),
+    ],
+  ])('OPTIONS %s %s: a JSON 400, not CORS’s plain text', async (path, _case, headers, shape) => {
+    const answer = await fetch(`${gateway.url}${path}`, { method: 'OPTIONS', headers });
+
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get('content-type')).toContain('application/json');
+    expect(await answer.json()).toEqual(shape);
+  });
+
+  it('a real preflight from an allowed origin is still answered 204', async () => {
+    const answer = await fetch(`${gateway.url}/v1/messages`, {
+      method: 'OPTIONS',
+      headers: { origin: ORIGIN, 'access-control-request-method': 'POST' },
+    });
+
+    expect(answer.status).toBe(204);
+    expect(answer.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+  });
+
+  it('Expect: 100-continue for a body over the limit: 413 at once, no 100 Continue', async () => {
+    const text = await raw(
+      gateway.url,
+      `POST /v1/chat/completions HTTP/1.1\r\nhost: localhost\r\nauthorization: Bearer ${KEY}\r\n` +
+        'content-type: application/json\r\ncontent-length: 10000000\r\nexpect: 100-continue\r\n\r\n',
+    );
+
+    expect(text).not.toContain('100 Continue');
+    expect(parsed(text).status).toBe(413);
+  });
+
+  it('an Expect the gateway does not know: 417 in JSON', async () => {
+    const answer = parsed(
+      await raw(
+        gateway.url,
+        'GET /v1/models HTTP/1.1\r\nhost: localhost\r\nexpect: 200-ok\r\nconnection: close\r\n\r\n',
+      ),
+    );
+
+    expect(answer.status).toBe(417);
+    expect(answer.body).toEqual(openAiError('expectation_failed'));
+  });
+
+  it('CONNECT: 405 in JSON, not a silently closed socket', async () => {
+    const answer = parsed(
+      await raw(gateway.url, 'CONNECT 127.0.0.1:22 HTTP/1.1\r\nhost: 127.0.0.1:22\r\n\r\n'),
+    );
+
+    expect(answer.status).toBe(405);
+    expect(answer.body).toEqual(openAiError('method_not_allowed'));
+  });
+
+  it.each([
+    ['GET', '/v1/messages'],
+    ['POST', '/v1/messages/count_tokens'],
+  ])('%s %s, not served, is a 404 in Anthropic’s shape', async (method, path) => {
+    const answer = await send(path, {
+      method,
+      ...(method === 'POST'
+        ? { headers: { 'content-type': 'application/json' }, body: '{"unread": ' }
+        : {}),
+    });
+
+    expect(answer.status).toBe(404);
+    expect(await answer.json()).toEqual({
+      type: 'error',
+      error: { type: 'not_found_error', message: `Cannot ${method} ${path}` },
+    });
+  });
+});
