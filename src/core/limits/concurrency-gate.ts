@@ -78,6 +78,7 @@ export class ConcurrencyGate implements ModelRoutingStrategy {
       const hold = context as Hold;
       hold[HELD] = limit;
       hold[HELD_SINCE] = this.clock();
+      hold[HELD_TICKET] = limit.lastTicket;
       return picked;
     }
     // filled while the strategy chose: let it release what it claimed, and choose again
@@ -86,7 +87,10 @@ export class ConcurrencyGate implements ModelRoutingStrategy {
     );
   }
 
-  /** No model has room: wait in a limit's queue and choose again, or refuse. */
+  /**
+   * No model has room: wait in a limit's queue, where a freed slot is handed over already taken,
+   * and give it to one of that limit's models; or refuse.
+   */
   private async waitForRoom(
     models: readonly ChatModelWrapper[],
     request: ChatRequest,
@@ -94,10 +98,24 @@ export class ConcurrencyGate implements ModelRoutingStrategy {
   ): Promise<ChatModelWrapper | undefined> {
     if (context?.onlyIfAvailable) return undefined;
     const queue = models.map((model) => LIMITS.get(model.model)).find((l) => l && l.queueMs > 0);
-    if (!queue || !(await queue.waitForRoom(queue.queueMs, context?.signal))) {
+    const ticket = queue ? await queue.waitForSlot(context?.signal) : 0;
+    if (!queue || ticket === 0) {
       throw new ConcurrencyLimitException(models.map((model) => model.name));
     }
-    return this.route(models, request, context);
+    const served = models.filter((model) => LIMITS.get(model.model) === queue);
+    let picked: ChatModelWrapper | undefined;
+    try {
+      picked = await this.inner.route(served, request, context);
+    } finally {
+      if (!picked || !context) queue.release('other');
+    }
+    if (picked && context) {
+      const hold = context as Hold;
+      hold[HELD] = queue;
+      hold[HELD_SINCE] = this.clock();
+      hold[HELD_TICKET] = ticket;
+    }
+    return picked;
   }
 
   onSuccess(
@@ -151,7 +169,7 @@ export class ConcurrencyGate implements ModelRoutingStrategy {
     const limit = hold?.[HELD];
     if (!limit) return;
     hold![HELD] = undefined;
-    limit.release(outcome, this.clock() - hold![HELD_SINCE]!);
+    limit.release(outcome, this.clock() - hold![HELD_SINCE]!, hold![HELD_TICKET]);
   }
 }
 
@@ -162,7 +180,8 @@ export class ConcurrencyGate implements ModelRoutingStrategy {
  */
 const HELD = Symbol('concurrency-gate:limit');
 const HELD_SINCE = Symbol('concurrency-gate:since');
-type Hold = { [HELD]?: AimdLimit; [HELD_SINCE]?: number };
+const HELD_TICKET = Symbol('concurrency-gate:ticket');
+type Hold = { [HELD]?: AimdLimit; [HELD_SINCE]?: number; [HELD_TICKET]?: number };
 
 function hasRoom(model: ChatModelWrapper): boolean {
   return LIMITS.get(model.model)?.hasRoom() ?? true;
