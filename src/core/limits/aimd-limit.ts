@@ -65,6 +65,9 @@ export class AimdLimit {
   private patience = FIRST_PATIENCE;
   private roundsWaited = 0;
   private readonly latency = new LatencyRounds();
+  /** Until when a call refused with a 429 waits to retry while holding its slot (clock ms). */
+  private restingUntil = 0;
+  private readonly clock: () => number;
   private readonly queue: SlotQueue | undefined;
 
   constructor(options: ConcurrencyOptions, field = 'concurrency', clock: () => number = Date.now) {
@@ -92,6 +95,7 @@ export class AimdLimit {
     this.current = this.adaptive ? Math.min(INITIAL, this.max) : this.max;
     this.queueMs = options.queueMs ?? 0;
     this.queueSize = options.queueSize ?? 16;
+    this.clock = clock;
     if (this.queueMs > 0 && this.queueSize > 0) {
       this.queue = new SlotQueue(this.queueMs, this.queueSize, clock);
     }
@@ -155,11 +159,15 @@ export class AimdLimit {
   }
 
   /**
-   * An overload seen inside a call that goes on (a 429 its model retries). The call is not
-   * known, so it counts only once a round of calls has started since the last decrease.
+   * An overload seen inside a call that goes on (a 429 its model retries after `retryInMs`). The
+   * call is not known, so it counts only once a round of calls has started since the last
+   * decrease. Until it retries, the limit does not grow: the call holds a slot the provider does
+   * not see, and would come back to a provider a grown limit had filled.
    */
-  overloaded(): void {
-    if (this.adaptive && this.taken - this.decreasedAt >= this.current) this.refused(this.running);
+  overloaded(retryInMs = 0): void {
+    if (!this.adaptive) return;
+    if (this.taken - this.decreasedAt >= this.current) this.refused(this.running);
+    if (retryInMs > 0) this.restingUntil = Math.max(this.restingUntil, this.clock() + retryInMs);
   }
 
   private succeeded(wasRunning: number, latencyMs: number | undefined): void {
@@ -172,6 +180,10 @@ export class AimdLimit {
     this.credit += 1;
     if (this.credit < this.current) return;
     this.credit = 0;
+    if (this.restingUntil > 0) {
+      if (this.clock() < this.restingUntil) return; // a round that tested less than the limit
+      this.restingUntil = 0;
+    }
     if (this.current >= this.refusedAt) {
       // a whole round at a level once refused: the provider may take more now, or the refusal
       // was a moment's (a slow answer still counted here): the next level up is the probe now,

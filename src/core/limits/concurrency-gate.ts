@@ -23,7 +23,7 @@ export function limitConcurrency(model: ChatModel, options: ConcurrencyOptions):
   // a 429 that the model's retries hide from the group still says the limit is too high
   if (model instanceof ResilientChatModel) {
     model.addRetryListener((event) => {
-      if (event.kind === 'rate-limited') limit.overloaded();
+      if (event.kind === 'rate-limited') limit.overloaded(event.delayMs);
     });
   }
   return limit;

@@ -117,6 +117,23 @@ describe('AimdLimit rules', () => {
     expect(rounds).toBe(4);
   });
 
+  it('does not grow while a call refused with a 429 waits to retry in its slot', () => {
+    let now = 0;
+    const limit = new AimdLimit({ adaptive: true, max: 100 }, 'concurrency', () => now);
+    fill(limit);
+    limit.release('other');
+    limit.tryAcquire();
+    limit.overloaded(300); // a round has started: it counts, and the call retries in 300 ms
+    expect(limit.limit).toBe(3);
+    round(limit);
+    round(limit);
+    expect(limit.limit).toBe(3); // two rounds would have done for the probe back to 4
+    now = 300;
+    round(limit);
+    round(limit);
+    expect(limit.limit).toBe(4);
+  });
+
   it('never waits more than 32 rounds for a probe', () => {
     const limit = adaptive(9);
     for (let i = 0; i < 8; i += 1) {
