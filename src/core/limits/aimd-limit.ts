@@ -41,7 +41,8 @@ const MAX_PATIENCE = 32;
  * - growing back to a level the provider refused is a probe: it waits 2 rounds, then twice as
  *   many each time that level is refused again (up to 32), so a hard provider limit costs a 429
  *   now and then rather than one every other round; a round at that level without a refusal
- *   forgets it;
+ *   makes the next level up the probe, and halves the wait;
+ * - it does not grow while a call refused with a 429 waits to retry in its slot;
  * - whole rounds far slower than the model's baseline shrink it too ({@link LatencyRounds}).
  *
  * Calls over the limit may wait in a short FIFO queue (`queueMs`, `queueSize`): a freed slot
