@@ -61,15 +61,17 @@ describe('an adaptive limit against a provider that refuses over 8 in flight', (
     });
     let started = 0;
     let failed = 0;
-    let done = false;
+    const progress = { done: false };
     const worker = async () => {
       while (started < CALLS) {
         started += 1;
         await router.chat(request).catch(() => (failed += 1));
       }
     };
-    const all = Promise.all(Array.from({ length: 32 }, worker)).then(() => (done = true));
-    while (!done) await jest.advanceTimersByTimeAsync(ANSWER_MS / 4);
+    const all = Promise.all(Array.from({ length: 32 }, worker)).then(() => {
+      progress.done = true;
+    });
+    while (!progress.done) await jest.advanceTimersByTimeAsync(ANSWER_MS / 4);
     await all;
 
     const idealMs = (CALLS / CAPACITY) * ANSWER_MS;
