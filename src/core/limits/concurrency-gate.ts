@@ -1,3 +1,4 @@
+import { throwIfAborted } from '../chat/abort.js';
 import type { ChatModel } from '../chat/chat-model.js';
 import type { ChatModelWrapper } from '../chat/chat-model-wrapper.js';
 import type { ChatRequest } from '../chat/request.js';
@@ -100,6 +101,7 @@ export class ConcurrencyGate implements ModelRoutingStrategy {
     const queue = models.map((model) => LIMITS.get(model.model)).find((l) => l && l.queueMs > 0);
     const ticket = queue ? await queue.waitForSlot(context?.signal) : 0;
     if (!queue || ticket === 0) {
+      throwIfAborted(context?.signal); // the caller left the queue: its abort, not a 429
       throw new ConcurrencyLimitException(models.map((model) => model.name));
     }
     const served = models.filter((model) => LIMITS.get(model.model) === queue);

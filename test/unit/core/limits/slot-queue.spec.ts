@@ -78,7 +78,7 @@ describe('the queue of a concurrency limit', () => {
     await jest.advanceTimersByTimeAsync(0);
     expect(limit.waiting).toBe(2);
     caller.abort();
-    await expect(gone).rejects.toThrow();
+    await expect(gone).rejects.toMatchObject({ name: 'AbortError' }); // its abort, not a 429
     expect(limit.waiting).toBe(1);
     waiting.shift()!();
     await first;
