@@ -1,3 +1,4 @@
+import { throwIfAborted } from '../chat/abort.js';
 import type { ChatModel } from '../chat/chat-model.js';
 import type { ChatModelWrapper } from '../chat/chat-model-wrapper.js';
 import type { ChatRequest } from '../chat/request.js';
@@ -23,7 +24,7 @@ export function limitConcurrency(model: ChatModel, options: ConcurrencyOptions):
   // a 429 that the model's retries hide from the group still says the limit is too high
   if (model instanceof ResilientChatModel) {
     model.addRetryListener((event) => {
-      if (event.kind === 'rate-limited') limit.overloaded();
+      if (event.kind === 'rate-limited') limit.overloaded(event.delayMs);
     });
   }
   return limit;
@@ -78,6 +79,7 @@ export class ConcurrencyGate implements ModelRoutingStrategy {
       const hold = context as Hold;
       hold[HELD] = limit;
       hold[HELD_SINCE] = this.clock();
+      hold[HELD_TICKET] = limit.lastTicket;
       return picked;
     }
     // filled while the strategy chose: let it release what it claimed, and choose again
@@ -86,7 +88,10 @@ export class ConcurrencyGate implements ModelRoutingStrategy {
     );
   }
 
-  /** No model has room: wait in a limit's queue and choose again, or refuse. */
+  /**
+   * No model has room: wait in a limit's queue, where a freed slot is handed over already taken,
+   * and give it to one of that limit's models; or refuse.
+   */
   private async waitForRoom(
     models: readonly ChatModelWrapper[],
     request: ChatRequest,
@@ -94,10 +99,25 @@ export class ConcurrencyGate implements ModelRoutingStrategy {
   ): Promise<ChatModelWrapper | undefined> {
     if (context?.onlyIfAvailable) return undefined;
     const queue = models.map((model) => LIMITS.get(model.model)).find((l) => l && l.queueMs > 0);
-    if (!queue || !(await queue.waitForRoom(queue.queueMs, context?.signal))) {
+    const ticket = queue ? await queue.waitForSlot(context?.signal) : 0;
+    if (!queue || ticket === 0) {
+      throwIfAborted(context?.signal); // the caller left the queue: its abort, not a 429
       throw new ConcurrencyLimitException(models.map((model) => model.name));
     }
-    return this.route(models, request, context);
+    const served = models.filter((model) => LIMITS.get(model.model) === queue);
+    let picked: ChatModelWrapper | undefined;
+    try {
+      picked = await this.inner.route(served, request, context);
+    } finally {
+      if (!picked || !context) queue.release('other');
+    }
+    if (picked && context) {
+      const hold = context as Hold;
+      hold[HELD] = queue;
+      hold[HELD_SINCE] = this.clock();
+      hold[HELD_TICKET] = ticket;
+    }
+    return picked;
   }
 
   onSuccess(
@@ -151,7 +171,7 @@ export class ConcurrencyGate implements ModelRoutingStrategy {
     const limit = hold?.[HELD];
     if (!limit) return;
     hold![HELD] = undefined;
-    limit.release(outcome, this.clock() - hold![HELD_SINCE]!);
+    limit.release(outcome, this.clock() - hold![HELD_SINCE]!, hold![HELD_TICKET]);
   }
 }
 
@@ -162,7 +182,8 @@ export class ConcurrencyGate implements ModelRoutingStrategy {
  */
 const HELD = Symbol('concurrency-gate:limit');
 const HELD_SINCE = Symbol('concurrency-gate:since');
-type Hold = { [HELD]?: AimdLimit; [HELD_SINCE]?: number };
+const HELD_TICKET = Symbol('concurrency-gate:ticket');
+type Hold = { [HELD]?: AimdLimit; [HELD_SINCE]?: number; [HELD_TICKET]?: number };
 
 function hasRoom(model: ChatModelWrapper): boolean {
   return LIMITS.get(model.model)?.hasRoom() ?? true;
