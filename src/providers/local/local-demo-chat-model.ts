@@ -134,7 +134,10 @@ export class LocalDemoChatModel extends BaseChatModel {
     const maxBytes = this.options.maxAnswerBytes ?? DEMO_MAX_ANSWER_BYTES;
 
     const tool = params.toolChoice === 'none' ? undefined : toolToCall(params);
-    if (tool && last?.role === 'user') {
+    // `required` or a named tool obliges a call on every turn, after a tool result too, as OpenAI
+    // does (the AI SDK rejects a text answer to it); `auto` answers a tool result in words
+    const forced = params.toolChoice === 'required' || typeof params.toolChoice === 'object';
+    if (tool && (forced || last?.role === 'user')) {
       const hint = lastUserText(conversation);
       const properties = tool.parameters?.properties;
       // a tool with declared arguments gets a sample of them (structured output by tool call)

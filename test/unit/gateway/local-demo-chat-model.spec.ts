@@ -56,6 +56,31 @@ describe('LocalDemoChatModel', () => {
     expect(final.aiMessage.text).toContain('The tool returned: sunny');
   });
 
+  it('calls a tool after a tool result too when the choice is required or named', async () => {
+    const model = new LocalDemoChatModel({ name: 'm' });
+    const tools = [
+      { name: 'weather', parameters: { type: 'object' } },
+      { name: 'clock', parameters: { type: 'object' } },
+    ];
+    const afterResult = (toolChoice: 'auto' | 'required' | { name: string }) =>
+      model.chat({
+        messages: [
+          ...ask('weather in Oslo').messages,
+          { role: 'assistant', toolCalls: [{ id: 'call_1', name: 'weather', arguments: '{}' }] },
+          { role: 'tool', toolCallId: 'call_1', text: 'sunny' },
+        ],
+        parameters: { tools, toolChoice },
+      });
+    const required = await afterResult('required');
+    expect(required.finishReason).toBe('tool_calls');
+    expect(required.aiMessage.toolCalls![0]!.name).toBe('weather');
+    const named = await afterResult({ name: 'clock' });
+    expect(named.aiMessage.toolCalls![0]!.name).toBe('clock');
+    const auto = await afterResult('auto');
+    expect(auto.aiMessage.toolCalls).toBeUndefined();
+    expect(auto.aiMessage.text).toContain('The tool returned: sunny');
+  });
+
   it('answers a JSON schema with a matching object', async () => {
     const model = new LocalDemoChatModel({ name: 'm' });
     expect(model.supportedCapabilities().has(Capability.RESPONSE_FORMAT_JSON_SCHEMA)).toBe(true);
