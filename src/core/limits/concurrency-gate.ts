@@ -11,6 +11,8 @@ import type {
   StrategyCallContext,
 } from '../strategies/model-routing-strategy.js';
 import { chain, isPromiseLike, type MaybePromise } from '../state/maybe-async.js';
+import { endOf, startOf } from '../strategies/attempt-times.js';
+import { systemClock, type Clock } from '../clock.js';
 import { AimdLimit, type ConcurrencyOptions, type LimitOutcome } from './aimd-limit.js';
 
 /** The concurrency limit of each model instance, shared by every group that serves it. */
@@ -47,7 +49,7 @@ export function anyConcurrencyLimit(models: readonly ChatModelWrapper[]): boolea
 export class ConcurrencyGate implements ModelRoutingStrategy {
   constructor(
     private readonly inner: ModelRoutingStrategy,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /** Synchronous when the strategy is and a model has room (the common case): no extra tick. */
@@ -77,7 +79,8 @@ export class ConcurrencyGate implements ModelRoutingStrategy {
     if (limit.tryAcquire()) {
       const hold = context as Hold;
       hold[HELD] = limit;
-      hold[HELD_SINCE] = this.clock();
+      // the attempt's start, as the strategy read it when it admitted the attempt
+      hold[HELD_SINCE] = startOf(context, this.clock);
       return picked;
     }
     // filled while the strategy chose: let it release what it claimed, and choose again
@@ -151,7 +154,7 @@ export class ConcurrencyGate implements ModelRoutingStrategy {
     const limit = hold?.[HELD];
     if (!limit) return;
     hold![HELD] = undefined;
-    limit.release(outcome, this.clock() - hold![HELD_SINCE]!);
+    limit.release(outcome, endOf(hold!, this.clock) - hold![HELD_SINCE]!);
   }
 }
 
