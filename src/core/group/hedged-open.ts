@@ -5,7 +5,7 @@ import { emitTo } from '../observability/routing-event.js';
 import { partialUsage } from '../cost/partial-usage.js';
 import type { AttemptAbort, HedgePolicy } from './hedge-policy.js';
 import type { Attempt, ModelRouterCall } from './model-router-call.js';
-import type { DueEntry } from './hedge-delays.js';
+import type { DueEntry, HedgeDelays } from './hedge-delays.js';
 
 /** How a hedged opening ended. */
 export type HedgedOutcome<T> =
@@ -68,7 +68,8 @@ const NO_LINK: Unlinkable = Object.freeze({ unlink: () => undefined });
  *
  * Most calls never hedge, so a call that produces before the delay takes a short path: it awaits
  * its answer with one object queued for the delay (see Opening), and nothing tracks several
- * attempts.
+ * attempts. ModelRouter's `chat` runs the same steps itself (startHedged, then the Opening's
+ * `answered` or `failed`), to spare its calls this function's own async step.
  */
 export async function hedgedOpen<T>(
   call: ModelRouterCall,
@@ -87,14 +88,40 @@ export async function hedgedOpen<T>(
   /** The system clock by default, which the group's strategy and limits read too (attempt-times). */
   clock: Clock = systemClock,
 ): Promise<HedgedOutcome<T>> {
+  const opening = startHedged(call, first, policy, open, discard, check, timers, clock);
+  if (!opening) return openAlone(call, first, policy, open, check, clock);
+  let value: T;
+  try {
+    value = await opening.produced;
+  } catch (error) {
+    return opening.failed(error);
+  }
+  return opening.answered(value);
+}
+
+/**
+ * Starts `first` with its hedge delay queued: what it produces goes to the Opening's `answered`
+ * (or its error to `failed`). Undefined when the policy has no delay yet (nothing learnt): the
+ * caller opens alone (openAlone).
+ */
+export function startHedged<T>(
+  call: ModelRouterCall,
+  first: Attempt,
+  policy: HedgePolicy,
+  open: Open<T>,
+  discard: (value: T) => void,
+  check: Check<T>,
+  timers: Timers = systemTimers,
+  clock: Clock = systemClock,
+): Opening<T> | undefined {
   const delayMs = policy.delayMs();
-  if (delayMs === undefined) return openAlone(call, first, policy, open, check, clock);
+  if (delayMs === undefined) return undefined;
   const link = policy.abortFor(call.options.signal);
   // the start the strategy read when it admitted the attempt, when it did so on this clock
   const startedAt = startOf(first.context, clock);
   const produced = open(first, link.controller.signal, call);
   const delays = policy.delaysOn(timers, clock);
-  const opening = delays.insert(
+  return delays.insert(
     new Opening(
       startedAt + delayMs,
       call,
@@ -104,33 +131,13 @@ export async function hedgedOpen<T>(
       delayMs,
       produced,
       policy,
+      delays,
       open,
       discard,
       check,
       clock,
     ),
   );
-  let value: T;
-  try {
-    value = await produced;
-  } catch (error) {
-    // the delay passed first: the race has this failure too, and decides the call
-    if (opening.race) return opening.race;
-    delays.remove(opening);
-    link.unlink();
-    return failedAlone(call, first, error);
-  }
-  if (opening.race) return opening.race;
-  delays.remove(opening);
-  try {
-    value = check(value, first);
-  } catch (error) {
-    link.unlink();
-    return failedAlone(call, first, error);
-  }
-  // the winner's own time: what answers take when they come (see raceWithHedge)
-  policy.observe(producedAt(call, first, clock) - startedAt);
-  return { kind: 'won', attempt: first, value, link };
 }
 
 /**
@@ -138,11 +145,11 @@ export async function hedgedOpen<T>(
  * call allocates this one object for its hedge: no timer, no closure). When it is due, the hedge
  * starts, and `race` is the call's outcome from then on.
  */
-class Opening<T> implements DueEntry {
+export class Opening<T> implements DueEntry {
   queued = false;
   prev: DueEntry | undefined = undefined;
   next: DueEntry | undefined = undefined;
-  race: Promise<HedgedOutcome<T>> | undefined = undefined;
+  private race: Promise<HedgedOutcome<T>> | undefined = undefined;
 
   constructor(
     readonly at: number,
@@ -152,13 +159,40 @@ class Opening<T> implements DueEntry {
     private readonly startedAt: number,
     private readonly delayMs: number,
     /** What the first attempt produces. */
-    private readonly produced: Promise<T>,
+    readonly produced: Promise<T>,
     private readonly policy: HedgePolicy,
+    private readonly delays: HedgeDelays,
     private readonly open: Open<T>,
     private readonly discard: (value: T) => void,
     private readonly check: Check<T>,
     private readonly clock: Clock,
   ) {}
+
+  /** The first attempt produced `value`: the call's outcome (the race's, if the hedge started). */
+  answered(value: T): HedgedOutcome<T> | Promise<HedgedOutcome<T>> {
+    if (this.race) return this.race;
+    this.delays.remove(this);
+    const { first } = this;
+    let checked: T;
+    try {
+      checked = this.check(value, first);
+    } catch (error) {
+      this.link.unlink();
+      return failedAlone(this.call, first, error);
+    }
+    // the winner's own time: what answers take when they come (see raceWithHedge)
+    this.policy.observe(producedAt(this.call, first, this.clock) - this.startedAt);
+    return { kind: 'won', attempt: first, value: checked, link: this.link };
+  }
+
+  /** The first attempt failed: recorded, and the call fails over or stops on it. */
+  failed(error: unknown): Promise<HedgedOutcome<T>> {
+    // the delay passed first: the race has this failure too, and decides the call
+    if (this.race) return this.race;
+    this.delays.remove(this);
+    this.link.unlink();
+    return failedAlone(this.call, this.first, error);
+  }
 
   fire(): void {
     const runner = new Runner<T>(this.first, this.link, this.startedAt, false);
@@ -177,13 +211,13 @@ class Opening<T> implements DueEntry {
 }
 
 /** Nothing learnt yet: no hedge can start, so the attempt needs no signal of its own. */
-async function openAlone<T>(
+export async function openAlone<T>(
   call: ModelRouterCall,
   first: Attempt,
   policy: HedgePolicy,
   open: Open<T>,
   check: Check<T>,
-  clock: Clock,
+  clock: Clock = systemClock,
 ): Promise<HedgedOutcome<T>> {
   const startedAt = startOf(first.context, clock);
   let value: T;

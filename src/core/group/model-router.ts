@@ -35,7 +35,8 @@ import { partialUsage } from '../cost/partial-usage.js';
 import { normalizeStrategy } from '../strategies/strategy-invocation.js';
 import { HedgePolicy } from './hedge-policy.js';
 import { anyConcurrencyLimit, ConcurrencyGate } from '../limits/concurrency-gate.js';
-import { hedgedOpen, type Open } from './hedged-open.js';
+import { openAlone, startHedged, type HedgedOutcome, type Open } from './hedged-open.js';
+import { isPromiseLike } from '../state/maybe-async.js';
 import { shareLatencyOf } from '../inspection/inspection.js';
 
 const NOTHING_PRODUCED = Object.freeze({ characters: 0, deltas: 0 });
@@ -138,7 +139,8 @@ export class ModelRouter implements ChatModel, InspectableRouting, ChecksChatReq
       if (!attempt) throw call.exhausted();
       await call.abortIfAborted(attempt);
       if (this.hedges(attempt.isDefault, request)) {
-        const opened = await hedgedOpen(
+        // hedgedOpen's steps, run here: one async step less on every hedged call
+        const opening = startHedged(
           call,
           attempt,
           this.hedge!,
@@ -146,6 +148,17 @@ export class ModelRouter implements ChatModel, InspectableRouting, ChecksChatReq
           NOTHING_TO_DISCARD,
           checkAnswer,
         );
+        let outcome: HedgedOutcome<ChatResponse> | Promise<HedgedOutcome<ChatResponse>>;
+        if (!opening) {
+          outcome = openAlone(call, attempt, this.hedge!, this.openAnswer, checkAnswer);
+        } else {
+          try {
+            outcome = opening.answered(await opening.produced);
+          } catch (error) {
+            outcome = opening.failed(error);
+          }
+        }
+        const opened = isPromiseLike(outcome) ? await outcome : outcome;
         if (opened.kind === 'failed') continue;
         if (opened.kind === 'stop') throw opened.error;
         opened.link.unlink();
