@@ -6,6 +6,7 @@ import { MAX_TIMER_MS } from '../resilience/retry-policy.js';
 import { HedgeBucket } from './hedge-bucket.js';
 import { HedgeDelays } from './hedge-delays.js';
 import type { Timers } from '../resilience/timers.js';
+import type { Clock } from '../clock.js';
 
 /**
  * `hedge` of a ModelRouter: when the model called first has not produced (its first token for a
@@ -130,11 +131,14 @@ export class HedgePolicy {
     }
   }
 
-  /** A call starts: it earns its share of an extra call. Returns the delay to hedge after. */
-  delayMs(): number | undefined {
-    this.bucket.earn();
+  /**
+   * A call starts (at `at`, read on `clock`, when the caller knows): it earns its share of an
+   * extra call. Returns the delay to hedge after.
+   */
+  delayMs(at?: number, clock?: Clock): number | undefined {
+    this.bucket.earn(at, clock);
     if (this.fixedMs !== undefined) return this.fixedMs;
-    this.sketch.poll();
+    this.sketch.poll(at, clock);
     if (this.learntMs !== undefined && --this.callsUntilRead > 0) return this.learntMs;
     if (this.sketch.count() < MIN_SAMPLES) return (this.learntMs = undefined);
     this.callsUntilRead = DELAY_READ_EVERY;

@@ -114,11 +114,11 @@ export function startHedged<T>(
   timers: Timers = systemTimers,
   clock: Clock = systemClock,
 ): Opening<T> | undefined {
-  const delayMs = policy.delayMs();
-  if (delayMs === undefined) return undefined;
-  const link = policy.abortFor(call.options.signal);
   // the start the strategy read when it admitted the attempt, when it did so on this clock
   const startedAt = startOf(first.context, clock);
+  const delayMs = policy.delayMs(startedAt, clock);
+  if (delayMs === undefined) return undefined;
+  const link = policy.abortFor(call.options.signal);
   const produced = open(first, link.controller.signal, call);
   const delays = policy.delaysOn(timers, clock);
   return delays.insert(

@@ -22,6 +22,7 @@ import type {
 } from '../strategies/model-routing-strategy.js';
 import { routeAttribute, probeAttribute } from '../chat/call-attributes.js';
 import type { AttemptTimes } from '../strategies/attempt-times.js';
+import type { HoldsConcurrencySlot } from '../limits/concurrency-gate.js';
 
 /** What a ModelRouter is made of, as one call sees it. */
 export interface RouterGroup {
@@ -48,7 +49,8 @@ export interface Attempt {
 
 type AttemptContext = {
   -readonly [K in keyof StrategyCallContext]: StrategyCallContext[K];
-} & AttemptTimes;
+} & AttemptTimes &
+  HoldsConcurrencySlot;
 
 export interface FailureVerdict {
   readonly kind: ErrorKind;
@@ -312,6 +314,7 @@ export class ModelRouterCall {
       startedAt: undefined,
       firstTokenAt: undefined,
       endedAt: undefined,
+      concurrencySlot: undefined,
     };
     if (this.options.signal !== undefined) context.signal = this.options.signal;
     if (this.options.observer !== undefined) context.observer = this.options.observer;

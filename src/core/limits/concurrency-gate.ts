@@ -11,7 +11,7 @@ import type {
   StrategyCallContext,
 } from '../strategies/model-routing-strategy.js';
 import { chain, isPromiseLike, type MaybePromise } from '../state/maybe-async.js';
-import { endOf, startOf } from '../strategies/attempt-times.js';
+import { endOf, recordedStart, startOf } from '../strategies/attempt-times.js';
 import { systemClock, type Clock } from '../clock.js';
 import { AimdLimit, type ConcurrencyOptions, type LimitOutcome } from './aimd-limit.js';
 
@@ -52,6 +52,9 @@ export class ConcurrencyGate implements ModelRoutingStrategy {
     private readonly clock: Clock = systemClock,
   ) {}
 
+  /** When each attempt took its slot, for attempts whose shared times are on another clock. */
+  private readonly since = new WeakMap<object, number>();
+
   /** Synchronous when the strategy is and a model has room (the common case): no extra tick. */
   route(
     models: readonly ChatModelWrapper[],
@@ -77,10 +80,12 @@ export class ConcurrencyGate implements ModelRoutingStrategy {
     const limit = LIMITS.get(picked.model);
     if (!limit || !context) return picked;
     if (limit.tryAcquire()) {
-      const hold = context as Hold;
-      hold[HELD] = limit;
-      // the attempt's start, as the strategy read it when it admitted the attempt
-      hold[HELD_SINCE] = startOf(context, this.clock);
+      const hold = context as HoldsConcurrencySlot;
+      hold.concurrencySlot = limit;
+      // the attempt's start, as the strategy read it when it admitted it, and shared on the
+      // attempt; kept apart only when the attempt's times are on another clock
+      const since = startOf(context, this.clock);
+      if (recordedStart(context, this.clock) !== since) this.since.set(context, since);
       return picked;
     }
     // filled while the strategy chose: let it release what it claimed, and choose again
@@ -150,22 +155,24 @@ export class ConcurrencyGate implements ModelRoutingStrategy {
   }
 
   private settle(context: StrategyCallContext | undefined, outcome: LimitOutcome): void {
-    const hold = context as Hold | undefined;
-    const limit = hold?.[HELD];
+    const hold = context as HoldsConcurrencySlot | undefined;
+    const limit = hold?.concurrencySlot;
     if (!limit) return;
-    hold![HELD] = undefined;
-    limit.release(outcome, endOf(hold!, this.clock) - hold![HELD_SINCE]!);
+    hold!.concurrencySlot = undefined;
+    const since = recordedStart(hold!, this.clock) ?? this.since.get(hold!);
+    limit.release(outcome, since === undefined ? undefined : endOf(hold!, this.clock) - since);
   }
 }
 
 /**
  * The slot an attempt holds is kept on its context (one gate per group, and a context per
- * attempt of that group, so the symbols are never shared): cheaper than a WeakMap keyed by the
- * context, whose entry per attempt every young-generation collection must trace.
+ * attempt of that group): cheaper than a WeakMap keyed by the context, whose entry per attempt
+ * every young-generation collection must trace. ModelRouter's contexts declare the field, so
+ * setting it does not change their shape.
  */
-const HELD = Symbol('concurrency-gate:limit');
-const HELD_SINCE = Symbol('concurrency-gate:since');
-type Hold = { [HELD]?: AimdLimit; [HELD_SINCE]?: number };
+export interface HoldsConcurrencySlot {
+  concurrencySlot?: AimdLimit | undefined;
+}
 
 function hasRoom(model: ChatModelWrapper): boolean {
   return LIMITS.get(model.model)?.hasRoom() ?? true;
