@@ -1,10 +1,10 @@
-import { getEventListeners } from 'node:events';
 import { InvalidConfigurationException } from '../errors/exceptions.js';
 import type { RouteStateBinding } from '../inspection/inspection.js';
 import { SharedLatencySketch } from '../resilience/shared-latency-sketch.js';
 import { MAX_TIMER_MS } from '../resilience/retry-policy.js';
 import { HedgeBucket } from './hedge-bucket.js';
 import { HedgeDelays } from './hedge-delays.js';
+import { hasAbortListener } from './abort-listeners.js';
 import type { Timers } from '../resilience/timers.js';
 import type { Clock } from '../clock.js';
 
@@ -70,7 +70,7 @@ export class AttemptAbort {
     const { pool, controller } = this;
     if (controller.signal.aborted || pool.length >= POOL) return;
     // a model that left a listener behind keeps its controller: the next call must not hear it
-    if (getEventListeners(controller.signal, 'abort').length > 0) return;
+    if (hasAbortListener(controller.signal)) return;
     pool.push(this);
   }
 }
