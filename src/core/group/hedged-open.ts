@@ -92,7 +92,7 @@ export async function hedgedOpen<T>(
   if (!opening) return openAlone(call, first, policy, open, check, clock);
   let value: T;
   try {
-    value = await opening.produced;
+    value = await opening.settled;
   } catch (error) {
     return opening.failed(error);
   }
@@ -121,7 +121,7 @@ export function startHedged<T>(
   const link = policy.abortFor(call.options.signal);
   const produced = open(first, link.controller.signal, call);
   const delays = policy.delaysOn(timers, clock);
-  return delays.insert(
+  const opening = delays.insert(
     new Opening(
       startedAt + delayMs,
       call,
@@ -138,6 +138,21 @@ export function startHedged<T>(
       clock,
     ),
   );
+  // what the caller awaits: the first attempt's outcome, or the hedge starting (`fire` wakes it,
+  // so a call never waits for a first attempt that lost). `capture` hands over the resolvers.
+  opening.settled = new Promise<T>(capture);
+  opening.wake = capturedResolve!;
+  produced.then(capturedResolve as (value: T) => void, capturedReject);
+  return opening;
+}
+
+/** The resolvers of the promise `capture` was last the executor of (read at once). */
+let capturedResolve: ((value: never) => void) | undefined;
+let capturedReject: ((error: unknown) => void) | undefined;
+/** A promise executor that makes no closure per call: it leaves the resolvers above. */
+function capture(resolve: (value: never) => void, reject: (error: unknown) => void): void {
+  capturedResolve = resolve;
+  capturedReject = reject;
 }
 
 /**
@@ -150,6 +165,12 @@ export class Opening<T> implements DueEntry {
   prev: DueEntry | undefined = undefined;
   next: DueEntry | undefined = undefined;
   private race: Promise<HedgedOutcome<T>> | undefined = undefined;
+  /**
+   * Settles with what the first attempt produced, or with nothing once the hedge started: then
+   * `answered` gives the race's outcome, whatever it is given.
+   */
+  settled!: Promise<T>;
+  wake!: (value: never) => void;
 
   constructor(
     readonly at: number,
@@ -159,7 +180,7 @@ export class Opening<T> implements DueEntry {
     private readonly startedAt: number,
     private readonly delayMs: number,
     /** What the first attempt produces. */
-    readonly produced: Promise<T>,
+    private readonly produced: Promise<T>,
     private readonly policy: HedgePolicy,
     private readonly delays: HedgeDelays,
     private readonly open: Open<T>,
@@ -207,6 +228,7 @@ export class Opening<T> implements DueEntry {
       this.check,
       this.clock,
     );
+    this.wake(undefined as never);
   }
 }
 

@@ -153,7 +153,7 @@ export class ModelRouter implements ChatModel, InspectableRouting, ChecksChatReq
           outcome = openAlone(call, attempt, this.hedge!, this.openAnswer, checkAnswer);
         } else {
           try {
-            outcome = opening.answered(await opening.produced);
+            outcome = opening.answered(await opening.settled);
           } catch (error) {
             outcome = opening.failed(error);
           }
