@@ -1,6 +1,7 @@
 import type { RouteStateBinding } from '../inspection/inspection.js';
 import { countersOf, windowStart, type CounterStore } from '../state/counter-store.js';
 import { isPromiseLike } from '../state/maybe-async.js';
+import { systemClock, type Clock } from '../clock.js';
 
 /** Extra calls that may fire back to back after a calm stretch (the bucket's size). */
 export const HEDGE_BURST = 10;
@@ -23,7 +24,7 @@ interface Shared {
   counters: CounterStore;
   calls: string;
   extras: string;
-  clock: () => number;
+  clock: Clock;
 }
 
 /**
@@ -61,14 +62,19 @@ export class HedgeBucket {
       counters: countersOf(binding.store),
       calls: `${binding.scope}:hedge-calls`,
       extras: `${binding.scope}:hedge-extras`,
-      clock: binding.clock ?? (() => Date.now()),
+      clock: binding.clock ?? systemClock,
     };
   }
 
-  /** A call starts: it earns its share of an extra call. */
-  earn(): void {
+  /**
+   * A call starts: it earns its share of an extra call. `at`, read on `clock`, is when it started,
+   * if the caller has read the time already.
+   */
+  earn(at?: number, clock?: Clock): void {
     this.tokens = Math.min(HEDGE_BURST, this.tokens + this.maxExtra);
-    if (this.shared !== undefined) this.count(1, 0);
+    if (this.shared !== undefined) {
+      this.count(1, 0, at !== undefined && clock === this.shared.clock ? at : undefined);
+    }
   }
 
   /** Takes one extra call from the bucket, if it has one. */
@@ -87,9 +93,9 @@ export class HedgeBucket {
     return this.tokens;
   }
 
-  private count(calls: number, extras: number): void {
+  private count(calls: number, extras: number, now = this.shared!.clock()): void {
     // on every call: no object for windowStart()
-    const window = Math.floor(this.shared!.clock() / HEDGE_WINDOW_MS) * HEDGE_WINDOW_MS;
+    const window = Math.floor(now / HEDGE_WINDOW_MS) * HEDGE_WINDOW_MS;
     if (window !== this.unsentWindow) this.send();
     this.unsentWindow = window;
     this.unsentCalls += calls;

@@ -1,11 +1,31 @@
 import type { Timers } from '../resilience/timers.js';
 
-/** A pending hedge delay: `fire` runs when it is due, unless it was removed first. */
+/**
+ * A pending hedge delay: `fire` runs when it is due, unless it was removed first. A call's own
+ * object can be its entry (one allocation for both), or `add` makes one around a function.
+ */
 export interface DueEntry {
   readonly at: number;
-  fire: (() => void) | undefined;
+  /** In the list (false once removed or fired). */
+  queued: boolean;
   prev: DueEntry | undefined;
   next: DueEntry | undefined;
+  fire(): void;
+}
+
+class CallbackEntry implements DueEntry {
+  queued = false;
+  prev: DueEntry | undefined = undefined;
+  next: DueEntry | undefined = undefined;
+
+  constructor(
+    readonly at: number,
+    private readonly callback: () => void,
+  ) {}
+
+  fire(): void {
+    this.callback();
+  }
 }
 
 /**
@@ -31,7 +51,12 @@ export class HedgeDelays {
 
   /** Runs `fire` at `at` (epoch ms of the clock), unless `remove` is called first. */
   add(at: number, fire: () => void): DueEntry {
-    const entry: DueEntry = { at, fire, prev: undefined, next: undefined };
+    return this.insert(new CallbackEntry(at, fire));
+  }
+
+  /** Queues `entry`: its `fire` runs at its `at`, unless `remove` is called first. */
+  insert<E extends DueEntry>(entry: E): E {
+    entry.queued = true;
     let after = this.tail;
     while (after && after.at > entry.at) after = after.prev;
     entry.prev = after;
@@ -46,8 +71,8 @@ export class HedgeDelays {
 
   /** The call produced (or failed) before its delay: its entry goes, O(1). */
   remove(entry: DueEntry): void {
-    if (entry.fire === undefined) return;
-    entry.fire = undefined;
+    if (!entry.queued) return;
+    entry.queued = false;
     if (entry.prev) entry.prev.next = entry.next;
     else this.head = entry.next;
     if (entry.next) entry.next.prev = entry.prev;
@@ -75,9 +100,8 @@ export class HedgeDelays {
     const now = this.clock();
     while (this.head && this.head.at <= now) {
       const entry = this.head;
-      const fire = entry.fire!;
       this.remove(entry);
-      fire();
+      entry.fire();
     }
     if (this.head) this.arm(this.head.at);
   }

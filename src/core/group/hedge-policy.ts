@@ -1,11 +1,12 @@
-import { getEventListeners } from 'node:events';
 import { InvalidConfigurationException } from '../errors/exceptions.js';
 import type { RouteStateBinding } from '../inspection/inspection.js';
 import { SharedLatencySketch } from '../resilience/shared-latency-sketch.js';
 import { MAX_TIMER_MS } from '../resilience/retry-policy.js';
 import { HedgeBucket } from './hedge-bucket.js';
 import { HedgeDelays } from './hedge-delays.js';
+import { hasAbortListener } from './abort-listeners.js';
 import type { Timers } from '../resilience/timers.js';
+import type { Clock } from '../clock.js';
 
 /**
  * `hedge` of a ModelRouter: when the model called first has not produced (its first token for a
@@ -69,7 +70,7 @@ export class AttemptAbort {
     const { pool, controller } = this;
     if (controller.signal.aborted || pool.length >= POOL) return;
     // a model that left a listener behind keeps its controller: the next call must not hear it
-    if (getEventListeners(controller.signal, 'abort').length > 0) return;
+    if (hasAbortListener(controller.signal)) return;
     pool.push(this);
   }
 }
@@ -130,11 +131,14 @@ export class HedgePolicy {
     }
   }
 
-  /** A call starts: it earns its share of an extra call. Returns the delay to hedge after. */
-  delayMs(): number | undefined {
-    this.bucket.earn();
+  /**
+   * A call starts (at `at`, read on `clock`, when the caller knows): it earns its share of an
+   * extra call. Returns the delay to hedge after.
+   */
+  delayMs(at?: number, clock?: Clock): number | undefined {
+    this.bucket.earn(at, clock);
     if (this.fixedMs !== undefined) return this.fixedMs;
-    this.sketch.poll();
+    this.sketch.poll(at, clock);
     if (this.learntMs !== undefined && --this.callsUntilRead > 0) return this.learntMs;
     if (this.sketch.count() < MIN_SAMPLES) return (this.learntMs = undefined);
     this.callsUntilRead = DELAY_READ_EVERY;

@@ -1,8 +1,11 @@
 import { systemTimers, type Timers } from '../resilience/timers.js';
+import { systemClock, type Clock } from '../clock.js';
+import { endOf, startOf } from '../strategies/attempt-times.js';
 import { emitTo } from '../observability/routing-event.js';
 import { partialUsage } from '../cost/partial-usage.js';
 import type { AttemptAbort, HedgePolicy } from './hedge-policy.js';
 import type { Attempt, ModelRouterCall } from './model-router-call.js';
+import type { DueEntry, HedgeDelays } from './hedge-delays.js';
 
 /** How a hedged opening ended. */
 export type HedgedOutcome<T> =
@@ -15,7 +18,12 @@ export type HedgedOutcome<T> =
 
 type Unlinkable = Pick<AttemptAbort, 'unlink'>;
 
-type Open<T> = (attempt: Attempt, signal: AbortSignal | undefined) => Promise<T>;
+/** Starts `attempt` of `call` on `signal` (undefined: the caller's own). */
+export type Open<T> = (
+  attempt: Attempt,
+  signal: AbortSignal | undefined,
+  call: ModelRouterCall,
+) => Promise<T>;
 type Check<T> = (value: T, attempt: Attempt) => T;
 const unchecked = <T>(value: T): T => value;
 
@@ -51,8 +59,6 @@ const NOTHING_PRODUCED = Object.freeze({ characters: 0, deltas: 0 });
 const FAILED = Object.freeze({ kind: 'failed' as const });
 /** What an attempt that ran on the caller's own signal has to unlink: nothing. */
 const NO_LINK: Unlinkable = Object.freeze({ unlink: () => undefined });
-/** Looked up at each call, so fake timers installed after a group was built still drive it. */
-const now = () => Date.now();
 /**
  * The opening of a call (a stream's first event, or a whole answer) with a hedge: `first` starts
  * at once; if it has not produced after the policy's delay, and the policy's bucket has an
@@ -60,10 +66,12 @@ const now = () => Date.now();
  * is aborted (its connection released) and settled as cancelled, charged for the prompt it read.
  * A failure is recorded as in any call; while the other attempt runs the call waits for it.
  *
- * Most calls never hedge, so a call that produces before the delay takes a short path: its
- * answer and the delay's timer settle one promise, and nothing tracks several attempts.
+ * Most calls never hedge, so a call that produces before the delay takes a short path: it awaits
+ * its answer with one object queued for the delay (see Opening), and nothing tracks several
+ * attempts. ModelRouter's `chat` runs the same steps itself (startHedged, then the Opening's
+ * `answered` or `failed`), to spare its calls this function's own async step.
  */
-export function hedgedOpen<T>(
+export async function hedgedOpen<T>(
   call: ModelRouterCall,
   first: Attempt,
   policy: HedgePolicy,
@@ -77,84 +85,206 @@ export function hedgedOpen<T>(
   check: Check<T> = unchecked,
   /** Used by the group's delay list, made at its first call. */
   timers: Timers = systemTimers,
-  clock: () => number = now,
+  /** The system clock by default, which the group's strategy and limits read too (attempt-times). */
+  clock: Clock = systemClock,
 ): Promise<HedgedOutcome<T>> {
-  const delayMs = policy.delayMs();
-  if (delayMs === undefined) return openAlone(call, first, policy, open, check, clock);
+  const opening = startHedged(call, first, policy, open, discard, check, timers, clock);
+  if (!opening) return openAlone(call, first, policy, open, check, clock);
+  let value: T;
+  try {
+    value = await opening.settled;
+  } catch (error) {
+    return opening.failed(error);
+  }
+  return opening.answered(value);
+}
+
+/**
+ * Starts `first` with its hedge delay queued: what it produces goes to the Opening's `answered`
+ * (or its error to `failed`). Undefined when the policy has no delay yet (nothing learnt): the
+ * caller opens alone (openAlone).
+ */
+export function startHedged<T>(
+  call: ModelRouterCall,
+  first: Attempt,
+  policy: HedgePolicy,
+  open: Open<T>,
+  discard: (value: T) => void,
+  check: Check<T>,
+  timers: Timers = systemTimers,
+  clock: Clock = systemClock,
+): Opening<T> | undefined {
+  // the start the strategy read when it admitted the attempt, when it did so on this clock
+  const startedAt = startOf(first.context, clock);
+  const delayMs = policy.delayMs(startedAt, clock);
+  if (delayMs === undefined) return undefined;
   const link = policy.abortFor(call.options.signal);
-  const startedAt = clock();
-  return new Promise((resolve) => {
-    // made only once the delay has passed: until then this call is one attempt and a timer entry
-    let runner: Runner<T> | undefined;
-    const delays = policy.delaysOn(timers, clock);
-    const due = delays.add(startedAt + delayMs, () => {
-      runner = new Runner<T>(first, link, startedAt, false);
-      resolve(raceWithHedge(call, runner, delayMs, policy, open, discard, check, clock));
-    });
-    const failed = (error: unknown) => {
-      if (runner) return runner.settle({ runner, ok: false, error });
-      delays.remove(due);
-      link.unlink();
-      resolve(failedAlone(call, first, error));
-    };
-    open(first, link.controller.signal).then((produced) => {
-      let value: T;
-      try {
-        value = check(produced, first);
-      } catch (error) {
-        return failed(error);
-      }
-      if (runner) return runner.settle({ runner, ok: true, value });
-      delays.remove(due);
-      // the winner's own time: what answers take when they come (see raceWithHedge)
-      policy.observe(clock() - startedAt);
-      resolve({ kind: 'won', attempt: first, value, link });
-    }, failed);
-  });
+  const produced = open(first, link.controller.signal, call);
+  const delays = policy.delaysOn(timers, clock);
+  const opening = delays.insert(
+    new Opening(
+      startedAt + delayMs,
+      call,
+      first,
+      link,
+      startedAt,
+      delayMs,
+      produced,
+      policy,
+      delays,
+      open,
+      discard,
+      check,
+      clock,
+    ),
+  );
+  // what the caller awaits: the first attempt's outcome, or the hedge starting (`fire` wakes it,
+  // so a call never waits for a first attempt that lost). `capture` hands over the resolvers.
+  opening.settled = new Promise<T>(capture);
+  opening.wake = capturedResolve!;
+  produced.then(capturedResolve as (value: T) => void, capturedReject);
+  return opening;
+}
+
+/** The resolvers of the promise `capture` was last the executor of (read at once). */
+let capturedResolve: ((value: never) => void) | undefined;
+let capturedReject: ((error: unknown) => void) | undefined;
+/** A promise executor that makes no closure per call: it leaves the resolvers above. */
+function capture(resolve: (value: never) => void, reject: (error: unknown) => void): void {
+  capturedResolve = resolve;
+  capturedReject = reject;
+}
+
+/**
+ * The hedge delay of an attempt producing alone, queued in the group's delay list as it is (a
+ * call allocates this one object for its hedge: no timer, no closure). When it is due, the hedge
+ * starts, and `race` is the call's outcome from then on.
+ */
+export class Opening<T> implements DueEntry {
+  queued = false;
+  prev: DueEntry | undefined = undefined;
+  next: DueEntry | undefined = undefined;
+  private race: Promise<HedgedOutcome<T>> | undefined = undefined;
+  /**
+   * Settles with what the first attempt produced, or with nothing once the hedge started: then
+   * `answered` gives the race's outcome, whatever it is given.
+   */
+  settled!: Promise<T>;
+  wake!: (value: never) => void;
+
+  constructor(
+    readonly at: number,
+    private readonly call: ModelRouterCall,
+    private readonly first: Attempt,
+    private readonly link: AttemptAbort,
+    private readonly startedAt: number,
+    private readonly delayMs: number,
+    /** What the first attempt produces. */
+    private readonly produced: Promise<T>,
+    private readonly policy: HedgePolicy,
+    private readonly delays: HedgeDelays,
+    private readonly open: Open<T>,
+    private readonly discard: (value: T) => void,
+    private readonly check: Check<T>,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The first attempt produced `value`: the call's outcome (the race's, if the hedge started). */
+  answered(value: T): HedgedOutcome<T> | Promise<HedgedOutcome<T>> {
+    if (this.race) return this.race;
+    this.delays.remove(this);
+    const { first } = this;
+    let checked: T;
+    try {
+      checked = this.check(value, first);
+    } catch (error) {
+      this.link.unlink();
+      return failedAlone(this.call, first, error);
+    }
+    // the winner's own time: what answers take when they come (see raceWithHedge)
+    this.policy.observe(producedAt(this.call, first, this.clock) - this.startedAt);
+    return { kind: 'won', attempt: first, value: checked, link: this.link };
+  }
+
+  /** The first attempt failed: recorded, and the call fails over or stops on it. */
+  failed(error: unknown): Promise<HedgedOutcome<T>> {
+    // the delay passed first: the race has this failure too, and decides the call
+    if (this.race) return this.race;
+    this.delays.remove(this);
+    this.link.unlink();
+    return failedAlone(this.call, this.first, error);
+  }
+
+  fire(): void {
+    const runner = new Runner<T>(this.first, this.link, this.startedAt, false);
+    settleWith(runner, this.produced, this.check);
+    this.race = raceWithHedge(
+      this.call,
+      runner,
+      this.delayMs,
+      this.policy,
+      this.open,
+      this.discard,
+      this.check,
+      this.clock,
+    );
+    this.wake(undefined as never);
+  }
 }
 
 /** Nothing learnt yet: no hedge can start, so the attempt needs no signal of its own. */
-async function openAlone<T>(
+export async function openAlone<T>(
   call: ModelRouterCall,
   first: Attempt,
   policy: HedgePolicy,
   open: Open<T>,
   check: Check<T>,
-  clock: () => number,
+  clock: Clock = systemClock,
 ): Promise<HedgedOutcome<T>> {
-  const startedAt = clock();
+  const startedAt = startOf(first.context, clock);
   let value: T;
   try {
-    value = check(await open(first, call.options.signal), first);
+    value = check(await open(first, call.options.signal, call), first);
   } catch (error) {
     return failedAlone(call, first, error);
   }
-  policy.observe(clock() - startedAt);
+  policy.observe(producedAt(call, first, clock) - startedAt);
   return { kind: 'won', attempt: first, value, link: NO_LINK };
 }
 
 function startRunner<T>(
+  call: ModelRouterCall,
   attempt: Attempt,
   policy: HedgePolicy,
   callerSignal: AbortSignal | undefined,
   open: Open<T>,
   check: Check<T>,
-  clock: () => number,
+  clock: Clock,
 ): Runner<T> {
-  const runner = new Runner<T>(attempt, policy.abortFor(callerSignal), clock(), true);
-  open(attempt, runner.link.controller.signal).then(
-    (produced) => {
-      let value: T;
+  const runner = new Runner<T>(
+    attempt,
+    policy.abortFor(callerSignal),
+    startOf(attempt.context, clock),
+    true,
+  );
+  settleWith(runner, open(attempt, runner.link.controller.signal, call), check);
+  return runner;
+}
+
+/** Settles `runner` with what its attempt produced, checked. */
+function settleWith<T>(runner: Runner<T>, produced: Promise<T>, check: Check<T>): void {
+  produced.then(
+    (value) => {
+      let checked: T;
       try {
-        value = check(produced, attempt);
+        checked = check(value, runner.attempt);
       } catch (error) {
         return runner.settle({ runner, ok: false, error });
       }
-      runner.settle({ runner, ok: true, value });
+      runner.settle({ runner, ok: true, value: checked });
     },
     (error: unknown) => runner.settle({ runner, ok: false, error }),
   );
-  return runner;
 }
 
 /** The only attempt failed: recorded, and the call fails over or stops on it. */
@@ -180,7 +310,7 @@ async function raceWithHedge<T>(
   open: Open<T>,
   discard: (value: T) => void,
   check: Check<T>,
-  clock: () => number,
+  clock: Clock,
 ): Promise<HedgedOutcome<T>> {
   const callerSignal = call.options.signal;
   const running: Runner<T>[] = [first];
@@ -207,7 +337,7 @@ async function raceWithHedge<T>(
         to: extra.model.name,
         afterMs: delayMs,
       });
-      running.push(startRunner(extra, policy, callerSignal, open, check, clock));
+      running.push(startRunner(call, extra, policy, callerSignal, open, check, clock));
     }
   }
   for (;;) {
@@ -217,7 +347,7 @@ async function raceWithHedge<T>(
       // the winner's own time: what answers take when they come. The loser's time is unknown
       // (it was cut), and counting how long it ran would move a percentile delay up by the
       // hedge's own latency on every hedge, until it hedged nothing
-      policy.observe(clock() - next.runner.startedAt);
+      policy.observe(producedAt(call, next.runner.attempt, clock) - next.runner.startedAt);
       const losers = running.map((runner) => runner.attempt.model.name);
       // a DOMException costs a stack capture: made only when there is a loser to tell
       if (losers.length > 0) await abandon(lostTheRace());
@@ -249,6 +379,16 @@ async function raceWithHedge<T>(
     }
     if (running.length === 0) return FAILED;
   }
+}
+
+/**
+ * When an attempt produced: its first event (a stream), or its end (a whole answer), read once
+ * and kept on the attempt for the strategy and the limits that time it too.
+ */
+function producedAt(call: ModelRouterCall, attempt: Attempt, clock: Clock): number {
+  // a stream's first event is not always its first token (what the breaker's slow-call rule
+  // times): read apart
+  return call.streaming ? clock() : endOf(attempt.context, clock);
 }
 
 function lostTheRace(): DOMException {

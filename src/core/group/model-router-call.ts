@@ -21,6 +21,8 @@ import type {
   StrategyCallContext,
 } from '../strategies/model-routing-strategy.js';
 import { routeAttribute, probeAttribute } from '../chat/call-attributes.js';
+import type { AttemptTimes } from '../strategies/attempt-times.js';
+import type { HoldsConcurrencySlot } from '../limits/concurrency-gate.js';
 
 /** What a ModelRouter is made of, as one call sees it. */
 export interface RouterGroup {
@@ -47,7 +49,8 @@ export interface Attempt {
 
 type AttemptContext = {
   -readonly [K in keyof StrategyCallContext]: StrategyCallContext[K];
-};
+} & AttemptTimes &
+  HoldsConcurrencySlot;
 
 export interface FailureVerdict {
   readonly kind: ErrorKind;
@@ -303,6 +306,16 @@ export class ModelRouterCall {
     const context: AttemptContext = {
       attributes: this.options.attributes ?? NO_ATTRIBUTES,
       attempt,
+      // set on every attempt by the strategy and the parts that time it: declared here, so
+      // every attempt's context has one shape (a property added later changes it, and the
+      // code that reads contexts slows down when it sees several)
+      probe: undefined,
+      timesClock: undefined,
+      startedAt: undefined,
+      firstTokenAt: undefined,
+      endedAt: undefined,
+      concurrencySlot: undefined,
+      concurrencyTicket: undefined,
     };
     if (this.options.signal !== undefined) context.signal = this.options.signal;
     if (this.options.observer !== undefined) context.observer = this.options.observer;

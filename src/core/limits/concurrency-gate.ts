@@ -12,6 +12,8 @@ import type {
   StrategyCallContext,
 } from '../strategies/model-routing-strategy.js';
 import { chain, isPromiseLike, type MaybePromise } from '../state/maybe-async.js';
+import { endOf, recordedStart, startOf } from '../strategies/attempt-times.js';
+import { systemClock, type Clock } from '../clock.js';
 import { AimdLimit, type ConcurrencyOptions, type LimitOutcome } from './aimd-limit.js';
 
 /** The concurrency limit of each model instance, shared by every group that serves it. */
@@ -48,8 +50,11 @@ export function anyConcurrencyLimit(models: readonly ChatModelWrapper[]): boolea
 export class ConcurrencyGate implements ModelRoutingStrategy {
   constructor(
     private readonly inner: ModelRoutingStrategy,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: Clock = systemClock,
   ) {}
+
+  /** When each attempt took its slot, for attempts whose shared times are on another clock. */
+  private readonly since = new WeakMap<object, number>();
 
   /** Synchronous when the strategy is and a model has room (the common case): no extra tick. */
   route(
@@ -76,10 +81,7 @@ export class ConcurrencyGate implements ModelRoutingStrategy {
     const limit = LIMITS.get(picked.model);
     if (!limit || !context) return picked;
     if (limit.tryAcquire()) {
-      const hold = context as Hold;
-      hold[HELD] = limit;
-      hold[HELD_SINCE] = this.clock();
-      hold[HELD_TICKET] = limit.lastTicket;
+      this.hold(context, limit, limit.lastTicket);
       return picked;
     }
     // filled while the strategy chose: let it release what it claimed, and choose again
@@ -111,13 +113,19 @@ export class ConcurrencyGate implements ModelRoutingStrategy {
     } finally {
       if (!picked || !context) queue.release('other');
     }
-    if (picked && context) {
-      const hold = context as Hold;
-      hold[HELD] = queue;
-      hold[HELD_SINCE] = this.clock();
-      hold[HELD_TICKET] = ticket;
-    }
+    if (picked && context) this.hold(context, queue, ticket);
     return picked;
+  }
+
+  /** Keeps the slot on the attempt's context, released when the attempt settles. */
+  private hold(context: StrategyCallContext, limit: AimdLimit, ticket: number): void {
+    const hold = context as HoldsConcurrencySlot;
+    hold.concurrencySlot = limit;
+    hold.concurrencyTicket = ticket;
+    // the attempt's start, as the strategy read it when it admitted it, and shared on the
+    // attempt; kept apart only when the attempt's times are on another clock
+    const since = startOf(context, this.clock);
+    if (recordedStart(context, this.clock) !== since) this.since.set(context, since);
   }
 
   onSuccess(
@@ -167,23 +175,30 @@ export class ConcurrencyGate implements ModelRoutingStrategy {
   }
 
   private settle(context: StrategyCallContext | undefined, outcome: LimitOutcome): void {
-    const hold = context as Hold | undefined;
-    const limit = hold?.[HELD];
+    const hold = context as HoldsConcurrencySlot | undefined;
+    const limit = hold?.concurrencySlot;
     if (!limit) return;
-    hold![HELD] = undefined;
-    limit.release(outcome, this.clock() - hold![HELD_SINCE]!, hold![HELD_TICKET]);
+    hold!.concurrencySlot = undefined;
+    const since = recordedStart(hold!, this.clock) ?? this.since.get(hold!);
+    limit.release(
+      outcome,
+      since === undefined ? undefined : endOf(hold!, this.clock) - since,
+      hold!.concurrencyTicket,
+    );
   }
 }
 
 /**
  * The slot an attempt holds is kept on its context (one gate per group, and a context per
- * attempt of that group, so the symbols are never shared): cheaper than a WeakMap keyed by the
- * context, whose entry per attempt every young-generation collection must trace.
+ * attempt of that group): cheaper than a WeakMap keyed by the context, whose entry per attempt
+ * every young-generation collection must trace. ModelRouter's contexts declare the field, so
+ * setting it does not change their shape.
  */
-const HELD = Symbol('concurrency-gate:limit');
-const HELD_SINCE = Symbol('concurrency-gate:since');
-const HELD_TICKET = Symbol('concurrency-gate:ticket');
-type Hold = { [HELD]?: AimdLimit; [HELD_SINCE]?: number; [HELD_TICKET]?: number };
+export interface HoldsConcurrencySlot {
+  concurrencySlot?: AimdLimit | undefined;
+  /** The limit's round when the slot was taken: a 429 from an older round shrinks it no more. */
+  concurrencyTicket?: number | undefined;
+}
 
 function hasRoom(model: ChatModelWrapper): boolean {
   return LIMITS.get(model.model)?.hasRoom() ?? true;

@@ -1,4 +1,5 @@
 import type { ChatResponse } from '../chat/response.js';
+import type { Clock } from '../clock.js';
 import { InvalidConfigurationException } from '../errors/exceptions.js';
 import { resolveAdaptiveOptions, type AdaptiveDeadlineOptions } from './adaptive-deadline.js';
 import { MAX_TIMER_MS } from './retry-policy.js';
@@ -36,9 +37,9 @@ export const ANSWER_DEADLINE_DEFAULTS = Object.freeze({
 export interface AnswerDeadline {
   /**
    * The bound to arm for an answer of at most `maxOutputTokens` (undefined: unbounded); `now`,
-   * the attempt's start, spares the shared sketches a clock read.
+   * the attempt's start read on `clock`, spares the shared sketches a clock read.
    */
-  currentMs(maxOutputTokens: number | undefined, now?: number): number | undefined;
+  currentMs(maxOutputTokens: number | undefined, now?: number, clock?: Clock): number | undefined;
   /** What one answer took (ms from the attempt's start) and what it was. */
   observe(ms: number, response: ChatResponse): void;
   readonly adaptive: boolean;
@@ -116,9 +117,9 @@ class LearntAnswerDeadline implements AnswerDeadline {
     };
   }
 
-  currentMs(maxOutputTokens: number | undefined, now?: number): number {
-    this.pace.poll(now);
-    this.tokens.poll(now);
+  currentMs(maxOutputTokens: number | undefined, now?: number, clock?: Clock): number {
+    this.pace.poll(now, clock);
+    this.tokens.poll(now, clock);
     const { percentile, multiplier, floorMs, ceilingMs, minSamples } = this.options;
     if (this.dirty) {
       this.dirty = false;

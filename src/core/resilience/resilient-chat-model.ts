@@ -74,8 +74,6 @@ export class ResilientChatModel implements ChatModel {
   readonly answerDeadline: AnswerDeadline;
   /** The model's own `maxOutputTokens`, the length of an answer whose request says none. */
   private readonly defaultMaxOutputTokens: number | undefined;
-  /** The shared sketches read this model's clock: an attempt's start time serves them too. */
-  private sketchesReadOwnClock = false;
   protected readonly observer: RoutingObserver | undefined;
   protected readonly clock: Clock;
   protected readonly timers: Timers;
@@ -130,7 +128,6 @@ export class ResilientChatModel implements ChatModel {
     };
     this.deadlines.share(shared);
     this.answerDeadline.share(shared);
-    this.sketchesReadOwnClock = shared.clock === this.clock;
   }
 
   supportedCapabilities(): ReadonlySet<Capability> {
@@ -153,7 +150,8 @@ export class ResilientChatModel implements ChatModel {
             'attempt',
             this.answerDeadline.currentMs(
               request.parameters?.maxOutputTokens ?? this.defaultMaxOutputTokens,
-              this.sketchesReadOwnClock ? started : undefined,
+              started,
+              this.clock,
             ),
           );
           try {

@@ -99,13 +99,13 @@ export class SharedLatencySketch {
 
   /**
    * Called before a read: starts a sync when the last is SKETCH_SYNC_MS old (a replica that only
-   * reads learns too), and sets a stale group sketch aside. Free when not shared. `now`: the
-   * binding's clock read by the caller already (one read fewer on a call's path).
+   * reads learns too), and sets a stale group sketch aside. Free when not shared. `at`, read on
+   * `clock`, is the time when the caller has just read the sketch's clock (one reading less).
    */
-  poll(now?: number): void {
+  poll(at?: number, clock?: Clock): void {
     const binding = this.binding;
     if (binding === undefined) return;
-    now ??= binding.clock();
+    const now = at !== undefined && clock === binding.clock ? at : binding.clock();
     if (now - this.lastSyncAt >= SKETCH_SYNC_MS) this.sync(now);
     if (this.merged !== undefined && now - this.mergedAt > SKETCH_STALE_MS) this.setAside();
   }

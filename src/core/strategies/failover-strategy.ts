@@ -32,6 +32,7 @@ import type { ModelRoutingStrategy, StrategyCallContext } from './model-routing-
 import { delegateTokens } from './delegate-tokens.js';
 import { circuitStatus } from './circuit-status.js';
 import { SlowCalls } from './slow-calls.js';
+import { endOf } from './attempt-times.js';
 import { StrategyEvents } from './strategy-events.js';
 import { normalizeStrategy } from './strategy-invocation.js';
 import { uniqueScope } from '../state/unique-scope.js';
@@ -86,7 +87,6 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     const rate = this.policy.failureRate;
     this.slowCalls = new SlowCalls(
       rate?.slowRateThreshold !== undefined ? rate.slowCallMs : undefined,
-      () => this.clock(),
     );
     if (given.delegate !== undefined) this.delegate = normalizeStrategy(given.delegate, 'delegate');
     validateFailoverOptions(given);
@@ -125,8 +125,8 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     context?: StrategyCallContext,
   ): MaybePromise<void> {
     const kind = this.admissionOf(context);
-    const now = this.clock();
-    const slow = this.slowCalls.wasSlow(context, now);
+    const now = this.endOf(context, kind);
+    const slow = this.slowCalls.wasSlow(context, kind !== undefined, this.clock, now);
     if (
       this.policy.failureRate &&
       !slow &&
@@ -153,10 +153,10 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     const kind = this.admissionOf(context);
     const disposition =
       context?.disposition ?? dispositionOf(classifyError(error, context?.signal));
-    const now = this.clock();
+    const now = this.endOf(context, kind);
     const summary = summarizeError(error);
     const retryAfterMs = retryAfterOf(error, now);
-    const slow = this.slowCalls.wasSlow(context, now);
+    const slow = this.slowCalls.wasSlow(context, kind !== undefined, this.clock, now);
     const pending = disposition.countsAsFailure ? this.successes.take(model.name) : undefined;
     const change = this.update(model, (record) =>
       disposition.countsAsFailure
@@ -187,7 +187,7 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     request: ChatRequest,
     context?: StrategyCallContext,
   ): void | Promise<void> {
-    this.slowCalls.firstToken(context);
+    this.slowCalls.firstToken(context, this.clock);
     return this.delegate?.onFirstToken?.(model, request, context);
   }
 
@@ -353,11 +353,19 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
   private admitted(context: StrategyCallContext | undefined, kind: AttemptKind, now: number): true {
     if (context) {
       this.admissions.set(context, kind);
-      this.slowCalls.admitted(context, now);
+      this.slowCalls.admitted(context, this.clock, now);
       // the call's own context: the router reads it to call the model as a probe
       (context as { probe?: boolean }).probe = kind === 'probe';
     }
     return true;
+  }
+
+  /**
+   * When a settling attempt ended: the reading other parts of the group took already (a hedge, a
+   * concurrency limit), if the attempt is one this strategy admitted, on its clock; else now.
+   */
+  private endOf(context: StrategyCallContext | undefined, kind: AttemptKind | undefined): number {
+    return kind !== undefined && context ? endOf(context, this.clock) : this.clock();
   }
 
   private admissionOf(context: StrategyCallContext | undefined): AttemptKind | undefined {

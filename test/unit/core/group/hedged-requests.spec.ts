@@ -77,6 +77,25 @@ describe('hedged requests', () => {
     expect(events.some((e) => e.type === 'model-failed')).toBe(false);
   });
 
+  it('the hedge answers the call at once, even when the first model ignores its abort', async () => {
+    let release: (() => void) | undefined;
+    const deaf: ChatModel = {
+      chat: () =>
+        new Promise((resolve) => {
+          const timer = setTimeout(() => resolve(answer('a')), 5_000);
+          release = () => clearTimeout(timer);
+        }),
+    };
+    const b = timedModel('b', [100]);
+    const { router } = hedgedRouter(deaf, b);
+    let settled = false;
+    const pending = router.chat(request).finally(() => (settled = true));
+    await jest.advanceTimersByTimeAsync(1_100);
+    expect(settled).toBe(true);
+    expect((await pending).aiMessage.text).toBe('b');
+    release?.();
+  });
+
   it('a fast answer never hedges', async () => {
     const a = timedModel('a', [200]);
     const b = timedModel('b', [100]);
