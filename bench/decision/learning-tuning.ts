@@ -82,9 +82,14 @@ function learningSet(json: LearningJson, setName: string, asConversations: boole
 
 function devSets(): LabSet[] {
   const sets: LabSet[] = [];
+  // a set without examples, and one already listed with descriptions only, would count twice
+  const seen = new Set<string>();
   for (const set of evaluationSets().filter((s) => !s.name.includes('blind'))) {
     for (const variant of [set, withoutExamples(set)]) {
       const cases = casesOf(variant);
+      const key = JSON.stringify([variant.routes, variant.items]);
+      if (seen.has(key)) continue;
+      seen.add(key);
       sets.push({
         name: variant.name,
         conversations: cases.some(

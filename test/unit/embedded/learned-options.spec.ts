@@ -88,6 +88,22 @@ describe('EmbeddedVectorDecisionModel.learn', () => {
       () => new EmbeddedVectorDecisionModel({ learnedScoring: { biasPenalty: Infinity } }),
     ).not.toThrow();
   });
+
+  it('an options array changed in place is another question: its examples stay behind', async () => {
+    const options = [...question.options];
+    const asked: ChoiceQuestion = { text: question.text, options };
+    const input = 'the glasshouse voucher code from my birthday email is rejected';
+    const learner = new EmbeddedVectorDecisionModel();
+    learner.learn({ input, question: asked, route: 'accounts' });
+    const untaught = new EmbeddedVectorDecisionModel();
+    expect((await learner.decide({ input, question: asked })).probabilities).not.toEqual(
+      (await untaught.decide({ input, question: asked })).probabilities,
+    );
+    options[1] = { name: 'accounts', description: 'Loyalty card points' };
+    expect((await learner.decide({ input, question: asked })).probabilities).toEqual(
+      (await untaught.decide({ input, question: asked })).probabilities,
+    );
+  });
 });
 
 describe('EmbeddedVectorDecisionModel.learn with a caller scope', () => {
