@@ -2,6 +2,8 @@ import { getEventListeners } from 'node:events';
 
 type EventsMap = { has?: (type: string) => boolean } | undefined;
 
+const probeListener = () => undefined;
+
 /**
  * Node keeps an EventTarget's listeners in a map by event type under an own symbol; the map has
  * an 'abort' entry only while some abort listener is (or was, through `onabort`) registered. Found
@@ -9,6 +11,9 @@ type EventsMap = { has?: (type: string) => boolean } | undefined;
  * Node keeps them otherwise.
  */
 const EVENTS = findEventsKey();
+
+/** Whether this Node's listener map was found: the quick answer is in use. */
+export const readsListenerMap = EVENTS !== undefined;
 
 /**
  * Whether anything listens to `signal`'s abort. getEventListeners answers exactly, but loads its
@@ -31,10 +36,9 @@ function findEventsKey(): symbol | undefined {
     if (key === undefined) return undefined;
     const events = (signal as unknown as Record<symbol, EventsMap>)[key];
     if (typeof events?.has !== 'function' || events.has('abort')) return undefined;
-    const listener = () => undefined;
-    signal.addEventListener('abort', listener);
+    signal.addEventListener('abort', probeListener);
     const seen = events.has('abort');
-    signal.removeEventListener('abort', listener);
+    signal.removeEventListener('abort', probeListener);
     return seen && !events.has('abort') ? key : undefined;
   } catch {
     return undefined;

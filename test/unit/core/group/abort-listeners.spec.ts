@@ -1,20 +1,26 @@
 import { describe, expect, it } from '@jest/globals';
-import { hasAbortListener } from '../../../../src/core/group/abort-listeners.js';
+import { hasAbortListener, readsListenerMap } from '../../../../src/core/group/abort-listeners.js';
 import { HedgePolicy } from '../../../../src/core/group/hedge-policy.js';
+
+const listener = () => undefined;
 
 describe('hasAbortListener (whether a hedge attempt controller may be reused)', () => {
   it('sees a listener while it is registered, and none once it is removed', () => {
     const { signal } = new AbortController();
     expect(hasAbortListener(signal)).toBe(false);
-    const listener = () => undefined;
     signal.addEventListener('abort', listener);
     expect(hasAbortListener(signal)).toBe(true);
     signal.removeEventListener('abort', listener);
     expect(hasAbortListener(signal)).toBe(false);
   });
 
+  it("finds this Node's listener map, so the quick answer is in use", () => {
+    expect(readsListenerMap).toBe(true);
+  });
+
   it('sees an onabort handler', () => {
     const { signal } = new AbortController();
+    // oxlint-disable-next-line unicorn/prefer-add-event-listener -- the handler under test
     signal.onabort = () => undefined;
     expect(hasAbortListener(signal)).toBe(true);
   });
