@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import type { ChatModel } from '../../../../src/core/chat/chat-model.js';
 import { AimdLimit } from '../../../../src/core/limits/aimd-limit.js';
 import { limitConcurrency } from '../../../../src/core/limits/concurrency-gate.js';
@@ -7,6 +7,7 @@ import { FailoverStrategy } from '../../../../src/core/strategies/failover-strat
 import { ConcurrencyLimitException } from '../../../../src/core/errors/concurrency-limit.exception.js';
 import { ProviderException } from '../../../../src/core/errors/provider-exception.js';
 import { answer, request } from '../strategies/fakes.js';
+import { useFakeTimersFrom } from '../../../support/fake-timers.js';
 
 /** Takes every slot there is. */
 function fill(limit: AimdLimit): void {
@@ -80,12 +81,7 @@ function heldModel(name: string) {
 }
 
 describe('a group over models with a concurrency limit', () => {
-  beforeEach(() => {
-    jest.useFakeTimers({ now: 0, doNotFake: ['nextTick', 'queueMicrotask'] });
-  });
-  afterEach(() => {
-    jest.useRealTimers();
-  });
+  useFakeTimersFrom(0);
 
   it('sends a call over the first model limit to the next model, then refuses with a 429', async () => {
     const a = heldModel('a');

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import type { ChatModel } from '../../../../src/core/chat/chat-model.js';
 import { ProviderException } from '../../../../src/core/errors/provider-exception.js';
 import { ModelRouter } from '../../../../src/core/group/model-router.js';
@@ -6,6 +6,7 @@ import { limitConcurrency } from '../../../../src/core/limits/concurrency-gate.j
 import { withResilience } from '../../../../src/core/resilience/resilient-chat-model.js';
 import { FailoverStrategy } from '../../../../src/core/strategies/failover-strategy.js';
 import { answer, request } from '../strategies/fakes.js';
+import { useFakeTimersFrom } from '../../../support/fake-timers.js';
 
 const CAPACITY = 8;
 const ANSWER_MS = 20;
@@ -36,12 +37,7 @@ function busyProvider() {
  * (no machine speed in it), against an ideal client that keeps exactly 8 calls in flight.
  */
 describe('an adaptive limit against a provider that refuses over 8 in flight', () => {
-  beforeEach(() => {
-    jest.useFakeTimers({ now: 0, doNotFake: ['nextTick', 'queueMicrotask'] });
-  });
-  afterEach(() => {
-    jest.useRealTimers();
-  });
+  useFakeTimersFrom(0);
 
   it('answers every call, with few 429s and near the ideal throughput', async () => {
     const provider = busyProvider();

@@ -1,18 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import type { ChatModel } from '../../../../src/core/chat/chat-model.js';
 import { AimdLimit } from '../../../../src/core/limits/aimd-limit.js';
 import { limitConcurrency } from '../../../../src/core/limits/concurrency-gate.js';
 import { ModelRouter } from '../../../../src/core/group/model-router.js';
 import { FailoverStrategy } from '../../../../src/core/strategies/failover-strategy.js';
 import { answer, request } from '../strategies/fakes.js';
+import { useFakeTimersFrom } from '../../../support/fake-timers.js';
 
 describe('the queue of a concurrency limit', () => {
-  beforeEach(() => {
-    jest.useFakeTimers({ now: 0, doNotFake: ['nextTick', 'queueMicrotask'] });
-  });
-  afterEach(() => {
-    jest.useRealTimers();
-  });
+  useFakeTimersFrom(0);
 
   it('hands a freed slot to the longest waiter, taken: a newcomer does not barge in', async () => {
     const limit = new AimdLimit({ max: 1, queueMs: 1_000 });

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { LatencySketch } from '../../../../src/core/resilience/latency-sketch.js';
 import {
   AdaptiveDeadline,
@@ -8,6 +8,7 @@ import { withResilience } from '../../../../src/core/resilience/resilient-chat-m
 import { InvalidConfigurationException } from '../../../../src/core/errors/exceptions.js';
 import type { ChatModel, ChatStreamEvent } from '../../../../src/core/chat/chat-model.js';
 import { request, response } from './scripted-model.js';
+import { useFakeTimersFrom } from '../../../support/fake-timers.js';
 
 describe('LatencySketch', () => {
   it('answers quantiles within 10 % above the true value', () => {
@@ -101,12 +102,7 @@ async function drainStream(stream: AsyncIterable<ChatStreamEvent>): Promise<unkn
 }
 
 describe('ResilientChatModel with adaptive first-token deadlines', () => {
-  beforeEach(() => {
-    jest.useFakeTimers({ now: 0, doNotFake: ['nextTick', 'queueMicrotask'] });
-  });
-  afterEach(() => {
-    jest.useRealTimers();
-  });
+  useFakeTimersFrom(0);
 
   it('fails a silent stream over at the learnt deadline once fast first tokens were seen', async () => {
     const model = withResilience(timedStreamModel([...Array(20).fill(100), 60_000]), {

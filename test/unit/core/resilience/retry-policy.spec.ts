@@ -1,10 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { RetryPolicy } from '../../../../src/core/resilience/retry-policy.js';
 import { ProviderException } from '../../../../src/core/errors/provider-exception.js';
 import { ModelTimeoutException } from '../../../../src/core/errors/timeout-exception.js';
 import { InvalidConfigurationException } from '../../../../src/core/errors/exceptions.js';
 import type { ErrorKind } from '../../../../src/core/resilience/error-classification.js';
 import { settle } from './scripted-model.js';
+import { useFakeTimersFrom } from '../../../support/fake-timers.js';
 
 function providerError(kind: ErrorKind, status: number, retryAfterMs?: number) {
   return new ProviderException(`provider failed with ${status}`, {
@@ -150,12 +151,7 @@ describe('RetryPolicy validation', () => {
 });
 
 describe('RetryPolicy.execute', () => {
-  beforeEach(() => {
-    jest.useFakeTimers({ now: 0, doNotFake: ['nextTick', 'queueMicrotask'] });
-  });
-  afterEach(() => {
-    jest.useRealTimers();
-  });
+  useFakeTimersFrom(0);
 
   it('waits the backoff between attempts and returns the first success', async () => {
     const policy = new RetryPolicy({ baseDelayMs: 100, random: half });
