@@ -306,9 +306,8 @@ export class ModelRouterCall {
     const context: AttemptContext = {
       attributes: this.options.attributes ?? NO_ATTRIBUTES,
       attempt,
-      // set on every attempt by the strategy and the parts that time it: declared here, so
-      // every attempt's context has one shape (a property added later changes it, and the
-      // code that reads contexts slows down when it sees several)
+      // set per attempt by the strategy, the hedge and the limit: declared here so that every
+      // context has one shape (code that reads contexts of several shapes slows down)
       probe: undefined,
       timesClock: undefined,
       startedAt: undefined,

@@ -59,6 +59,18 @@ export function endOf(context: object, clock: Clock): number {
   return (times.endedAt ??= clock());
 }
 
+/**
+ * When a settling attempt ended, for a part that may not have admitted it: the shared reading
+ * (a hedge or a concurrency limit may have taken it) if it did, else now.
+ */
+export function endOfAdmitted(
+  context: object | undefined,
+  admitted: boolean,
+  clock: Clock,
+): number {
+  return admitted && context ? endOf(context, clock) : clock();
+}
+
 /** The start recorded on `clock`, if any (nothing is read). */
 export function recordedStart(context: object, clock: Clock): number | undefined {
   const times = context as AttemptTimes;

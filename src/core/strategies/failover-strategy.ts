@@ -32,7 +32,7 @@ import type { ModelRoutingStrategy, StrategyCallContext } from './model-routing-
 import { delegateTokens } from './delegate-tokens.js';
 import { circuitStatus } from './circuit-status.js';
 import { SlowCalls } from './slow-calls.js';
-import { endOf } from './attempt-times.js';
+import { endOfAdmitted } from './attempt-times.js';
 import { StrategyEvents } from './strategy-events.js';
 import { normalizeStrategy } from './strategy-invocation.js';
 import { uniqueScope } from '../state/unique-scope.js';
@@ -125,7 +125,7 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     context?: StrategyCallContext,
   ): MaybePromise<void> {
     const kind = this.admissionOf(context);
-    const now = this.endOf(context, kind);
+    const now = endOfAdmitted(context, kind !== undefined, this.clock);
     const slow = this.slowCalls.wasSlow(context, kind !== undefined, this.clock, now);
     if (
       this.policy.failureRate &&
@@ -153,7 +153,7 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
     const kind = this.admissionOf(context);
     const disposition =
       context?.disposition ?? dispositionOf(classifyError(error, context?.signal));
-    const now = this.endOf(context, kind);
+    const now = endOfAdmitted(context, kind !== undefined, this.clock);
     const summary = summarizeError(error);
     const retryAfterMs = retryAfterOf(error, now);
     const slow = this.slowCalls.wasSlow(context, kind !== undefined, this.clock, now);
@@ -358,14 +358,6 @@ export class FailoverStrategy implements ModelRoutingStrategy, InspectableRoutin
       (context as { probe?: boolean }).probe = kind === 'probe';
     }
     return true;
-  }
-
-  /**
-   * When a settling attempt ended: the reading other parts of the group took already (a hedge, a
-   * concurrency limit), if the attempt is one this strategy admitted, on its clock; else now.
-   */
-  private endOf(context: StrategyCallContext | undefined, kind: AttemptKind | undefined): number {
-    return kind !== undefined && context ? endOf(context, this.clock) : this.clock();
   }
 
   private admissionOf(context: StrategyCallContext | undefined): AttemptKind | undefined {
