@@ -32,6 +32,11 @@ function parsed(answer: string): { status: number; head: string; body: unknown }
   };
 }
 
+/** The head of a POST that waits for 100 Continue before sending its body. */
+const expecting = (path: string, authorization: string, length: number) =>
+  `POST ${path} HTTP/1.1\r\nhost: localhost\r\n${authorization}content-type: application/json\r\n` +
+  `content-length: ${length}\r\nexpect: 100-continue\r\n\r\n`;
+
 const openAiError = (code: string) => ({
   error: { message: expect.any(String), type: 'invalid_request_error', param: null, code },
 });
@@ -124,6 +129,62 @@ describe('what Node and Fastify refuse on their own, with auth and cors', () => 
 
     expect(text).not.toContain('100 Continue');
     expect(parsed(text).status).toBe(413);
+  });
+
+  it.each([
+    [
+      'an unserved path, bad key',
+      '/v1/messages/count_tokens',
+      'x-api-key: sk-wrong\r\n',
+      404,
+      anthropicError,
+    ],
+    [
+      'a bad key',
+      '/v1/chat/completions',
+      'authorization: Bearer sk-wrong\r\n',
+      401,
+      openAiError('invalid_api_key'),
+    ],
+    ['no key', '/v1/messages', '', 401, anthropicError],
+  ])(
+    'Expect: 100-continue with %s: refused as without Expect, no 100 Continue',
+    async (_case, path, authorization, status, shape) => {
+      const text = await raw(gateway.url, expecting(path, authorization, 1000));
+
+      expect(text).not.toContain('100 Continue');
+      expect(parsed(text).status).toBe(status);
+      expect(parsed(text).body).toEqual(shape);
+    },
+  );
+
+  it('Expect: 100-continue with a good key: 100 Continue, then the body is read and answered', async () => {
+    const body = JSON.stringify({
+      model: 'demo-mini',
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    const { hostname, port } = new URL(gateway.url);
+    const text = await new Promise<string>((resolve, reject) => {
+      let answer = '';
+      const socket = connect(Number(port), hostname, () =>
+        socket.write(
+          expecting(
+            '/v1/chat/completions',
+            `authorization: Bearer ${KEY}\r\nconnection: close\r\n`,
+            Buffer.byteLength(body),
+          ),
+        ),
+      );
+      socket.on('data', (chunk: Buffer) => {
+        if (answer === '' && chunk.toString('utf8').startsWith('HTTP/1.1 100 Continue'))
+          socket.write(body);
+        answer += chunk.toString('utf8');
+      });
+      socket.on('error', reject);
+      socket.on('close', () => resolve(answer));
+    });
+
+    expect(text).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 /);
   });
 
   it('an Expect the gateway does not know: 417 in JSON', async () => {
