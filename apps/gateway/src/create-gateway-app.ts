@@ -12,6 +12,7 @@ import { gatewayConfigPath, loadGatewayConfig } from './config/load-gateway-conf
 import { GatewayModule } from './gateway.module.js';
 import { type AccessLogOptions, registerAccessLog, wantsJsonLogs } from './http/access-log.js';
 import type { SecretRedactor } from './http/config-secrets.js';
+import { maxConnectionsOf, registerConnectionCap } from './http/connection-cap.js';
 import { answerClientError, answerFrameworkError } from './http/fastify-errors.js';
 import { GATEWAY_REDACTOR } from './http/gateway-tokens.js';
 import { assertListenAllowed, registerLoopbackHostCheck } from './http/loopback-only.js';
@@ -89,6 +90,7 @@ export async function createGatewayApp(
   // before the app, so that its first request is traced; nothing is loaded without OTEL_* set
   const telemetry = await startTelemetry(options.env ?? process.env);
   const bodyLimit = bodyLimitOf(options);
+  const maxConnections = maxConnectionsOf(config.maxConnections);
   // known once the app is built: the configuration's secrets and the gateway's keys
   let isSecret: ((id: string) => boolean) | undefined;
   const adapter = new FastifyAdapter({
@@ -142,7 +144,8 @@ export async function createGatewayApp(
   );
   const accessLog = options.accessLog ?? (options.logger === false ? false : {});
   if (accessLog !== false) registerAccessLog(fastify, accessLog);
-  // after the access log's hook, so that the refusal has its line
+  // after the access log's hook, so that the refusals have their line
+  registerConnectionCap(fastify, maxConnections);
   registerUnroutedBodyRefusal(fastify);
   if (hasKeys) registerEarlyKeyCheck(fastify, app.get<string, ApiKeys>(GATEWAY_API_KEYS));
   if (config.cors) {

@@ -197,6 +197,23 @@ describe('the front door, with auth', () => {
     });
   });
 
+  it.each([
+    ['/v1/messages', { max_tokens: 16, messages: [user('What is the capital of France?')] }],
+    ['/v1/responses', { input: 'What is the capital of France?' }],
+  ])(
+    '%s takes models: [] as no fallback list, as /v1/chat/completions does',
+    async (path, body) => {
+      const answer = await send(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
+        body: JSON.stringify({ model: 'demo-mini', models: [], ...body }),
+      });
+
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('x-model-router-model')).toBe('demo-mini');
+    },
+  );
+
   describe('POST /v1/messages refused before its controller runs', () => {
     it.each([
       ['malformed JSON', () => messages('{"model": '), 400, 'invalid_request_error'],

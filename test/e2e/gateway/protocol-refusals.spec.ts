@@ -3,12 +3,13 @@
 // gateway with `auth` and `cors`: every refusal is JSON in the dialect of its path.
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { demoGatewayConfig } from '../../../apps/gateway/src/config/demo-config.js';
 import { startGateway, type RunningGateway } from './gateway-harness.js';
 
 const KEY = 'sk-protocol-refusals-0123456789';
 const ORIGIN = 'https://chat.example.com';
+const MAX_CONNECTIONS = 4;
 
 /** Writes `request` on a new connection; resolves with all that was read until it closed. */
 function raw(url: string, request: string): Promise<string> {
@@ -31,6 +32,11 @@ function parsed(answer: string): { status: number; head: string; body: unknown }
     body: JSON.parse(rest.join('\r\n\r\n')),
   };
 }
+
+/** The head of a POST that waits for 100 Continue before sending its body. */
+const expecting = (path: string, authorization: string, length: number) =>
+  `POST ${path} HTTP/1.1\r\nhost: localhost\r\n${authorization}content-type: application/json\r\n` +
+  `content-length: ${length}\r\nexpect: 100-continue\r\n\r\n`;
 
 const openAiError = (code: string) => ({
   error: { message: expect.any(String), type: 'invalid_request_error', param: null, code },
@@ -55,6 +61,7 @@ describe('what Node and Fastify refuse on their own, with auth and cors', () => 
         ...demoGatewayConfig({ tokenDelayMs: 0, failEvery: 0 }),
         auth: { keys: [{ name: 'team', key: KEY }] },
         cors: { origins: [ORIGIN] },
+        maxConnections: MAX_CONNECTIONS,
       },
     });
   });
@@ -126,6 +133,62 @@ describe('what Node and Fastify refuse on their own, with auth and cors', () => 
     expect(parsed(text).status).toBe(413);
   });
 
+  it.each([
+    [
+      'an unserved path, bad key',
+      '/v1/messages/count_tokens',
+      'x-api-key: sk-wrong\r\n',
+      404,
+      anthropicError,
+    ],
+    [
+      'a bad key',
+      '/v1/chat/completions',
+      'authorization: Bearer sk-wrong\r\n',
+      401,
+      openAiError('invalid_api_key'),
+    ],
+    ['no key', '/v1/messages', '', 401, anthropicError],
+  ])(
+    'Expect: 100-continue with %s: refused as without Expect, no 100 Continue',
+    async (_case, path, authorization, status, shape) => {
+      const text = await raw(gateway.url, expecting(path, authorization, 1000));
+
+      expect(text).not.toContain('100 Continue');
+      expect(parsed(text).status).toBe(status);
+      expect(parsed(text).body).toEqual(shape);
+    },
+  );
+
+  it('Expect: 100-continue with a good key: 100 Continue, then the body is read and answered', async () => {
+    const body = JSON.stringify({
+      model: 'demo-mini',
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    const { hostname, port } = new URL(gateway.url);
+    const text = await new Promise<string>((resolve, reject) => {
+      let answer = '';
+      const socket = connect(Number(port), hostname, () =>
+        socket.write(
+          expecting(
+            '/v1/chat/completions',
+            `authorization: Bearer ${KEY}\r\nconnection: close\r\n`,
+            Buffer.byteLength(body),
+          ),
+        ),
+      );
+      socket.on('data', (chunk: Buffer) => {
+        if (answer === '' && chunk.toString('utf8').startsWith('HTTP/1.1 100 Continue'))
+          socket.write(body);
+        answer += chunk.toString('utf8');
+      });
+      socket.on('error', reject);
+      socket.on('close', () => resolve(answer));
+    });
+
+    expect(text).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 /);
+  });
+
   it('an Expect the gateway does not know: 417 in JSON', async () => {
     const answer = parsed(
       await raw(
@@ -163,5 +226,51 @@ describe('what Node and Fastify refuse on their own, with auth and cors', () => 
       type: 'error',
       error: { type: 'not_found_error', message: `Cannot ${method} ${path}` },
     });
+  });
+  it('beyond maxConnections: a JSON 503 with Retry-After in the path’s dialect, until some close', async () => {
+    const server = gateway.app.getHttpServer();
+    server.closeIdleConnections(); // the keep-alive connections of the tests before
+    const { hostname, port } = new URL(gateway.url);
+    const held = await Promise.all(
+      Array.from(
+        { length: MAX_CONNECTIONS },
+        () =>
+          new Promise<Socket>((resolve, reject) => {
+            const socket = connect(Number(port), hostname, () => resolve(socket));
+            socket.on('error', reject);
+          }),
+      ),
+    );
+    const ask = (path: string) =>
+      raw(
+        gateway.url,
+        `GET ${path} HTTP/1.1\r\nhost: localhost\r\nx-api-key: ${KEY}\r\nconnection: close\r\n\r\n`,
+      );
+
+    const [openAi, anthropic] = [
+      parsed(await ask('/v1/models')),
+      parsed(await ask('/v1/messages')),
+    ];
+    for (const socket of held) socket.destroy();
+
+    expect(openAi.status).toBe(503);
+    expect(openAi.head).toContain('retry-after: 1');
+    expect(openAi.body).toEqual({
+      error: {
+        message: expect.stringContaining('server.maxConnections'),
+        type: 'server_error',
+        param: null,
+        code: 'too_many_connections',
+      },
+    });
+    expect(anthropic.status).toBe(503);
+    expect(anthropic.body).toEqual(anthropicError);
+    // the server sees the held connections close a moment after the client does
+    let served = 503;
+    for (let tries = 0; served === 503 && tries < 100; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      served = parsed(await ask('/v1/models')).status;
+    }
+    expect(served).toBe(200);
   });
 });

@@ -97,4 +97,17 @@ cors: { origins: ['app.example.com'] }
     ]);
     expect((await loadGatewayConfig(file('auth: none'))).auth).toBe('none');
   });
+  it('server.maxConnections: a whole number >= 1, kept; anything else named by path', async () => {
+    expect((await loadGatewayConfig(file('server: { maxConnections: 64 }'))).maxConnections).toBe(
+      64,
+    );
+    expect((await loadGatewayConfig(file(''))).maxConnections).toBeUndefined();
+    const problems = await problemsOf('server: { maxConnections: 0, maxSockets: 1 }');
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^server\.maxConnections: /),
+        expect.stringMatching(/^server\.maxSockets: unknown setting; known: maxConnections/),
+      ]),
+    );
+  });
 });

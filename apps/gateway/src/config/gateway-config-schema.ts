@@ -6,7 +6,7 @@ import {
   providerConfigSchema,
 } from 'nest-model-router/config';
 import { DEMO_EMBEDDING } from './demo-embeddings.js';
-import { authSchema, corsSchema, toolCallsSchema } from './gateway-sections.js';
+import { authSchema, corsSchema, serverSchema, toolCallsSchema } from './gateway-sections.js';
 
 const { unknownName, problemIssue } = configSchemaParts;
 
@@ -53,6 +53,7 @@ export const gatewayConfigSchema = modelRouterConfigSchema
       .optional(),
     cors: corsSchema.optional(),
     toolCalls: toolCallsSchema.optional(),
+    server: serverSchema.optional(),
   })
   .superRefine(checkGatewaySections, { when: () => true });
 

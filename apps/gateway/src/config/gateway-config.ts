@@ -29,6 +29,11 @@ export interface GatewayConfig {
    * process, so ids do not survive a restart nor move between replicas.
    */
   toolCallSecret?: string;
+  /**
+   * Connections open at once (YAML: `server.maxConnections`); beyond it a request is answered
+   * 503 with `Retry-After`. Default: DEFAULT_MAX_CONNECTIONS (512).
+   */
+  maxConnections?: number;
   /** Per provider, the model ids (or globs) clients may address as `provider/model-id`. */
   providerModels?: Record<string, string[]>;
   /**

@@ -3,7 +3,7 @@ import { configSchemaParts } from 'nest-model-router/config';
 import { BUDGET_PERIODS, type BudgetPeriod } from 'nest-model-router/core';
 
 /**
- * The gateway's own sections of the YAML file (`auth`, `cors`, `toolCalls`), in the library's
+ * The gateway's own sections of the YAML file (`auth`, `cors`, `toolCalls`, `server`), in the library's
  * schema style: gateway-config-schema.ts adds them to the library's schema, so the whole file is
  * checked once, with one wording.
  */
@@ -74,9 +74,16 @@ export const toolCallsSchema = z.strictObject({
   secret: z.string().optional(),
 });
 
+/** The HTTP server's own bounds. */
+export const serverSchema = z.strictObject({
+  /** Connections open at once; beyond it requests are answered 503 (default 512). */
+  maxConnections: integer(1).optional(),
+});
+
 export type KeyBudgetConfig = z.output<typeof keyBudgetSchema>;
 export type KeySecretConfig = z.output<typeof keySecretSchema>;
 export type ApiKeyConfig = z.output<typeof apiKeySchema>;
 export type AuthConfig = z.output<typeof authSchema>;
 export type CorsConfig = z.output<typeof corsSchema>;
 export type ToolCallsConfig = z.output<typeof toolCallsSchema>;
+export type ServerConfig = z.output<typeof serverSchema>;

@@ -19,7 +19,7 @@ import type { GatewayConfig } from './gateway-config.js';
 import { demoEmbeddings } from './demo-embeddings.js';
 import { gatewayConfigSchema } from './gateway-config-schema.js';
 import { gatewayFactories } from './gateway-factories.js';
-import type { AuthConfig, CorsConfig, ToolCallsConfig } from './gateway-sections.js';
+import type { AuthConfig, CorsConfig, ServerConfig, ToolCallsConfig } from './gateway-sections.js';
 
 export interface LoadGatewayConfigOptions {
   /** For `${ENV}` interpolation; default `process.env`. */
@@ -38,7 +38,7 @@ export function gatewayConfigPath(
  * Reads the module's YAML configuration (interpolated, validated, every problem listed by path)
  * and builds the gateway from it: the routers and models, and each `providers` entry as a
  * source of `provider/model-id` models built by the same factories as configured models.
- * The gateway's own sections (`auth`, `cors`, `toolCalls`, each provider's `models`) extend the
+ * The gateway's own sections (`auth`, `cors`, `toolCalls`, `server`, each provider's `models`) extend the
  * library's schema, so the file is validated once and every problem is listed with one wording.
  */
 export async function loadGatewayConfig(
@@ -77,6 +77,9 @@ export async function loadGatewayConfig(
     ...(auth !== undefined ? { auth: auth === 'none' ? auth : withHashedKeys(auth) } : {}),
     ...(sections.cors ? { cors: sections.cors } : {}),
     ...(sections.toolCalls?.secret ? { toolCallSecret: sections.toolCalls.secret } : {}),
+    ...(sections.server?.maxConnections !== undefined
+      ? { maxConnections: sections.server.maxConnections }
+      : {}),
   };
 }
 
@@ -85,6 +88,7 @@ interface GatewaySections {
   auth?: AuthConfig | 'none';
   cors?: CorsConfig;
   toolCalls?: ToolCallsConfig;
+  server?: ServerConfig;
   /** `providers.<name>.models`: the model ids (or globs) a provider serves as `provider/id`. */
   providerModels: Record<string, string[]>;
   /** `providers.<name>.models.<id or glob>.pricing`, in the order written. */
@@ -112,7 +116,7 @@ function readGatewayFile(
   path: string,
   env: Readonly<Record<string, string | undefined>>,
 ): { config: ModelRouterConfig; sections: GatewaySections } {
-  const { auth, cors, toolCalls, providers, ...rest } = loadModelRouterConfig(path, {
+  const { auth, cors, toolCalls, server, providers, ...rest } = loadModelRouterConfig(path, {
     env,
     schema: gatewayConfigSchema,
   });
@@ -138,6 +142,7 @@ function readGatewayFile(
       ...(auth !== undefined ? { auth } : {}),
       ...(cors !== undefined ? { cors } : {}),
       ...(toolCalls !== undefined ? { toolCalls } : {}),
+      ...(server !== undefined ? { server } : {}),
     },
   };
 }

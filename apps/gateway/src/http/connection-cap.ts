@@ -1,0 +1,71 @@
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { InvalidConfigurationException } from 'nest-model-router';
+import { inDialectOf } from '../anthropic/anthropic-error.js';
+import type { WireError } from '../openai/openai-error.js';
+
+/**
+ * 512: each call being served holds two descriptors (the client's connection and the
+ * provider's), so the default fits the common soft limit of 1024 open files. Raise both together.
+ */
+export const DEFAULT_MAX_CONNECTIONS = 512;
+
+/** How long a connection beyond the cap may take to send its request before it is dropped. */
+const OVER_CAP_GRACE_MS = 1000;
+
+/** The cap of a configuration, checked: the YAML's by its schema, a configuration object's here. */
+export function maxConnectionsOf(maxConnections = DEFAULT_MAX_CONNECTIONS): number {
+  if (!Number.isSafeInteger(maxConnections) || maxConnections < 1) {
+    throw new InvalidConfigurationException(
+      `maxConnections (server.maxConnections) must be a whole number >= 1; got ${String(maxConnections)}.`,
+    );
+  }
+  return maxConnections;
+}
+
+/**
+ * Bounds the connections open at once (YAML `server.maxConnections`), so a pile of idle or
+ * trickling clients (slowloris) cannot exhaust the process's descriptors before the headers
+ * timeout cuts them. A connection beyond the cap is accepted, its request answered 503 with
+ * `Retry-After` in the dialect of its path (a refusal a client can read, which Node's own
+ * `maxConnections` does not give: it closes the socket unanswered) and the connection closed;
+ * one that sends no request within a second is dropped. Node's `maxConnections`, at twice the
+ * cap, stays as the hard ceiling, so refused connections are bounded too.
+ */
+export function registerConnectionCap(fastify: FastifyInstance, maxConnections: number): void {
+  const server = fastify.server as Server;
+  server.maxConnections = maxConnections * 2;
+  const overCap = new WeakSet<Socket>();
+  let open = 0;
+  server.on('connection', (socket: Socket) => {
+    open += 1;
+    let timer: NodeJS.Timeout | undefined;
+    socket.once('close', () => {
+      open -= 1;
+      clearTimeout(timer);
+    });
+    if (open <= maxConnections) return;
+    overCap.add(socket);
+    timer = setTimeout(() => socket.destroy(), OVER_CAP_GRACE_MS).unref();
+  });
+  const refusal: WireError = {
+    status: 503,
+    headers: { 'retry-after': '1', connection: 'close' },
+    body: {
+      error: {
+        message:
+          `The gateway has ${maxConnections} connections open, its limit ` +
+          '(server.maxConnections); retry shortly.',
+        type: 'server_error',
+        param: null,
+        code: 'too_many_connections',
+      },
+    },
+  };
+  fastify.addHook('onRequest', (request, reply, done) => {
+    if (!overCap.has(request.raw.socket)) return done();
+    const shaped = inDialectOf(request.url, refusal);
+    void reply.status(503).headers(refusal.headers).send(shaped.body);
+  });
+}
