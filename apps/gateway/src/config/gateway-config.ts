@@ -31,7 +31,7 @@ export interface GatewayConfig {
   toolCallSecret?: string;
   /**
    * Connections open at once (YAML: `server.maxConnections`); beyond it a request is answered
-   * 503 with `Retry-After`. Default: DEFAULT_MAX_CONNECTIONS (512).
+   * 503 with `Retry-After`. Default: DEFAULT_MAX_CONNECTIONS (4,096).
    */
   maxConnections?: number;
   /** Per provider, the model ids (or globs) clients may address as `provider/model-id`. */

@@ -76,7 +76,7 @@ export const toolCallsSchema = z.strictObject({
 
 /** The HTTP server's own bounds. */
 export const serverSchema = z.strictObject({
-  /** Connections open at once; beyond it requests are answered 503 (default 512). */
+  /** Connections open at once; beyond it requests are answered 503 (default 4,096). */
   maxConnections: integer(1).optional(),
 });
 

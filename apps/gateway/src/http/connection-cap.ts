@@ -6,10 +6,11 @@ import { inDialectOf } from '../anthropic/anthropic-error.js';
 import type { WireError } from '../openai/openai-error.js';
 
 /**
- * 512: each call being served holds two descriptors (the client's connection and the
- * provider's), so the default fits the common soft limit of 1024 open files. Raise both together.
+ * 4,096: above the concurrency of a team's gateway or a load test (a lower cap would answer a
+ * benchmark's clients 503), and each call served holds two descriptors (its client's connection
+ * and the provider's), which Node's open-file limit (raised at start to the hard limit) holds.
  */
-export const DEFAULT_MAX_CONNECTIONS = 512;
+export const DEFAULT_MAX_CONNECTIONS = 4096;
 
 /** How long a connection beyond the cap may take to send its request before it is dropped. */
 const OVER_CAP_GRACE_MS = 1000;
