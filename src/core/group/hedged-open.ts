@@ -88,8 +88,9 @@ export async function hedgedOpen<T>(
   /** The system clock by default, which the group's strategy and limits read too (attempt-times). */
   clock: Clock = systemClock,
 ): Promise<HedgedOutcome<T>> {
-  const opening = startHedged(call, first, policy, open, discard, check, timers, clock);
-  if (!opening) return openAlone(call, first, policy, open, check, clock);
+  const hedging = new Hedging(policy, open, discard, check, timers, clock);
+  const opening = startHedged(call, first, hedging);
+  if (!opening) return openAlone(call, first, hedging);
   let value: T;
   try {
     value = await opening.settled;
@@ -100,6 +101,33 @@ export async function hedgedOpen<T>(
 }
 
 /**
+ * What every hedged opening of a group (and kind of call) shares: its policy, how an attempt is
+ * opened, checked and, when it lost, freed, and the clock and timers of its delay list. Made
+ * once per group where the functions are the group's own (ModelRouter's `chat`), so an Opening
+ * holds only its call's own state and this one reference.
+ */
+export class Hedging<T> {
+  private delayList: HedgeDelays | undefined;
+
+  constructor(
+    readonly policy: HedgePolicy,
+    readonly open: Open<T>,
+    /** Frees what a loser produced after it lost (closes a stream). */
+    readonly discard: (value: T) => void,
+    /** Checks what `open` produced (throws to fail the attempt). */
+    readonly check: Check<T> = unchecked,
+    readonly timers: Timers = systemTimers,
+    /** The system clock by default, which the group's strategy and limits read too. */
+    readonly clock: Clock = systemClock,
+  ) {}
+
+  /** The group's pending hedge delays (the policy's, made at its first call). */
+  delays(): HedgeDelays {
+    return (this.delayList ??= this.policy.delaysOn(this.timers, this.clock));
+  }
+}
+
+/**
  * Starts `first` with its hedge delay queued: what it produces goes to the Opening's `answered`
  * (or its error to `failed`). Undefined when the policy has no delay yet (nothing learnt): the
  * caller opens alone (openAlone).
@@ -107,37 +135,20 @@ export async function hedgedOpen<T>(
 export function startHedged<T>(
   call: ModelRouterCall,
   first: Attempt,
-  policy: HedgePolicy,
-  open: Open<T>,
-  discard: (value: T) => void,
-  check: Check<T>,
-  timers: Timers = systemTimers,
-  clock: Clock = systemClock,
+  hedging: Hedging<T>,
 ): Opening<T> | undefined {
+  const { policy, clock } = hedging;
   // the start the strategy read when it admitted the attempt, when it did so on this clock
   const startedAt = startOf(first.context, clock);
   const delayMs = policy.delayMs(startedAt, clock);
   if (delayMs === undefined) return undefined;
   const link = policy.abortFor(call.options.signal);
-  const produced = open(first, link.controller.signal, call);
-  const delays = policy.delaysOn(timers, clock);
-  const opening = delays.insert(
-    new Opening(
-      startedAt + delayMs,
-      call,
-      first,
-      link,
-      startedAt,
-      delayMs,
-      produced,
-      policy,
-      delays,
-      open,
-      discard,
-      check,
-      clock,
-    ),
-  );
+  const produced = hedging.open(first, link.controller.signal, call);
+  const opening = hedging
+    .delays()
+    .insert(
+      new Opening(startedAt + delayMs, call, first, link, startedAt, delayMs, produced, hedging),
+    );
   // what the caller awaits: the first attempt's outcome, or the hedge starting (`fire` wakes it,
   // so a call never waits for a first attempt that lost). `capture` hands over the resolvers.
   opening.settled = new Promise<T>(capture);
@@ -181,28 +192,24 @@ export class Opening<T> implements DueEntry {
     private readonly delayMs: number,
     /** What the first attempt produces. */
     private readonly produced: Promise<T>,
-    private readonly policy: HedgePolicy,
-    private readonly delays: HedgeDelays,
-    private readonly open: Open<T>,
-    private readonly discard: (value: T) => void,
-    private readonly check: Check<T>,
-    private readonly clock: Clock,
+    /** The group's: policy, open, check, discard, clock, delay list. */
+    private readonly hedging: Hedging<T>,
   ) {}
 
   /** The first attempt produced `value`: the call's outcome (the race's, if the hedge started). */
   answered(value: T): HedgedOutcome<T> | Promise<HedgedOutcome<T>> {
     if (this.race) return this.race;
-    this.delays.remove(this);
-    const { first } = this;
+    const { first, hedging } = this;
+    hedging.delays().remove(this);
     let checked: T;
     try {
-      checked = this.check(value, first);
+      checked = hedging.check(value, first);
     } catch (error) {
       this.link.unlink();
       return failedAlone(this.call, first, error);
     }
     // the winner's own time: what answers take when they come (see raceWithHedge)
-    this.policy.observe(producedAt(this.call, first, this.clock) - this.startedAt);
+    hedging.policy.observe(producedAt(this.call, first, hedging.clock) - this.startedAt);
     return { kind: 'won', attempt: first, value: checked, link: this.link };
   }
 
@@ -210,24 +217,15 @@ export class Opening<T> implements DueEntry {
   failed(error: unknown): Promise<HedgedOutcome<T>> {
     // the delay passed first: the race has this failure too, and decides the call
     if (this.race) return this.race;
-    this.delays.remove(this);
+    this.hedging.delays().remove(this);
     this.link.unlink();
     return failedAlone(this.call, this.first, error);
   }
 
   fire(): void {
     const runner = new Runner<T>(this.first, this.link, this.startedAt, false);
-    settleWith(runner, this.produced, this.check);
-    this.race = raceWithHedge(
-      this.call,
-      runner,
-      this.delayMs,
-      this.policy,
-      this.open,
-      this.discard,
-      this.check,
-      this.clock,
-    );
+    settleWith(runner, this.produced, this.hedging.check);
+    this.race = raceWithHedge(this.call, runner, this.delayMs, this.hedging);
     this.wake(undefined as never);
   }
 }
@@ -236,38 +234,33 @@ export class Opening<T> implements DueEntry {
 export async function openAlone<T>(
   call: ModelRouterCall,
   first: Attempt,
-  policy: HedgePolicy,
-  open: Open<T>,
-  check: Check<T>,
-  clock: Clock = systemClock,
+  hedging: Hedging<T>,
 ): Promise<HedgedOutcome<T>> {
+  const { clock } = hedging;
   const startedAt = startOf(first.context, clock);
   let value: T;
   try {
-    value = check(await open(first, call.options.signal, call), first);
+    value = hedging.check(await hedging.open(first, call.options.signal, call), first);
   } catch (error) {
     return failedAlone(call, first, error);
   }
-  policy.observe(producedAt(call, first, clock) - startedAt);
+  hedging.policy.observe(producedAt(call, first, clock) - startedAt);
   return { kind: 'won', attempt: first, value, link: NO_LINK };
 }
 
 function startRunner<T>(
   call: ModelRouterCall,
   attempt: Attempt,
-  policy: HedgePolicy,
+  hedging: Hedging<T>,
   callerSignal: AbortSignal | undefined,
-  open: Open<T>,
-  check: Check<T>,
-  clock: Clock,
 ): Runner<T> {
   const runner = new Runner<T>(
     attempt,
-    policy.abortFor(callerSignal),
-    startOf(attempt.context, clock),
+    hedging.policy.abortFor(callerSignal),
+    startOf(attempt.context, hedging.clock),
     true,
   );
-  settleWith(runner, open(attempt, runner.link.controller.signal, call), check);
+  settleWith(runner, hedging.open(attempt, runner.link.controller.signal, call), hedging.check);
   return runner;
 }
 
@@ -306,12 +299,9 @@ async function raceWithHedge<T>(
   call: ModelRouterCall,
   first: Runner<T>,
   delayMs: number,
-  policy: HedgePolicy,
-  open: Open<T>,
-  discard: (value: T) => void,
-  check: Check<T>,
-  clock: Clock,
+  hedging: Hedging<T>,
 ): Promise<HedgedOutcome<T>> {
+  const { policy, discard, clock } = hedging;
   const callerSignal = call.options.signal;
   const running: Runner<T>[] = [first];
   const abandon = async (reason: unknown) => {
@@ -337,7 +327,7 @@ async function raceWithHedge<T>(
         to: extra.model.name,
         afterMs: delayMs,
       });
-      running.push(startRunner(call, extra, policy, callerSignal, open, check, clock));
+      running.push(startRunner(call, extra, hedging, callerSignal));
     }
   }
   for (;;) {

@@ -72,6 +72,11 @@ export class ModelRouterCall {
   readonly route?: string;
   /** The call's session key (SESSION_ATTRIBUTE), when it has one. */
   readonly session?: string;
+  /**
+   * The model a tool loop's round belongs to (the one that asked for the tool), when the request
+   * ends with a tool result: read once per call (it is tried first, and a round never hedges).
+   */
+  readonly toolLoopModelName: string | undefined;
   private readonly tried = new Set<string>();
   /** The model of each entry of `errors`. */
   private readonly failedModels: string[] = [];
@@ -96,6 +101,8 @@ export class ModelRouterCall {
     if (route !== undefined) this.route = route;
     const session = sessionOf(options.attributes);
     if (session !== undefined) this.session = session;
+    // the request's shape was checked before the call began (ModelRouter's chat and stream)
+    this.toolLoopModelName = toolLoopModelName(request.messages);
   }
 
   /**
@@ -297,8 +304,7 @@ export class ModelRouterCall {
   }
 
   private toolLoopModel(untried: readonly ChatModelWrapper[]): ChatModelWrapper | undefined {
-    // the request's shape was checked before the call began (ModelRouter's chat and stream)
-    const name = toolLoopModelName(this.request.messages);
+    const name = this.toolLoopModelName;
     return name === undefined ? undefined : untried.find((model) => model.name === name);
   }
 

@@ -22,7 +22,7 @@ import {
   wrapRoutes,
   type ModelRouterOptions,
 } from './model-router-options.js';
-import { assertChatResponse, toolLoopModelName, withModelAttribute } from './model-response.js';
+import { assertChatResponse, withModelAttribute } from './model-response.js';
 import type {
   ModelErrorListener,
   ModelRoutingStrategy,
@@ -35,7 +35,7 @@ import { partialUsage } from '../cost/partial-usage.js';
 import { normalizeStrategy } from '../strategies/strategy-invocation.js';
 import { HedgePolicy } from './hedge-policy.js';
 import { anyConcurrencyLimit, ConcurrencyGate } from '../limits/concurrency-gate.js';
-import { openAlone, startHedged, type HedgedOutcome, type Open } from './hedged-open.js';
+import { Hedging, openAlone, startHedged, type HedgedOutcome, type Open } from './hedged-open.js';
 import { isPromiseLike } from '../state/maybe-async.js';
 import { shareLatencyOf } from '../inspection/inspection.js';
 
@@ -61,6 +61,8 @@ export class ModelRouter implements ChatModel, InspectableRouting, ChecksChatReq
   protected readonly continuation: boolean;
   /** Hedged requests, when the group has `hedge`. */
   protected readonly hedge: HedgePolicy | undefined;
+  /** What `chat`'s hedged openings share (one object for the group's calls), with `hedge`. */
+  private readonly answerHedging: Hedging<ChatResponse> | undefined;
   /** Which model each session was last answered by (see SESSION_ATTRIBUTE). */
   protected readonly sessions: SessionAffinity;
   private readonly listeners: ModelErrorListener[];
@@ -82,6 +84,9 @@ export class ModelRouter implements ChatModel, InspectableRouting, ChecksChatReq
     }
     this.continuation = given.continuation ?? false;
     this.hedge = given.hedge === undefined ? undefined : new HedgePolicy(given.hedge);
+    this.answerHedging = this.hedge
+      ? new Hedging(this.hedge, this.openAnswer, NOTHING_TO_DISCARD, checkAnswer)
+      : undefined;
     const classify: ErrorClassifier = given.classifyError ?? classifyError;
     if (typeof classify !== 'function') {
       throw new InvalidConfigurationException(
@@ -138,19 +143,12 @@ export class ModelRouter implements ChatModel, InspectableRouting, ChecksChatReq
       const attempt = await call.next();
       if (!attempt) throw call.exhausted();
       await call.abortIfAborted(attempt);
-      if (this.hedges(attempt.isDefault, request)) {
+      if (this.hedges(attempt.isDefault, call)) {
         // hedgedOpen's steps, run here: one async step less on every hedged call
-        const opening = startHedged(
-          call,
-          attempt,
-          this.hedge!,
-          this.openAnswer,
-          NOTHING_TO_DISCARD,
-          checkAnswer,
-        );
+        const opening = startHedged(call, attempt, this.answerHedging!);
         let outcome: HedgedOutcome<ChatResponse> | Promise<HedgedOutcome<ChatResponse>>;
         if (!opening) {
-          outcome = openAlone(call, attempt, this.hedge!, this.openAnswer, checkAnswer);
+          outcome = openAlone(call, attempt, this.answerHedging!);
         } else {
           try {
             outcome = opening.answered(await opening.settled);
@@ -195,7 +193,7 @@ export class ModelRouter implements ChatModel, InspectableRouting, ChecksChatReq
     throwIfAborted(options?.signal);
     assertChatRequestOnce(request, options);
     const call = new ModelRouterCall(this.group, request, options ?? {}, true);
-    const hedge = this.hedges(false, request) ? this.hedge : undefined;
+    const hedge = this.hedges(false, call) ? this.hedge : undefined;
     yield* streamWithFailover(call, this.continuation, hedge);
   }
 
@@ -203,10 +201,8 @@ export class ModelRouter implements ChatModel, InspectableRouting, ChecksChatReq
    * Whether a call hedges: with `hedge`, except on the default route and in a tool loop's
    * round, which belongs to the model that asked for the tool.
    */
-  private hedges(isDefault: boolean, request: ChatRequest): boolean {
-    return (
-      this.hedge !== undefined && !isDefault && toolLoopModelName(request.messages) === undefined
-    );
+  private hedges(isDefault: boolean, call: ModelRouterCall): boolean {
+    return this.hedge !== undefined && !isDefault && call.toolLoopModelName === undefined;
   }
 
   /**
