@@ -72,10 +72,7 @@ export class ModelRouterCall {
   readonly route?: string;
   /** The call's session key (SESSION_ATTRIBUTE), when it has one. */
   readonly session?: string;
-  /**
-   * The model a tool loop's round belongs to (the one that asked for the tool), when the request
-   * ends with a tool result: read once per call (it is tried first, and a round never hedges).
-   */
+  /** The model whose tool loop this round continues (tried first; a round never hedges). */
   readonly toolLoopModelName: string | undefined;
   private readonly tried = new Set<string>();
   /** The model of each entry of `errors`. */
@@ -298,14 +295,10 @@ export class ModelRouterCall {
 
   /** The model to try first: the tool loop's model, else the session's pinned model. */
   private preferredModel(untried: readonly ChatModelWrapper[]): ChatModelWrapper | undefined {
-    const toolLoop = this.toolLoopModel(untried);
+    const name = this.toolLoopModelName;
+    const toolLoop = name === undefined ? undefined : untried.find((model) => model.name === name);
     if (toolLoop || this.session === undefined) return toolLoop;
     return this.group.sessions?.pinned(this.session, this.route, untried);
-  }
-
-  private toolLoopModel(untried: readonly ChatModelWrapper[]): ChatModelWrapper | undefined {
-    const name = this.toolLoopModelName;
-    return name === undefined ? undefined : untried.find((model) => model.name === name);
   }
 
   private contextFor(attempt: number): AttemptContext {
