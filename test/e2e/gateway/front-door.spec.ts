@@ -214,6 +214,19 @@ describe('the front door, with auth', () => {
     },
   );
 
+  it('/v1/embeddings takes models: [] as no fallback list too', async () => {
+    const answer = await send('/v1/embeddings', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'demo-embedding', models: [], input: 'hello' }),
+    });
+
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as { model: string; data: { embedding: number[] }[] };
+    expect(body.model).toBe('demo-embedding');
+    expect(body.data[0]!.embedding.length).toBeGreaterThan(0);
+  });
+
   describe('POST /v1/messages refused before its controller runs', () => {
     it.each([
       ['malformed JSON', () => messages('{"model": '), 400, 'invalid_request_error'],

@@ -149,7 +149,7 @@ export const messagesBody = z
     stream: z.boolean().nullish(),
     tools: z.array(tool).max(MAX_TOOLS).nullish(),
     tool_choice: toolChoice.nullish(),
-    models: failoverList(0),
+    models: failoverList(),
   })
   .check((context) => {
     const { tool_choice: choice, tools } = context.value;

@@ -37,7 +37,7 @@ export const embeddingsBody = z.object({
   dimensions: z.int().min(1).max(65_536).nullish(),
   user: z.string().nullish(),
   /** A per-request failover list, as on chat completions. */
-  models: failoverList(1),
+  models: failoverList(),
 });
 
 export type EmbeddingsRequest = z.output<typeof embeddingsBody>;

@@ -44,9 +44,12 @@ export const toolName = nonEmpty.max(
   `must be at most ${MAX_MODEL_NAME_LENGTH} characters long`,
 );
 
-/** A per-request failover list after `model` (OpenRouter's extension): at most 10 names. */
-export function failoverList(minItems: 0 | 1) {
-  return z.array(modelName).min(minItems).max(10).nullish();
+/**
+ * A per-request failover list after `model` (OpenRouter's extension): at most 10 names; an empty
+ * one is no fallback, on every surface.
+ */
+export function failoverList() {
+  return z.array(modelName).max(10).nullish();
 }
 
 /**

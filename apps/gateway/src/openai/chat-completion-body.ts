@@ -152,7 +152,7 @@ export const chatCompletionBody = z
     tool_choice: toolChoice.nullish(),
     response_format: responseFormat.nullish(),
     /** Fallbacks after `model`; an empty list means none (as LiteLLM and OpenRouter read it). */
-    models: failoverList(0),
+    models: failoverList(),
     user: z.string().nullish(),
     /** The caller's prompt-cache key: passed to OpenAI-compatible providers, and keeps the prefix's model. */
     prompt_cache_key: z.string().min(1).max(1024).nullish(),

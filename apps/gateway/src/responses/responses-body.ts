@@ -214,7 +214,7 @@ export const responsesBody = z
     background: z
       .literal(false, { error: 'responses run in the request here; omit background' })
       .nullish(),
-    models: failoverList(0),
+    models: failoverList(),
   })
   .check((context) => {
     const { tool_choice: choice, tools } = context.value;
