@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../clock.js';
 import { InvalidConfigurationException } from '../errors/exceptions.js';
 import { LatencyRounds } from './latency-rounds.js';
 import { SlotQueue } from './slot-queue.js';
@@ -68,10 +69,10 @@ export class AimdLimit {
   private readonly latency = new LatencyRounds();
   /** Until when a call refused with a 429 waits to retry while holding its slot (clock ms). */
   private restingUntil = 0;
-  private readonly clock: () => number;
+  private readonly clock: Clock;
   private readonly queue: SlotQueue | undefined;
 
-  constructor(options: ConcurrencyOptions, field = 'concurrency', clock: () => number = Date.now) {
+  constructor(options: ConcurrencyOptions, field = 'concurrency', clock: Clock = systemClock) {
     if (typeof options !== 'object' || options === null) {
       throw new InvalidConfigurationException(`${field} must be an object { max?, adaptive? }`);
     }

@@ -1,3 +1,5 @@
+import type { Clock } from '../clock.js';
+
 interface Waiter {
   /** When it gives up (the clock's ms). Waiters join in order and wait equally long, so the
    * deadlines rise along the queue and only the head's can be next. */
@@ -18,7 +20,7 @@ export class SlotQueue {
   constructor(
     private readonly waitMs: number,
     private readonly size: number,
-    private readonly clock: () => number,
+    private readonly clock: Clock,
   ) {}
 
   get length(): number {
