@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Anthropic from '@anthropic-ai/sdk';
+import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
+import { z } from 'zod';
 import { postJson } from '../gateway/gateway-harness.js';
 import { startClientGateway, type ClientGateway } from './client-gateway.js';
 
@@ -127,6 +129,27 @@ describe('POST /v1/messages through the Anthropic SDK', () => {
     }
   });
 
+  it('structured outputs: messages.parse (output_config.format) answers the schema', async () => {
+    const person = z.object({ name: z.string(), age: z.number().int() });
+    const parsed = await client.messages.parse({
+      model: 'auto',
+      max_tokens: 200,
+      output_config: { format: zodOutputFormat(person) },
+      messages: [{ role: 'user', content: 'Describe a person' }],
+    });
+    expect(person.parse(parsed.parsed_output)).toEqual(parsed.parsed_output);
+    // the beta's top-level name, streamed
+    const stream = client.messages.stream({
+      model: 'demo-pro',
+      max_tokens: 200,
+      messages: [{ role: 'user', content: 'Describe a person' }],
+      ...({ output_format: { type: 'json_schema', schema: z.toJSONSchema(person) } } as object),
+    });
+    const final = await stream.finalMessage();
+    const text = final.content[0]!.type === 'text' ? final.content[0]!.text : '';
+    expect(person.safeParse(JSON.parse(text)).success).toBe(true);
+  });
+
   it('errors come as the SDK’s typed errors, with Anthropic’s error shape', async () => {
     await expect(
       client.messages.create({
@@ -207,6 +230,11 @@ describe('POST /v1/messages through the Anthropic SDK', () => {
       'at most 4096',
     ],
     ['max_tokens 0', { max_tokens: 0 }, 'max_tokens'],
+    [
+      'an output format that is not a JSON schema',
+      { output_config: { format: { type: 'text' } } },
+      'output_config.format.type',
+    ],
   ])('refuses %s with a 400 naming it', async (_, fields, problem) => {
     const response = await postJson(`${env.gateway.url}/v1/messages`, {
       model: 'auto',

@@ -133,6 +133,13 @@ const toolChoice = z.discriminatedUnion(
   { error: shapes("must be { type: 'auto' | 'any' | 'none' } or { type: 'tool', name }") },
 );
 
+// structured outputs: `output_config.format` (GA), `output_format` (its beta name); the SDKs'
+// `messages.parse` sends the first. Other output_config fields (effort) are tolerated.
+const outputFormat = z.object({
+  type: z.literal('json_schema', { error: "must be 'json_schema'" }),
+  schema: jsonObject,
+});
+
 export const messagesBody = z
   .object({
     model: modelName,
@@ -150,6 +157,8 @@ export const messagesBody = z
     tools: z.array(tool).max(MAX_TOOLS).nullish(),
     tool_choice: toolChoice.nullish(),
     models: failoverList(),
+    output_config: z.object({ format: outputFormat.nullish() }).nullish(),
+    output_format: outputFormat.nullish(),
   })
   .check((context) => {
     const { tool_choice: choice, tools } = context.value;

@@ -48,6 +48,13 @@ function toParameters(body: AnthropicMessagesRequest): ChatRequestParameters {
   if (choice?.type === 'tool') parameters.toolChoice = { name: choice.name };
   else if (choice?.type === 'any') parameters.toolChoice = 'required';
   else if (choice) parameters.toolChoice = choice.type;
+  const format = body.output_config?.format ?? body.output_format;
+  // Anthropic's format has no name; OpenAI-shaped providers need one
+  if (format)
+    parameters.responseFormat = {
+      type: 'json',
+      jsonSchema: { name: 'output', schema: format.schema },
+    };
   return parameters;
 }
 
