@@ -150,6 +150,36 @@ describe('POST /v1/messages through the Anthropic SDK', () => {
     expect(person.safeParse(JSON.parse(text)).success).toBe(true);
   });
 
+  it('plain-text documents (text and content sources) reach the provider as text', async () => {
+    const answer = await client.messages.create({
+      model: 'fake/doc-model',
+      max_tokens: 50,
+      messages: [
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'document',
+              title: 'Sky',
+              citations: { enabled: true },
+              source: { type: 'text', media_type: 'text/plain', data: 'The sky is blue.' },
+            },
+            {
+              type: 'document',
+              source: { type: 'content', content: [{ type: 'text', text: 'Grass is green.' }] },
+            },
+            { type: 'text', text: 'What colours?' },
+          ],
+        },
+      ],
+    });
+    expect(answer.stop_reason).toBe('end_turn');
+    const sent = JSON.stringify(env.fake.requests.all().at(-1)!.body);
+    for (const text of ['Sky', 'The sky is blue.', 'Grass is green.', 'What colours?']) {
+      expect(sent).toContain(text);
+    }
+  });
+
   it('errors come as the SDK’s typed errors, with Anthropic’s error shape', async () => {
     await expect(
       client.messages.create({
@@ -230,6 +260,28 @@ describe('POST /v1/messages through the Anthropic SDK', () => {
       'at most 4096',
     ],
     ['max_tokens 0', { max_tokens: 0 }, 'max_tokens'],
+    [
+      'an image in a tool_result',
+      {
+        messages: [
+          { role: 'user', content: 'hi' },
+          { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'f', input: {} }] },
+          {
+            role: 'user',
+            content: [
+              {
+                type: 'tool_result',
+                tool_use_id: 't1',
+                content: [
+                  { type: 'image', source: { type: 'url', url: 'https://a.example/x.png' } },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      "'image' is not supported in a tool_result",
+    ],
     [
       'an output format that is not a JSON schema',
       { output_config: { format: { type: 'text' } } },
