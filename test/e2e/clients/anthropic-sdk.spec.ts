@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Anthropic from '@anthropic-ai/sdk';
+import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
+import { z } from 'zod';
 import { postJson } from '../gateway/gateway-harness.js';
 import { startClientGateway, type ClientGateway } from './client-gateway.js';
 
@@ -127,6 +129,57 @@ describe('POST /v1/messages through the Anthropic SDK', () => {
     }
   });
 
+  it('structured outputs: messages.parse (output_config.format) answers the schema', async () => {
+    const person = z.object({ name: z.string(), age: z.number().int() });
+    const parsed = await client.messages.parse({
+      model: 'auto',
+      max_tokens: 200,
+      output_config: { format: zodOutputFormat(person) },
+      messages: [{ role: 'user', content: 'Describe a person' }],
+    });
+    expect(person.parse(parsed.parsed_output)).toEqual(parsed.parsed_output);
+    // the beta's top-level name, streamed
+    const stream = client.messages.stream({
+      model: 'demo-pro',
+      max_tokens: 200,
+      messages: [{ role: 'user', content: 'Describe a person' }],
+      ...({ output_format: { type: 'json_schema', schema: z.toJSONSchema(person) } } as object),
+    });
+    const final = await stream.finalMessage();
+    const text = final.content[0]!.type === 'text' ? final.content[0]!.text : '';
+    expect(person.safeParse(JSON.parse(text)).success).toBe(true);
+  });
+
+  it('plain-text documents (text and content sources) reach the provider as text', async () => {
+    const answer = await client.messages.create({
+      model: 'fake/doc-model',
+      max_tokens: 50,
+      messages: [
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'document',
+              title: 'Sky',
+              citations: { enabled: true },
+              source: { type: 'text', media_type: 'text/plain', data: 'The sky is blue.' },
+            },
+            {
+              type: 'document',
+              source: { type: 'content', content: [{ type: 'text', text: 'Grass is green.' }] },
+            },
+            { type: 'text', text: 'What colours?' },
+          ],
+        },
+      ],
+    });
+    expect(answer.stop_reason).toBe('end_turn');
+    const sent = JSON.stringify(env.fake.requests.all().at(-1)!.body);
+    for (const text of ['Sky', 'The sky is blue.', 'Grass is green.', 'What colours?']) {
+      expect(sent).toContain(text);
+    }
+  });
+
   it('errors come as the SDK’s typed errors, with Anthropic’s error shape', async () => {
     await expect(
       client.messages.create({
@@ -207,6 +260,33 @@ describe('POST /v1/messages through the Anthropic SDK', () => {
       'at most 4096',
     ],
     ['max_tokens 0', { max_tokens: 0 }, 'max_tokens'],
+    [
+      'an image in a tool_result',
+      {
+        messages: [
+          { role: 'user', content: 'hi' },
+          { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'f', input: {} }] },
+          {
+            role: 'user',
+            content: [
+              {
+                type: 'tool_result',
+                tool_use_id: 't1',
+                content: [
+                  { type: 'image', source: { type: 'url', url: 'https://a.example/x.png' } },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      "'image' is not supported in a tool_result",
+    ],
+    [
+      'an output format that is not a JSON schema',
+      { output_config: { format: { type: 'text' } } },
+      'output_config.format.type',
+    ],
   ])('refuses %s with a 400 naming it', async (_, fields, problem) => {
     const response = await postJson(`${env.gateway.url}/v1/messages`, {
       model: 'auto',

@@ -91,6 +91,12 @@ describe('POST /v1/embeddings', () => {
     ['no input', { model: 'demo-embedding' }, 'input'],
     ['an empty input list', { model: 'demo-embedding', input: [] }, 'input'],
     ['token ids', { model: 'demo-embedding', input: [[1, 2, 3]] }, 'token-id arrays'],
+    [
+      // what LangChain's Python OpenAIEmbeddings sends by default: the answer says how to fix it
+      "LangChain's token ids",
+      { model: 'demo-embedding', input: [[15339, 1917], [6864]], encoding_format: 'base64' },
+      'check_embedding_ctx_length=False',
+    ],
     ['a huge text', { model: 'demo-embedding', input: 'x'.repeat(100_001) }, 'at most 100000'],
     [
       'too many texts',

@@ -39,28 +39,59 @@ const source = z.discriminatedUnion(
 );
 
 const image = z.object({ type: z.literal('image'), source });
-const document = z.object({ type: z.literal('document'), source }).check((context) => {
-  const { source: given } = context.value;
-  if (given.type === 'base64' && given.media_type !== 'application/pdf') {
-    context.issues.push({
-      code: 'custom',
-      input: given.media_type,
-      path: ['source', 'media_type'],
-      message: 'must be application/pdf (only PDF documents are supported)',
-    });
-  }
-});
+// a plain-text document needs no file store: its text (`text`) or text blocks (`content`)
+const documentSource = z.discriminatedUnion(
+  'type',
+  [
+    ...source.options,
+    z.object({ type: z.literal('text'), media_type: z.string().nullish(), data: z.string() }),
+    z.object({
+      type: z.literal('content'),
+      content: z.union([z.string(), textBlocks], {
+        error: shapes('must be a string or an array of text blocks'),
+      }),
+    }),
+  ],
+  {
+    error: unknownTag(
+      'type',
+      {},
+      () => 'must be base64, url, text or content (files are not stored on this gateway)',
+    ),
+  },
+);
+const document = z
+  .object({ type: z.literal('document'), source: documentSource, title: z.string().nullish() })
+  .check((context) => {
+    const { source: given } = context.value;
+    if (given.type === 'base64' && given.media_type !== 'application/pdf') {
+      context.issues.push({
+        code: 'custom',
+        input: given.media_type,
+        path: ['source', 'media_type'],
+        message: 'must be application/pdf (only PDF documents are supported)',
+      });
+    }
+  });
 const toolUse = z.object({
   type: z.literal('tool_use'),
   id: nonEmpty,
   name: nonEmpty,
   input: jsonObject,
 });
+// the library's tool results are text: an image in one is refused by name, not as a bad text block
+const toolResultBlock = z.discriminatedUnion('type', [textBlock], {
+  error: unknownTag(
+    'type',
+    {},
+    (type) => `'${type}' is not supported in a tool_result (tool results are text on this gateway)`,
+  ),
+});
 const toolResult = z.object({
   type: z.literal('tool_result'),
   tool_use_id: nonEmpty,
   content: z
-    .union([z.string(), textBlocks], {
+    .union([z.string(), z.array(toolResultBlock).max(MAX_BLOCKS)], {
       error: shapes('must be a string or an array of text blocks'),
     })
     .optional(),
@@ -133,6 +164,13 @@ const toolChoice = z.discriminatedUnion(
   { error: shapes("must be { type: 'auto' | 'any' | 'none' } or { type: 'tool', name }") },
 );
 
+// structured outputs: `output_config.format` (GA), `output_format` (its beta name); the SDKs'
+// `messages.parse` sends the first. Other output_config fields (effort) are tolerated.
+const outputFormat = z.object({
+  type: z.literal('json_schema', { error: "must be 'json_schema'" }),
+  schema: jsonObject,
+});
+
 export const messagesBody = z
   .object({
     model: modelName,
@@ -150,6 +188,8 @@ export const messagesBody = z
     tools: z.array(tool).max(MAX_TOOLS).nullish(),
     tool_choice: toolChoice.nullish(),
     models: failoverList(),
+    output_config: z.object({ format: outputFormat.nullish() }).nullish(),
+    output_format: outputFormat.nullish(),
   })
   .check((context) => {
     const { tool_choice: choice, tools } = context.value;
@@ -165,5 +205,6 @@ export type AnthropicMessagesRequest = z.output<typeof messagesBody>;
 export type AnthropicMessage = AnthropicMessagesRequest['messages'][number];
 export type AnthropicBlock = z.output<typeof userBlock> | z.output<typeof assistantBlock>;
 export type AnthropicSource = z.output<typeof source>;
+export type AnthropicDocument = z.output<typeof document>;
 export type AnthropicTool = z.output<typeof tool>;
 export type AnthropicToolChoice = z.output<typeof toolChoice>;

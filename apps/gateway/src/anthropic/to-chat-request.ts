@@ -10,6 +10,7 @@ import { MODEL_ATTRIBUTE } from 'nest-model-router/core';
 import type { ToolCallIds, ToolCallOrigin } from '../openai/tool-call-ids.js';
 import type {
   AnthropicBlock,
+  AnthropicDocument,
   AnthropicMessage,
   AnthropicMessagesRequest,
   AnthropicSource,
@@ -48,6 +49,13 @@ function toParameters(body: AnthropicMessagesRequest): ChatRequestParameters {
   if (choice?.type === 'tool') parameters.toolChoice = { name: choice.name };
   else if (choice?.type === 'any') parameters.toolChoice = 'required';
   else if (choice) parameters.toolChoice = choice.type;
+  const format = body.output_config?.format ?? body.output_format;
+  // Anthropic's format has no name; OpenAI-shaped providers need one
+  if (format)
+    parameters.responseFormat = {
+      type: 'json',
+      jsonSchema: { name: 'output', schema: format.schema },
+    };
   return parameters;
 }
 
@@ -100,8 +108,10 @@ function toMessages(message: AnthropicMessage, ids: ToolCallIds): ChatMessage[] 
       });
     } else if (block.type === 'text') {
       parts.push({ type: 'text', text: block.text });
-    } else if (block.type === 'image' || block.type === 'document') {
-      parts.push(mediaPart(block.type === 'image' ? 'image' : 'pdf', block.source));
+    } else if (block.type === 'image') {
+      parts.push(mediaPart('image', block.source));
+    } else if (block.type === 'document') {
+      parts.push(documentPart(block));
     }
   }
   if (parts.length > 0) {
@@ -112,6 +122,14 @@ function toMessages(message: AnthropicMessage, ids: ToolCallIds): ChatMessage[] 
     });
   }
   return out;
+}
+
+function documentPart(block: AnthropicDocument): ContentPart {
+  const { source, title } = block;
+  if (source.type === 'base64' || source.type === 'url') return mediaPart('pdf', source);
+  const content = source.type === 'text' ? source.data : source.content;
+  const text = typeof content === 'string' ? content : content.map((b) => b.text).join('\n');
+  return { type: 'text', text: title ? `${title}\n\n${text}` : text };
 }
 
 function mediaPart(type: 'image' | 'pdf', source: AnthropicSource): ContentPart {

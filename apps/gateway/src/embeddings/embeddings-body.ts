@@ -14,6 +14,11 @@ const LIST =
   `must be a string or 1 to ${MAX_EMBEDDING_INPUTS} strings of at most ` +
   `${MAX_EMBEDDING_INPUT_CHARS} characters each`;
 
+// LangChain's Python OpenAIEmbeddings sends token ids by default: the answer says how to send text
+const TOKEN_IDS =
+  'must be a text: token-id arrays are not supported by this gateway (LangChain: ' +
+  'OpenAIEmbeddings(check_embedding_ctx_length=False) sends texts)';
+
 const text = z.string().max(MAX_EMBEDDING_INPUT_CHARS);
 
 export const embeddingsBody = z.object({
@@ -22,11 +27,7 @@ export const embeddingsBody = z.object({
     [
       text,
       z
-        .array(
-          z
-            .string({ error: 'must be a text: token-id arrays are not supported by this gateway' })
-            .max(MAX_EMBEDDING_INPUT_CHARS),
-        )
+        .array(z.string({ error: TOKEN_IDS }).max(MAX_EMBEDDING_INPUT_CHARS))
         .min(1, { error: LIST })
         .max(MAX_EMBEDDING_INPUTS, { error: LIST }),
     ],
