@@ -1,3 +1,4 @@
+import { abortReason } from '../chat/abort.js';
 import { InvalidConfigurationException } from '../errors/exceptions.js';
 import type { RouteStateBinding } from '../inspection/inspection.js';
 import { SharedLatencySketch } from '../resilience/shared-latency-sketch.js';
@@ -38,8 +39,16 @@ export class AttemptAbort {
   controller = new AbortController();
   private parent: AbortSignal | undefined;
   private linked = false;
+  /** The caller's signal when it had aborted before the attempt was linked. */
+  private abortedFirst: AbortSignal | undefined;
+  /** What waits for the attempt, told when the caller aborts (see `onCallerAbort`). */
+  private wake: ((reason: unknown) => void) | undefined;
   /** Made once per pooled object: the listener on the caller's signal. */
-  private readonly onAbort = () => this.controller.abort(this.parent?.reason);
+  private readonly onAbort = () => {
+    const reason = abortReason(this.parent!);
+    this.controller.abort(reason);
+    this.wake?.(reason);
+  };
 
   constructor(private readonly pool: AttemptAbort[]) {}
 
@@ -49,6 +58,7 @@ export class AttemptAbort {
     if (!parent) return this;
     if (parent.aborted) {
       this.controller.abort(parent.reason);
+      this.abortedFirst = parent;
       return this;
     }
     this.parent = parent;
@@ -56,9 +66,24 @@ export class AttemptAbort {
     return this;
   }
 
+  /**
+   * Tells `wake` the caller's abort reason when the caller aborts (at once if it already had),
+   * so what waits for the attempt stops waiting even if the model ignores its signal: the
+   * link's one listener does it, rather than a second race on the caller's signal.
+   */
+  onCallerAbort(wake: (reason: unknown) => void): void {
+    if (this.abortedFirst !== undefined) {
+      wake(abortReason(this.abortedFirst));
+      return;
+    }
+    if (this.parent !== undefined) this.wake = wake;
+  }
+
   unlink(): void {
     if (!this.linked) return;
     this.linked = false;
+    this.wake = undefined;
+    this.abortedFirst = undefined;
     if (this.parent) {
       this.parent.removeEventListener('abort', this.onAbort);
       this.parent = undefined;
