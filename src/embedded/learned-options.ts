@@ -244,14 +244,14 @@ export class LearnedOptions {
 function fingerprint(options: readonly ChoiceOption[]): string {
   // the router hands every decision the same options array: its key is built once (about a
   // third of what learned examples add to a decision), and kept while each option's name,
-  // description and examples are the same strings and array as then
+  // description and examples are the same strings and array as then, with the same contents
   const cached = fingerprints.get(options);
   if (cached && sameParts(cached.parts, options)) return cached.key;
   let key = '';
   const parts: unknown[] = [];
   for (const option of options) {
     key += `${option.name}\u0000${option.description}\u0000${joined(option.examples)}\u0001`;
-    parts.push(option.name, option.description, option.examples);
+    parts.push(option.name, option.description, option.examples, contentsOf(option.examples));
   }
   fingerprints.set(options, { key, parts });
   return key;
@@ -262,23 +262,45 @@ const fingerprints = new WeakMap<
   { key: string; parts: readonly unknown[] }
 >();
 
+/** Parts kept per option: name, description, examples array, and its contents when mutable. */
+const PARTS = 4;
+
 function sameParts(parts: readonly unknown[], options: readonly ChoiceOption[]): boolean {
-  if (parts.length !== 3 * options.length) return false;
+  if (parts.length !== PARTS * options.length) return false;
   let i = 0;
   for (const option of options) {
     if (parts[i++] !== option.name || parts[i++] !== option.description) return false;
     if (parts[i++] !== option.examples) return false;
+    const contents = parts[i++] as readonly string[] | undefined;
+    if (contents !== undefined && !sameStrings(contents, option.examples!)) return false;
   }
   return true;
 }
 
 /**
- * A route's examples as one string, kept per array: the router hands every decision the same
- * examples array of a route, so a decision does not join them again.
+ * What an examples array held, to notice it was changed in place; undefined for a frozen one
+ * (the router's: route-validation freezes each route's examples), which cannot change, so a
+ * router's decision compares nothing more than the array.
+ */
+function contentsOf(examples: readonly string[] | undefined): readonly string[] | undefined {
+  return examples === undefined || Object.isFrozen(examples) ? undefined : [...examples];
+}
+
+function sameStrings(kept: readonly string[], examples: readonly string[]): boolean {
+  if (kept.length !== examples.length) return false;
+  for (let i = 0; i < kept.length; i += 1) if (kept[i] !== examples[i]) return false;
+  return true;
+}
+
+/**
+ * A route's examples as one string, kept per frozen array: the router hands every decision the
+ * same examples array of a route, so a decision does not join them again. An array that may
+ * change is joined each time it is asked (only when its question's key is built again).
  */
 const joins = new WeakMap<readonly string[], string>();
 function joined(examples: readonly string[] | undefined): string {
   if (examples === undefined) return '';
+  if (!Object.isFrozen(examples)) return examples.join('\u0002');
   let text = joins.get(examples);
   if (text === undefined) {
     text = examples.join('\u0002');

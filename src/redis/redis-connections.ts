@@ -136,6 +136,7 @@ async function loadIoredis(): Promise<IoredisModule> {
 /** QUIT when connected (lets pending replies arrive), then make sure the socket is gone. */
 export async function closeConnection(client: Redis): Promise<void> {
   if (isClusterConnection(client)) {
+    stopSlotsRefresh(client);
     // QUIT would go to every node of the pool, connecting the idle ones first
     const ended = new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, 1_000);
@@ -171,4 +172,25 @@ export async function closeConnection(client: Redis): Promise<void> {
     : Promise.resolve();
   client.disconnect();
   await ended;
+}
+
+/** What ioredis 6 keeps of a cluster's periodic slots refresh (not part of its typed API). */
+interface SlotsRefresh {
+  isRefreshing?: boolean;
+  clearNodesRefreshInterval?: () => void;
+  refreshSlotsCache(callback?: () => void): void;
+}
+
+/**
+ * ioredis 6 arms a cluster's next `slotsRefreshInterval` round when a refresh answers, without
+ * looking at the status: a refresh in flight at disconnect arms it again after the disconnect
+ * cleared it, and from then on it refreshes an empty pool every interval, for ever, keeping the
+ * process alive. A callback queued behind that refresh's own clears the round it arms.
+ */
+function stopSlotsRefresh(client: Redis): void {
+  const cluster = client as unknown as SlotsRefresh;
+  if (cluster.isRefreshing !== true || typeof cluster.clearNodesRefreshInterval !== 'function') {
+    return;
+  }
+  cluster.refreshSlotsCache(() => cluster.clearNodesRefreshInterval!());
 }

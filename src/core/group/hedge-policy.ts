@@ -1,7 +1,9 @@
+import { abortReason } from '../chat/abort.js';
 import { InvalidConfigurationException } from '../errors/exceptions.js';
 import type { RouteStateBinding } from '../inspection/inspection.js';
 import { SharedLatencySketch } from '../resilience/shared-latency-sketch.js';
 import { MAX_TIMER_MS } from '../resilience/retry-policy.js';
+import { QuantileCadence } from '../resilience/quantile-cadence.js';
 import { HedgeBucket } from './hedge-bucket.js';
 import { HedgeDelays } from './hedge-delays.js';
 import { hasAbortListener } from './abort-listeners.js';
@@ -24,11 +26,6 @@ export interface HedgeOptions {
 const PERCENTILES = { p90: 0.9, p95: 0.95, p99: 0.99 } as const;
 /** A percentile delay waits for this many calls before the group hedges at all. */
 const MIN_SAMPLES = 20;
-/**
- * Calls between two readings of a percentile delay: a quantile walks the sketch's buckets, which
- * cost as much as the rest of the hedge on a fast call, and a few calls move a p95 by nothing.
- */
-const DELAY_READ_EVERY = 16;
 /** Unaborted controllers kept for reuse (about the group's concurrency). */
 const POOL = 64;
 
@@ -42,8 +39,16 @@ export class AttemptAbort {
   controller = new AbortController();
   private parent: AbortSignal | undefined;
   private linked = false;
+  /** The caller's signal when it had aborted before the attempt was linked. */
+  private abortedFirst: AbortSignal | undefined;
+  /** What waits for the attempt, told when the caller aborts (see `onCallerAbort`). */
+  private wake: ((reason: unknown) => void) | undefined;
   /** Made once per pooled object: the listener on the caller's signal. */
-  private readonly onAbort = () => this.controller.abort(this.parent?.reason);
+  private readonly onAbort = () => {
+    const reason = abortReason(this.parent!);
+    this.controller.abort(reason);
+    this.wake?.(reason);
+  };
 
   constructor(private readonly pool: AttemptAbort[]) {}
 
@@ -53,6 +58,7 @@ export class AttemptAbort {
     if (!parent) return this;
     if (parent.aborted) {
       this.controller.abort(parent.reason);
+      this.abortedFirst = parent;
       return this;
     }
     this.parent = parent;
@@ -60,9 +66,24 @@ export class AttemptAbort {
     return this;
   }
 
+  /**
+   * Tells `wake` the caller's abort reason when the caller aborts (at once if it already had),
+   * so what waits for the attempt stops waiting even if the model ignores its signal: the
+   * link's one listener does it, rather than a second race on the caller's signal.
+   */
+  onCallerAbort(wake: (reason: unknown) => void): void {
+    if (this.abortedFirst !== undefined) {
+      wake(abortReason(this.abortedFirst));
+      return;
+    }
+    if (this.parent !== undefined) this.wake = wake;
+  }
+
   unlink(): void {
     if (!this.linked) return;
     this.linked = false;
+    this.wake = undefined;
+    this.abortedFirst = undefined;
     if (this.parent) {
       this.parent.removeEventListener('abort', this.onAbort);
       this.parent = undefined;
@@ -88,7 +109,8 @@ export class HedgePolicy {
   private readonly pool: AttemptAbort[] = [];
   private delays: HedgeDelays | undefined;
   private learntMs: number | undefined;
-  private callsUntilRead = 0;
+  /** A percentile delay is read again every few answers (as the learnt deadlines are). */
+  private readonly cadence = new QuantileCadence();
 
   constructor(options: HedgeOptions) {
     if (typeof options !== 'object' || options === null) {
@@ -118,6 +140,7 @@ export class HedgePolicy {
       );
     }
     this.bucket = new HedgeBucket(maxExtra);
+    this.sketch.onChange = () => this.cadence.changed();
   }
 
   /**
@@ -139,10 +162,11 @@ export class HedgePolicy {
     this.bucket.earn(at, clock);
     if (this.fixedMs !== undefined) return this.fixedMs;
     this.sketch.poll(at, clock);
-    if (this.learntMs !== undefined && --this.callsUntilRead > 0) return this.learntMs;
-    if (this.sketch.count() < MIN_SAMPLES) return (this.learntMs = undefined);
-    this.callsUntilRead = DELAY_READ_EVERY;
-    return (this.learntMs = this.sketch.quantile(this.percentile!));
+    if (!this.cadence.due()) return this.learntMs;
+    const learnt = this.sketch.count() >= MIN_SAMPLES;
+    this.learntMs = learnt ? this.sketch.quantile(this.percentile!) : undefined;
+    this.cadence.read(learnt);
+    return this.learntMs;
   }
 
   /** Takes one extra call from the bucket, if it has one. */
@@ -167,5 +191,6 @@ export class HedgePolicy {
   /** How long an attempt took to produce (what a percentile delay learns from). */
   observe(ms: number): void {
     this.sketch.record(ms);
+    this.cadence.recorded();
   }
 }

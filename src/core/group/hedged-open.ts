@@ -43,7 +43,9 @@ class Runner<T> {
     readonly hedge: boolean,
   ) {}
 
+  /** The first outcome holds: the caller's abort (see `wakeOnCallerAbort`) or what it produced. */
   settle(settled: Settled<T>): void {
+    if (this.settled) return;
     this.settled = settled;
     this.wake?.(settled);
   }
@@ -153,7 +155,10 @@ export function startHedged<T>(
   // so a call never waits for a first attempt that lost). `capture` hands over the resolvers.
   opening.settled = new Promise<T>(capture);
   opening.wake = capturedResolve!;
-  produced.then(capturedResolve as (value: T) => void, capturedReject);
+  const reject = capturedReject!;
+  produced.then(capturedResolve as (value: T) => void, reject);
+  // the caller's abort settles it through the link's own listener: `open` races nothing more
+  link.onCallerAbort(reject);
   return opening;
 }
 
@@ -224,6 +229,7 @@ export class Opening<T> implements DueEntry {
 
   fire(): void {
     const runner = new Runner<T>(this.first, this.link, this.startedAt, false);
+    wakeOnCallerAbort(runner);
     settleWith(runner, this.produced, this.hedging.check);
     this.race = raceWithHedge(this.call, runner, this.delayMs, this.hedging);
     this.wake(undefined as never);
@@ -260,8 +266,14 @@ function startRunner<T>(
     startOf(attempt.context, hedging.clock),
     true,
   );
+  wakeOnCallerAbort(runner);
   settleWith(runner, hedging.open(attempt, runner.link.controller.signal, call), hedging.check);
   return runner;
+}
+
+/** The caller's abort settles `runner` at once, whether or not its model heeds its signal. */
+function wakeOnCallerAbort<T>(runner: Runner<T>): void {
+  runner.link.onCallerAbort((error) => runner.settle({ runner, ok: false, error }));
 }
 
 /** Settles `runner` with what its attempt produced, checked. */

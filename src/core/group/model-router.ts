@@ -206,8 +206,11 @@ export class ModelRouter implements ChatModel, InspectableRouting, ChecksChatReq
   }
 
   /**
-   * One model's whole answer to `call`'s request, raced on the caller's signal (hedgedOpen checks
-   * it). One function for every call: a closure per call would be one more allocation.
+   * One model's whole answer to `call`'s request (hedgedOpen checks it). On an attempt's own
+   * signal, the attempt's link to the caller's signal ends the wait when the caller aborts (see
+   * AttemptAbort.onCallerAbort); on the caller's own signal (nothing learnt yet: no link), it is
+   * raced on it here. One function for every call: a closure per call would be one more
+   * allocation.
    */
   private readonly openAnswer: Open<ChatResponse> = (attempt, signal, call) => {
     const options = call.optionsFor(attempt);
@@ -217,9 +220,8 @@ export class ModelRouter implements ChatModel, InspectableRouting, ChecksChatReq
     } catch (error) {
       return Promise.reject(error);
     }
-    // raced on the caller's signal only: a hedge that loses is abandoned, not awaited, so
-    // racing its own signal would only add a listener to every call
-    return raceAbort(Promise.resolve(answer), call.options.signal);
+    if (signal !== call.options.signal) return Promise.resolve(answer);
+    return raceAbort(Promise.resolve(answer), signal);
   };
 
   /**

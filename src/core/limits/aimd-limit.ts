@@ -1,5 +1,6 @@
 import { systemClock, type Clock } from '../clock.js';
 import { InvalidConfigurationException } from '../errors/exceptions.js';
+import { systemTimers, type Timers } from '../resilience/timers.js';
 import { LatencyRounds } from './latency-rounds.js';
 import { SlotQueue } from './slot-queue.js';
 
@@ -72,7 +73,13 @@ export class AimdLimit {
   private readonly clock: Clock;
   private readonly queue: SlotQueue | undefined;
 
-  constructor(options: ConcurrencyOptions, field = 'concurrency', clock: Clock = systemClock) {
+  constructor(
+    options: ConcurrencyOptions,
+    field = 'concurrency',
+    clock: Clock = systemClock,
+    /** What the queue's timer is set on (the global timers by default). */
+    timers: Timers = systemTimers,
+  ) {
     if (typeof options !== 'object' || options === null) {
       throw new InvalidConfigurationException(`${field} must be an object { max?, adaptive? }`);
     }
@@ -99,7 +106,7 @@ export class AimdLimit {
     this.queueSize = options.queueSize ?? 16;
     this.clock = clock;
     if (this.queueMs > 0 && this.queueSize > 0) {
-      this.queue = new SlotQueue(this.queueMs, this.queueSize, clock);
+      this.queue = new SlotQueue(this.queueMs, this.queueSize, clock, timers);
     }
   }
 

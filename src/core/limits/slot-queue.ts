@@ -1,4 +1,5 @@
 import type { Clock } from '../clock.js';
+import { systemTimers, type Timers } from '../resilience/timers.js';
 
 interface Waiter {
   /** When it gives up (the clock's ms). Waiters join in order and wait equally long, so the
@@ -15,12 +16,14 @@ interface Waiter {
  */
 export class SlotQueue {
   private readonly waiters: Waiter[] = [];
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timer: unknown;
 
   constructor(
     private readonly waitMs: number,
     private readonly size: number,
     private readonly clock: Clock,
+    /** The one timer of the queue (the head's deadline) is set on these. */
+    private readonly timers: Timers = systemTimers,
   ) {}
 
   get length(): number {
@@ -67,7 +70,7 @@ export class SlotQueue {
   private arm(): void {
     if (this.timer !== undefined || this.waiters.length === 0) return;
     const wait = Math.max(0, this.waiters[0]!.deadline - this.clock());
-    this.timer = setTimeout(this.expire, wait);
+    this.timer = this.timers.setTimeout(this.expire, wait);
   }
 
   /** The head's deadline passed: refuses every waiter whose time is up, then waits for the next. */
@@ -83,7 +86,7 @@ export class SlotQueue {
   /** Nobody waits: no timer should keep the process up for them. */
   private disarmIfEmpty(): void {
     if (this.waiters.length > 0 || this.timer === undefined) return;
-    clearTimeout(this.timer);
+    this.timers.clearTimeout(this.timer);
     this.timer = undefined;
   }
 }

@@ -1,6 +1,7 @@
 import { InvalidConfigurationException } from '../errors/exceptions.js';
 import { SharedLatencySketch, type SketchBinding } from './shared-latency-sketch.js';
 import { MAX_TIMER_MS } from './retry-policy.js';
+import { QuantileCadence } from './quantile-cadence.js';
 
 /** How a learnt deadline is derived from what a model has shown. */
 export interface AdaptiveDeadlineOptions {
@@ -59,7 +60,7 @@ export class AdaptiveDeadline {
   private readonly sketch: SharedLatencySketch;
   private readonly options: Resolved;
   private cached: number | undefined;
-  private dirty = true;
+  private readonly cadence = new QuantileCadence();
 
   constructor(
     /** What holds until enough samples: the configured value (undefined: unbounded). */
@@ -70,9 +71,7 @@ export class AdaptiveDeadline {
   ) {
     this.options = resolveAdaptiveOptions(options, defaults, field);
     this.sketch = new SharedLatencySketch({ enough: this.options.minSamples });
-    this.sketch.onChange = () => {
-      this.dirty = true;
-    };
+    this.sketch.onChange = () => this.cadence.changed();
   }
 
   /** Learns from every replica sharing `binding.store` (the key names the model and the wait). */
@@ -80,24 +79,25 @@ export class AdaptiveDeadline {
     this.sketch.share(binding);
   }
 
-  /** The deadline to arm now, in ms. */
+  /** The deadline to arm now, in ms (read again every few samples: see QuantileCadence). */
   currentMs(): number | undefined {
     this.sketch.poll();
-    if (!this.dirty) return this.cached;
+    if (!this.cadence.due()) return this.cached;
     const { minSamples, percentile, multiplier, floorMs, ceilingMs } = this.options;
-    if (this.sketch.count() < minSamples) {
+    const learnt = this.sketch.count() >= minSamples;
+    if (!learnt) {
       this.cached = this.initialMs;
     } else {
-      const learnt = multiplier * this.sketch.quantile(percentile)!;
-      this.cached = Math.round(Math.min(ceilingMs, Math.max(floorMs, learnt)));
+      const ms = multiplier * this.sketch.quantile(percentile)!;
+      this.cached = Math.round(Math.min(ceilingMs, Math.max(floorMs, ms)));
     }
-    this.dirty = false;
+    this.cadence.read(learnt);
     return this.cached;
   }
 
   observe(ms: number): void {
     this.sketch.record(ms);
-    this.dirty = true;
+    this.cadence.recorded();
   }
 
   /** Samples remembered (for inspection): the group's when shared. */

@@ -3,6 +3,7 @@ import type { Clock } from '../clock.js';
 import { InvalidConfigurationException } from '../errors/exceptions.js';
 import { resolveAdaptiveOptions, type AdaptiveDeadlineOptions } from './adaptive-deadline.js';
 import { MAX_TIMER_MS } from './retry-policy.js';
+import { QuantileCadence } from './quantile-cadence.js';
 import { SharedLatencySketch, type SketchBinding } from './shared-latency-sketch.js';
 import type { ResolvedTimeouts, TimeoutOptions } from './timeout-options.js';
 
@@ -88,7 +89,7 @@ class LearntAnswerDeadline implements AnswerDeadline {
   private readonly pace: SharedLatencySketch;
   /** Output tokens per answer. */
   private readonly tokens: SharedLatencySketch;
-  private dirty = true;
+  private readonly cadence = new QuantileCadence();
   private slowestPace: number | undefined;
   private longestAnswer = 0;
 
@@ -112,20 +113,19 @@ class LearntAnswerDeadline implements AnswerDeadline {
     this.options = options;
     this.pace = new SharedLatencySketch({ enough: options.minSamples });
     this.tokens = new SharedLatencySketch({ enough: options.minSamples });
-    this.pace.onChange = this.tokens.onChange = () => {
-      this.dirty = true;
-    };
+    this.pace.onChange = this.tokens.onChange = () => this.cadence.changed();
   }
 
   currentMs(maxOutputTokens: number | undefined, now?: number, clock?: Clock): number {
     this.pace.poll(now, clock);
     this.tokens.poll(now, clock);
     const { percentile, multiplier, floorMs, ceilingMs, minSamples } = this.options;
-    if (this.dirty) {
-      this.dirty = false;
+    // the two quantiles are read again every few answers (see QuantileCadence)
+    if (this.cadence.due()) {
       const enough = this.pace.count() >= minSamples;
       this.slowestPace = enough ? this.pace.quantile(percentile) : undefined;
       this.longestAnswer = enough ? (this.tokens.quantile(percentile) ?? 0) : 0;
+      this.cadence.read(enough);
     }
     if (this.slowestPace === undefined) return this.configuredMs;
     // a caller who asks for up to N tokens may get N: the bound is what N take at the model's pace
@@ -141,7 +141,7 @@ class LearntAnswerDeadline implements AnswerDeadline {
     const tokens = outputTokensOf(response);
     this.pace.record((ms * PACE_UNIT) / Math.max(tokens, MIN_PACED_TOKENS));
     this.tokens.record(tokens);
-    this.dirty = true;
+    this.cadence.recorded();
   }
 
   share(binding: SketchBinding): void {

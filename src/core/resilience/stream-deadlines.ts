@@ -8,6 +8,7 @@ import {
 } from './adaptive-deadline.js';
 import { LatencySketch } from './latency-sketch.js';
 import { MAX_TIMER_MS } from './retry-policy.js';
+import { QuantileCadence } from './quantile-cadence.js';
 import type { SketchBinding } from './shared-latency-sketch.js';
 import type { ResolvedTimeouts, TimeoutOptions } from './timeout-options.js';
 
@@ -140,24 +141,24 @@ function pacedColdWait(given: AdaptiveDeadlineOptions, attemptMs: number | undef
   const cap = Math.min(ceilingMs, attemptMs ?? Number.POSITIVE_INFINITY);
   const answers = new LatencySketch({ generationSize: 16 });
   let waitMs: number | undefined;
-  let dirty = false;
+  const cadence = new QuantileCadence();
   return {
     // a plain call only records (the median is worked out when a stream next asks)
     observe(ms: number): void {
       answers.record(ms);
-      dirty = true;
+      cadence.recorded();
     },
     wait(deadline: AdaptiveDeadline): number | undefined {
       const current = deadline.currentMs();
-      if (dirty) {
-        dirty = false;
-        waitMs =
-          answers.count() < PACED_COLD_WAIT_ANSWERS
-            ? undefined
-            : Math.round(Math.min(cap, multiplier * answers.quantile(0.5)!));
+      if (current === undefined || deadline.samples() >= minSamples) return current;
+      if (cadence.due()) {
+        const enough = answers.count() >= PACED_COLD_WAIT_ANSWERS;
+        waitMs = enough
+          ? Math.round(Math.min(cap, multiplier * answers.quantile(0.5)!))
+          : undefined;
+        cadence.read(enough);
       }
-      if (waitMs === undefined || deadline.samples() >= minSamples) return current;
-      return current === undefined ? current : Math.max(current, waitMs);
+      return waitMs === undefined ? current : Math.max(current, waitMs);
     },
   };
 }

@@ -104,6 +104,30 @@ describe('EmbeddedVectorDecisionModel.learn', () => {
       (await untaught.decide({ input, question: asked })).probabilities,
     );
   });
+
+  it("an option's examples changed in place make another question too", async () => {
+    const examples = ['where is my parcel'];
+    const asked: ChoiceQuestion = {
+      text: question.text,
+      options: [{ ...question.options[0]!, examples }, question.options[1]!],
+    };
+    const input = 'the glasshouse voucher code from my birthday email is rejected';
+    const learner = new EmbeddedVectorDecisionModel();
+    learner.learn({ input, question: asked, route: 'accounts' });
+    const untaught = new EmbeddedVectorDecisionModel();
+    expect((await learner.decide({ input, question: asked })).probabilities).not.toEqual(
+      (await untaught.decide({ input, question: asked })).probabilities,
+    );
+    examples.push('has my order shipped yet');
+    expect((await learner.decide({ input, question: asked })).probabilities).toEqual(
+      (await untaught.decide({ input, question: asked })).probabilities,
+    );
+    // what is learned now is the changed question's
+    learner.learn({ input, question: asked, route: 'accounts' });
+    expect((await learner.decide({ input, question: asked })).probabilities).not.toEqual(
+      (await untaught.decide({ input, question: asked })).probabilities,
+    );
+  });
 });
 
 describe('EmbeddedVectorDecisionModel.learn with a caller scope', () => {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { getEventListeners } from 'node:events';
 import type { ChatModel, ChatStreamEvent } from '../../../../src/core/chat/chat-model.js';
 import type { RoutingEvent } from '../../../../src/core/observability/routing-event.js';
 import { ModelRouter } from '../../../../src/core/group/model-router.js';
@@ -35,6 +36,16 @@ function timedModel(name: string, delays: number[]) {
     },
   };
   return model;
+}
+
+/** A model that ignores its signal: answers after 5 s unless `release`d (its timer cleared). */
+function deafModel(name: string) {
+  const timers: ReturnType<typeof setTimeout>[] = [];
+  const model: ChatModel = {
+    chat: () =>
+      new Promise((resolve) => void timers.push(setTimeout(() => resolve(answer(name)), 5_000))),
+  };
+  return { model, release: () => timers.forEach((timer) => clearTimeout(timer)) };
 }
 
 function hedgedRouter(a: ChatModel, b: ChatModel, maxExtra = 1, after: number | 'p95' = 1_000) {
@@ -94,6 +105,38 @@ describe('hedged requests', () => {
     expect(settled).toBe(true);
     expect((await pending).aiMessage.text).toBe('b');
     release?.();
+  });
+
+  it("a caller's abort ends a hedged call at once through the attempt's one listener", async () => {
+    const deaf = deafModel('a');
+    const { router } = hedgedRouter(deaf.model, timedModel('b', [100]));
+    const caller = new AbortController();
+    const pending = router.chat(request, { signal: caller.signal });
+    const outcome = pending.catch((error: unknown) => error);
+    await jest.advanceTimersByTimeAsync(500);
+    // the attempt's link is the only listener: no second race on the caller's signal
+    expect(getEventListeners(caller.signal, 'abort')).toHaveLength(1);
+    caller.abort(new Error('caller left'));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(await outcome).toMatchObject({ message: 'caller left' });
+    deaf.release();
+  });
+
+  it("a caller's abort ends the race of two attempts that both ignore it", async () => {
+    const [a, b] = [deafModel('a'), deafModel('b')];
+    const { router } = hedgedRouter(a.model, b.model);
+    const caller = new AbortController();
+    const outcome = router
+      .chat(request, { signal: caller.signal })
+      .catch((error: unknown) => error);
+    await jest.advanceTimersByTimeAsync(1_100); // the hedge runs beside the first attempt
+    expect(getEventListeners(caller.signal, 'abort')).toHaveLength(2);
+    caller.abort(new Error('caller left'));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(await outcome).toMatchObject({ message: 'caller left' });
+    expect(getEventListeners(caller.signal, 'abort')).toHaveLength(0);
+    a.release();
+    b.release();
   });
 
   it('a fast answer never hedges', async () => {

@@ -6,6 +6,7 @@ import { ModelRouter } from '../../../../src/core/group/model-router.js';
 import { FailoverStrategy } from '../../../../src/core/strategies/failover-strategy.js';
 import { answer, request } from '../strategies/fakes.js';
 import { useFakeTimersFrom } from '../../../support/fake-timers.js';
+import { manualTimers } from '../../../support/manual-timers.js';
 
 describe('the queue of a concurrency limit', () => {
   useFakeTimersFrom(0);
@@ -97,5 +98,43 @@ describe('the queue of a concurrency limit', () => {
     expect(limit.limit).toBe(5);
     expect(await Promise.all(waiters)).toEqual([8, 9]);
     expect(limit.inFlight).toBe(5);
+  });
+});
+
+describe('the queue of a concurrency limit on injected timers', () => {
+  it('sets its one timer on the given timers and refuses each waiter when its time is up', async () => {
+    const time = manualTimers();
+    const limit = new AimdLimit({ max: 1, queueMs: 500 }, 'concurrency', time.clock, time.timers);
+    limit.tryAcquire();
+    const tickets: Promise<number>[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      tickets.push(limit.waitForSlot());
+      time.advance(100);
+    }
+    expect(time.armed()).toBe(1);
+    const refusedBy = async (ms: number) => {
+      time.advance(ms - time.clock());
+      const settled = await Promise.all(
+        tickets.map((ticket) => Promise.race([ticket, Promise.resolve('waiting')])),
+      );
+      return settled.filter((ticket) => ticket === 0).length;
+    };
+    expect(await refusedBy(499)).toBe(0);
+    expect(await refusedBy(500)).toBe(1);
+    expect(await refusedBy(600)).toBe(2);
+    expect(await refusedBy(700)).toBe(3);
+    expect(limit.waiting).toBe(0);
+    expect(time.pending()).toBe(0);
+  });
+
+  it('clears its timer on the given timers when the last waiter is served', async () => {
+    const time = manualTimers();
+    const limit = new AimdLimit({ max: 1, queueMs: 500 }, 'concurrency', time.clock, time.timers);
+    limit.tryAcquire();
+    const served = limit.waitForSlot();
+    expect(time.pending()).toBe(1);
+    limit.release('success', 10);
+    expect(await served).toBeGreaterThan(0);
+    expect(time.pending()).toBe(0);
   });
 });
