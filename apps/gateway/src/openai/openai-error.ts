@@ -1,6 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import { boundedMessage, errorAnswer, retryAfterSeconds } from 'nest-model-router/core';
 import { UnknownRouterException } from 'nest-model-router';
+import { closestName } from 'nest-model-router/config';
 
 export interface WireError {
   status: number;
@@ -24,12 +25,19 @@ export class UnknownModelException extends UnknownRouterException {
     super(
       reason
         ? `The model '${model}' cannot be served: ${reason}.`
-        : `The model '${model}' does not exist on this gateway. Use one of: ${known.join(', ')}; ` +
+        : `The model '${model}' does not exist on this gateway${meant(model, known)}. ` +
+            `Use one of: ${known.join(', ')}; ` +
             `or 'provider/model-id' for a provider declared in the configuration.`,
       model,
       known,
     );
   }
+}
+
+/** ` (did you mean 'auto'?)` for `Auto`, `demo-min`: a letter or two from a name served. */
+function meant(model: string, known: readonly string[]): string {
+  const suggestion = closestName(model, known);
+  return suggestion === undefined ? '' : ` (did you mean '${suggestion}'?)`;
 }
 
 /**
