@@ -4,7 +4,7 @@ import {
   type ResilienceOptions,
   ResilientChatModel,
 } from '../core/resilience/resilient-chat-model.js';
-import { didYouMean } from './closest-name.js';
+import { didYouMean } from '../core/errors/closest-name.js';
 import type { ModelFactoryContext, ModelRouterFactories } from './model-router-factories.js';
 
 /** A model's configuration: its type, its resilience and the type's own settings. */

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { quoteNames } from '../core/errors/quote-names.js';
-import { didYouMean } from './closest-name.js';
+import { didYouMean } from '../core/errors/closest-name.js';
 import { joinPath } from './invalid-model-router-config.exception.js';
 
 /**

@@ -58,4 +58,4 @@ export {
   groupBalancer,
 } from './cost-config.js';
 // "did you mean 'x'?" for a name that refers to nothing (the gateway's unknown model too)
-export { closestName, didYouMean } from './closest-name.js';
+export { closestName, didYouMean } from '../core/errors/closest-name.js';

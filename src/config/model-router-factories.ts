@@ -2,7 +2,7 @@ import type { ChatModel } from '../core/chat/chat-model.js';
 import type { Clock } from '../core/clock.js';
 import type { DecisionLogger, DecisionModel } from '../core/decision/decision-model.js';
 import { InvalidConfigurationException } from '../core/errors/exceptions.js';
-import { didYouMean } from './closest-name.js';
+import { didYouMean } from '../core/errors/closest-name.js';
 
 export interface ModelFactoryContext {
   /** The model's name in the configuration. */

@@ -34,7 +34,7 @@ import type {
   DecisionModelFactory,
   ModelRouterFactories,
 } from '../../config/model-router-factories.js';
-import { didYouMean } from '../../config/closest-name.js';
+import { didYouMean } from '../../core/errors/closest-name.js';
 import { unknownName } from '../../config/config-wording.js';
 import { buildResponseCacheConfig } from '../../config/build-response-cache.js';
 import { LEARNING_KEYS, learningOptions } from '../../config/decision-learning-config.js';

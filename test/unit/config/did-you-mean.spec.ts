@@ -2,7 +2,7 @@
 // likely meant; a build problem names the file; a missing key says which variable to set.
 import 'reflect-metadata';
 import { describe, expect, it } from '@jest/globals';
-import { closestName } from '../../../src/config/closest-name.js';
+import { closestName } from '../../../src/core/errors/closest-name.js';
 import { InvalidModelRouterConfigException } from '../../../src/config/invalid-model-router-config.exception.js';
 import { parseModelRouterConfig } from '../../../src/config/load-model-router-config.js';
 import { buildModelRouterOptions } from '../../../src/nest/config/build-model-router-options.js';
