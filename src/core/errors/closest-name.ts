@@ -2,12 +2,14 @@
  * The known name a mistyped one most likely meant (`descripton` → `description`, `openia` →
  * `openai`, `cooldownMS` → `cooldownMs`), so an error can say "did you mean …?" as well as list
  * what is known. Case is ignored; a swap of two neighbouring letters counts as one edit. Only a
- * close name is suggested (one edit for names of up to four characters, two beyond), and only
- * one: when two are equally close the list alone is shown rather than a guess.
+ * close name is suggested (for names of up to three characters only another case, up to five
+ * one edit, two beyond), and only one: when two are equally close the list alone is shown
+ * rather than a guess.
  */
 export function closestName(name: string, known: readonly string[]): string | undefined {
   const wanted = name.toLowerCase();
-  const allowed = wanted.length <= 4 ? 1 : 2;
+  // `b` for `a` is no suggestion: the shorter the name, the fewer edits it may be from the guess
+  const allowed = wanted.length <= 3 ? 0 : wanted.length <= 5 ? 1 : 2;
   let best: string | undefined;
   let bestDistance = allowed + 1;
   let tie = false;

@@ -30,12 +30,19 @@ describe('closestName', () => {
     ['cooldownMS', ['cooldownMs', 'failureThreshold'], 'cooldownMs'],
     ['model', ['providers', 'models', 'routers'], 'models'],
     ['gpt4o', ['gpt-4o', 'gpt-4o-mini'], 'gpt-4o'],
+    ['Auto', ['auto', 'demo-mini'], 'auto'],
+    ['dmeo', ['openai', 'demo'], 'demo'],
+    ['API', ['api', 'app'], 'api'],
   ])('%p among %p: did you mean %p?', (typed, known, meant) => {
     expect(closestName(typed, known)).toBe(meant);
   });
 
   it.each([
     ['nope', ['auto']],
+    // short names: one letter is most of the name
+    ['b', ['a']],
+    ['gpt', ['gpu']],
+    ['mni', ['mini']],
     ['colour', ['origins']],
     ['ghost', ['good']],
     ['medium', ['simple', 'complex']],
