@@ -21,11 +21,13 @@ export class UnknownModelException extends UnknownRouterException {
     known: readonly string[],
     /** Why a name that looks servable is not (e.g. its provider has no key); replaces the list. */
     reason?: string,
+    /** The name meant, when the caller knows better than spelling (`openai/gpt-4o`). */
+    suggestion: string | undefined = closestName(model, known),
   ) {
     super(
       reason
         ? `The model '${model}' cannot be served: ${reason}.`
-        : `The model '${model}' does not exist on this gateway${meant(model, known)}. ` +
+        : `The model '${model}' does not exist on this gateway${meant(suggestion)}. ` +
             `Use one of: ${known.join(', ')}; ` +
             `or 'provider/model-id' for a provider declared in the configuration.`,
       model,
@@ -35,8 +37,7 @@ export class UnknownModelException extends UnknownRouterException {
 }
 
 /** ` (did you mean 'auto'?)` for `Auto`, `demo-min`: a letter or two from a name served. */
-function meant(model: string, known: readonly string[]): string {
-  const suggestion = closestName(model, known);
+function meant(suggestion: string | undefined): string {
   return suggestion === undefined ? '' : ` (did you mean '${suggestion}'?)`;
 }
 
