@@ -4,6 +4,7 @@ import {
   type ResilienceOptions,
   ResilientChatModel,
 } from '../core/resilience/resilient-chat-model.js';
+import { didYouMean } from '../core/errors/closest-name.js';
 import type { ModelFactoryContext, ModelRouterFactories } from './model-router-factories.js';
 
 /** A model's configuration: its type, its resilience and the type's own settings. */
@@ -26,8 +27,10 @@ export function buildModel(
 ): ChatModel {
   const registration = factories.modelType(spec.type);
   if (!registration) {
+    const types = factories.modelTypeNames();
     throw new InvalidConfigurationException(
-      `type: unknown model type '${String(spec.type)}'; registered types: ${factories.modelTypeNames().join(', ')}`,
+      `type: unknown model type '${String(spec.type)}'; registered types: ${types.join(', ')}` +
+        didYouMean(String(spec.type), types),
     );
   }
   const model = registration.create(spec.settings, context);

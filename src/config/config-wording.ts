@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { quoteNames } from '../core/errors/quote-names.js';
+import { didYouMean } from '../core/errors/closest-name.js';
 import { joinPath } from './invalid-model-router-config.exception.js';
 
 /**
@@ -16,9 +17,12 @@ const TYPE_WORDS: Readonly<Record<string, string>> = {
   array: 'must be a list',
 };
 
-/** `unknown model 'x'; known models: 'a', 'b'`: a name that refers to nothing declared. */
+/**
+ * `unknown model 'x'; known models: 'a', 'b'`: a name that refers to nothing declared, with
+ * `; did you mean 'a'?` when one of them is a letter or two away.
+ */
 export function unknownName(kind: string, name: string, known: readonly string[]): string {
-  return `unknown ${kind} '${name}'; known ${kind}s: ${quoteNames(known)}`;
+  return `unknown ${kind} '${name}'; known ${kind}s: ${quoteNames(known)}${didYouMean(name, known)}`;
 }
 
 /** The faults of names that the schema and the module's own check of options share. */
@@ -59,9 +63,12 @@ export const configIssueMessage: z.core.$ZodErrorMap = (issue) => {
     case 'invalid_value':
       return `must be one of the following values: ${issue.values.map(String).join(', ')}`;
     case 'unrecognized_keys': {
-      // the object that refused the key knows the keys it takes
+      // the object that refused the key knows the keys it takes; one message per key
       const shape = (issue.inst as { shape?: object } | undefined)?.shape;
-      return shape ? `unknown setting; known: ${Object.keys(shape).join(', ')}` : 'unknown setting';
+      if (!shape) return 'unknown setting';
+      const known = Object.keys(shape);
+      const hint = issue.keys.length === 1 ? didYouMean(issue.keys[0]!, known) : '';
+      return `unknown setting; known: ${known.join(', ')}${hint}`;
     }
     default:
       return undefined;

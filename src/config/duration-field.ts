@@ -33,7 +33,10 @@ export function adaptiveOrDuration() {
     if (value === 'adaptive') return 'adaptive';
     const ms = parseDuration(value);
     if (ms === undefined || ms <= 0 || ms > MAX_MS) {
-      context.addIssue({ code: 'custom', message: `must be 'adaptive' or ${WORDING.slice(5)}` });
+      context.addIssue({
+        code: 'custom',
+        message: `must be 'adaptive' or ${WORDING.slice('must be '.length)}`,
+      });
       return z.NEVER;
     }
     return ms;

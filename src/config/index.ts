@@ -57,3 +57,5 @@ export {
   profileMetadata,
   groupBalancer,
 } from './cost-config.js';
+// "did you mean 'x'?" for a name that refers to nothing (the gateway's unknown model too)
+export { closestName, didYouMean } from '../core/errors/closest-name.js';

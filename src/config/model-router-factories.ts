@@ -2,6 +2,7 @@ import type { ChatModel } from '../core/chat/chat-model.js';
 import type { Clock } from '../core/clock.js';
 import type { DecisionLogger, DecisionModel } from '../core/decision/decision-model.js';
 import { InvalidConfigurationException } from '../core/errors/exceptions.js';
+import { didYouMean } from '../core/errors/closest-name.js';
 
 export interface ModelFactoryContext {
   /** The model's name in the configuration. */
@@ -112,7 +113,10 @@ export function pickSettings(
     // worded like the schema's unknown keys, and the builder puts the model's path before it
     throw new InvalidConfigurationException(
       unknown
-        .map((key) => `${key}: unknown setting of ${what}; known: ${known.join(', ')}`)
+        .map(
+          (key) =>
+            `${key}: unknown setting of ${what}; known: ${known.join(', ')}${didYouMean(key, known)}`,
+        )
         .join('; '),
     );
   }

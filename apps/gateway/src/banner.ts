@@ -23,7 +23,9 @@ export function startupBanner(info: {
     lines.push(`  providers:     ${info.providers.map((p) => `${p}/<model-id>`).join(', ')}`);
   }
   if (info.disabledProviders.length) {
-    lines.push(`  no key for:    ${info.disabledProviders.join(', ')} (set its API key to use it)`);
+    lines.push(
+      `  no key for:    ${info.disabledProviders.join(', ')} (${keyAdvice(info.disabledProviders, info.source)})`,
+    );
   }
   // with auth, the commands carry a key, so copying one does not end in a 401
   const key = info.auth ? ` -H "authorization: Bearer $KEY"` : '';
@@ -47,6 +49,26 @@ export function startupBanner(info: {
     '',
   );
   return lines.join('\n');
+}
+
+/** The variables the shipped configurations (`config/model-router*.yaml`) read providers' keys from. */
+const SHIPPED_KEY_VARIABLES: Readonly<Record<string, string>> = {
+  openai: 'OPENAI_API_KEY',
+  anthropic: 'ANTHROPIC_API_KEY',
+};
+
+/**
+ * How to enable providers that have no key: the variable to set when the file is one of the
+ * shipped ones (a newcomer's case: "set its API key" left them looking for where), else the
+ * configuration's `apiKey`.
+ */
+function keyAdvice(disabled: readonly string[], source: string): string {
+  const shipped = /(^|\/)config\/model-router(\.\w+)?\.yaml$/.test(source);
+  const variables = disabled.map((name) => SHIPPED_KEY_VARIABLES[name]);
+  if (shipped && variables.every((variable) => variable !== undefined)) {
+    return `set ${variables.join(' or ')} and restart to use it`;
+  }
+  return 'give the provider an apiKey in the configuration and restart to use it';
 }
 
 /** What to try next with the keys present in the environment (names only, never values). */

@@ -1,4 +1,4 @@
-import { ConsoleLogger, type LoggerService, type LogLevel } from '@nestjs/common';
+import { ConsoleLogger, Logger, type LoggerService, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { IncomingMessage } from 'node:http';
@@ -86,6 +86,10 @@ export interface GatewayAppOptions {
 export async function createGatewayApp(
   options: GatewayAppOptions = {},
 ): Promise<NestFastifyApplication> {
+  const logger = options.logger ?? defaultLogger(options.env);
+  // what building the configuration logs (Redis reached or not) in the app's format, not Nest's
+  // coloured default in the middle of JSON lines
+  Logger.overrideLogger(logger);
   const config = await resolveConfig(options);
   // before the app, so that its first request is traced; nothing is loaded without OTEL_* set
   const telemetry = await startTelemetry(options.env ?? process.env);
@@ -119,7 +123,7 @@ export async function createGatewayApp(
     // Fastify's own JSON parser only: Nest's would add form bodies, and text/plain is Fastify's
     // default; either would reach the handler as a string and be answered 400 instead of 415
     {
-      logger: options.logger ?? defaultLogger(options.env),
+      logger,
       abortOnError: false,
       bodyParser: false,
     },

@@ -1,4 +1,5 @@
 import { isChatModel, type ChatModel } from '../chat/chat-model.js';
+import { closestName } from '../errors/closest-name.js';
 import { InvalidConfigurationException } from '../errors/exceptions.js';
 import type { ChatModelRoute } from './chat-model-route.js';
 
@@ -49,9 +50,14 @@ export function validateDefaultRoute(
     );
   }
   if (!routes.some((route) => route.name === defaultRoute)) {
+    const meant = closestName(
+      defaultRoute,
+      routes.map((route) => route.name),
+    );
     throw new InvalidConfigurationException(
-      `The default route '${defaultRoute}' is not one of the configured routes (${names}); ` +
-        'set defaultRoute to one of them or add a route with that name.',
+      `The default route '${defaultRoute}' is not one of the configured routes (${names})` +
+        (meant === undefined ? '' : ` (did you mean '${meant}'?)`) +
+        '; set defaultRoute to one of them or add a route with that name.',
     );
   }
   return defaultRoute;

@@ -34,7 +34,8 @@ import type {
   DecisionModelFactory,
   ModelRouterFactories,
 } from '../../config/model-router-factories.js';
-import { quoteNames } from '../../core/errors/quote-names.js';
+import { didYouMean } from '../../core/errors/closest-name.js';
+import { unknownName } from '../../config/config-wording.js';
 import { buildResponseCacheConfig } from '../../config/build-response-cache.js';
 import { LEARNING_KEYS, learningOptions } from '../../config/decision-learning-config.js';
 import type { ModelProfile } from '../../core/cost/model-profile.js';
@@ -55,6 +56,8 @@ export interface BuildModelRouterOptions {
   interceptors?: ChatInterceptorRegistration[];
   /** Used instead of the configuration's `state`. */
   stateStore?: RouteStateStore;
+  /** The file the configuration was read from, named by the error a problem throws. */
+  source?: string;
 }
 
 const DECISION_KEYS = ['type', 'minProbability', 'fallback', 'maxMessages', 'question'];
@@ -84,7 +87,7 @@ export async function buildModelRouterOptions(
     );
     if (built) routers[name] = built;
   }
-  if (problems.length > 0) throw new InvalidModelRouterConfigException(problems);
+  if (problems.length > 0) throw new InvalidModelRouterConfigException(problems, options.source);
 
   let stateStore = options.stateStore;
   let builtStateStore: RouteStateStore | undefined;
@@ -229,7 +232,8 @@ function buildDecisionModel(
   const create = factories.decisionModelType(type);
   if (!create) {
     throw new InvalidConfigurationException(
-      `decision.type: unknown decision model type '${type}'; registered types: ${factories.decisionModelTypeNames().join(', ')}`,
+      `decision.type: unknown decision model type '${type}'; registered types: ${factories.decisionModelTypeNames().join(', ')}` +
+        didYouMean(type, factories.decisionModelTypeNames()),
     );
   }
   const settings = Object.fromEntries(
@@ -267,7 +271,7 @@ function createDecisionModel(
       const model = models[name];
       if (!model) {
         throw new InvalidConfigurationException(
-          `decision.model: unknown model '${name}'; known models: ${quoteNames(Object.keys(models))}`,
+          `decision.model: ${unknownName('model', name, Object.keys(models))}`,
         );
       }
       return model;

@@ -17,6 +17,7 @@ import type { RouteShareStatus } from '../../core/routing/router-invocation.js';
 import { CallCache } from '../cache/call-cache.js';
 import type { CacheStats } from '../../core/cache/response-cache.js';
 import { shareLatencyOf } from '../../core/inspection/inspection.js';
+import { didYouMean } from '../../core/errors/closest-name.js';
 
 /** The budgets of the options as a ledger on the module's store and clock. */
 function moduleBudgets(options: ModelRouterModuleOptions, store: RouteStateStore): BudgetLedger {
@@ -123,7 +124,8 @@ export class ModelRouterRegistry {
     const router = this.routers.get(chosen);
     if (!router) {
       throw new UnknownRouterException(
-        `Unknown router '${chosen}'; known routers: ${quoteNames(this.routerNames())}`,
+        `Unknown router '${chosen}'; known routers: ${quoteNames(this.routerNames())}` +
+          didYouMean(chosen, this.routerNames()),
         chosen,
         this.routerNames(),
       );
@@ -135,7 +137,8 @@ export class ModelRouterRegistry {
     const model = this.models.get(name);
     if (!model) {
       throw new UnknownRouterException(
-        `Unknown model '${name}'; known models: ${quoteNames(this.modelNames())}`,
+        `Unknown model '${name}'; known models: ${quoteNames(this.modelNames())}` +
+          didYouMean(name, this.modelNames()),
         name,
         this.modelNames(),
       );

@@ -102,7 +102,7 @@ const CLIENT_OWNER = {
   className: 'OpenAiCompatibleChatModel',
   apiKeyEnv: 'OPENAI_API_KEY',
   officialHost: 'api.openai.com',
-  hint: 'pass the key (a local server such as Ollama needs none: give its baseURL, leave apiKey out)',
+  hint: 'a local server such as Ollama needs none: give its baseURL, leave apiKey out',
 };
 const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 

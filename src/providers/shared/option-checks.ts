@@ -29,7 +29,8 @@ export class OptionChecks {
   optionalUrl(field: string, value: unknown): void {
     if (value === undefined) return;
     this.nonEmptyString(field, value);
-    if (!URL.canParse(value as string)) {
+    // `localhost:11434/v1` parses, with `localhost:` as its scheme: only http(s) reaches a server
+    if (!URL.canParse(value as string) || !/^https?:$/.test(new URL(value as string).protocol)) {
       this.fail(
         field,
         `must be an absolute URL such as http://localhost:11434/v1 (got ${describe(value)})`,

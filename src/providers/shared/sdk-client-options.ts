@@ -35,8 +35,10 @@ export function sdkClientOptions(
   const apiKey = options.apiKey ?? environmentKey(options.baseURL, owner);
   if (!apiKey) {
     throw new InvalidConfigurationException(
-      `${owner.className} '${options.model}': options.apiKey is missing and ${owner.apiKeyEnv} is not set` +
-        (owner.hint ? `; ${owner.hint}` : ''),
+      // `apiKey` is the option's name in code and the setting's in YAML alike
+      `${owner.className} '${options.model}': no apiKey given and ${owner.apiKeyEnv} is not set; ` +
+        `set ${owner.apiKeyEnv} or give the model an apiKey` +
+        (owner.hint ? ` (${owner.hint})` : ''),
     );
   }
   return {

@@ -41,3 +41,27 @@ describe('the start-up banner', () => {
     expect(banner).toContain('$KEY: a key of auth.keys');
   });
 });
+
+describe('the start-up banner for providers without a key', () => {
+  const line = (banner: string) => banner.split('\n').find((text) => text.includes('no key for'));
+
+  it('names the variables the shipped configuration reads the keys from', () => {
+    const banner = startupBanner({ ...info, disabledProviders: ['openai', 'anthropic'] });
+    expect(line(banner)).toBe(
+      '  no key for:    openai, anthropic (set OPENAI_API_KEY or ANTHROPIC_API_KEY and restart to use it)',
+    );
+  });
+
+  it("points at the configuration's apiKey for a file of one's own", () => {
+    const banner = startupBanner({
+      ...info,
+      source: '/srv/gateway.yaml',
+      disabledProviders: ['openai'],
+    });
+    expect(line(banner)).toContain('give the provider an apiKey in the configuration and restart');
+  });
+
+  it('says nothing about keys when every provider has one', () => {
+    expect(line(startupBanner(info))).toBeUndefined();
+  });
+});

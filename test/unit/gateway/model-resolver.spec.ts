@@ -104,6 +104,39 @@ describe('ModelResolver.assertRouter (POST /chat)', () => {
   });
 });
 
+describe('ModelResolver: the name a newcomer meant', () => {
+  const messageOf = (resolver: ModelResolver, name: string) => {
+    try {
+      resolver.resolve(name);
+    } catch (error) {
+      expect(error).toBeInstanceOf(UnknownModelException);
+      return (error as Error).message;
+    }
+    throw new Error(`expected '${name}' to be unknown`);
+  };
+
+  it("a provider's own model id suggests provider/model-id, when one provider serves it", () => {
+    const providers = new ProviderModels(
+      { openai: () => answering('o'), ollama: () => answering('l') },
+      { allowedModels: { ollama: ['llama3*'] } },
+    );
+    expect(messageOf(resolverWith(providers), 'gpt-4o')).toMatch(
+      /^The model 'gpt-4o' does not exist on this gateway \(did you mean 'openai\/gpt-4o'\?\)\. /,
+    );
+  });
+
+  it('no provider guess when two could serve the id, or none', () => {
+    const two = new ProviderModels({ openai: () => answering('o'), azure: () => answering('z') });
+    expect(messageOf(resolverWith(two), 'gpt-4o')).not.toContain('did you mean');
+    expect(messageOf(resolverWith(), 'gpt-4o')).not.toContain('did you mean');
+  });
+
+  it('a misspelt name is suggested before any provider', () => {
+    const providers = new ProviderModels({ openai: () => answering('o') });
+    expect(messageOf(resolverWith(providers), 'Auto')).toContain("(did you mean 'auto'?)");
+  });
+});
+
 describe('ProviderModels', () => {
   it('creates a model per id once and reuses it', () => {
     let created = 0;

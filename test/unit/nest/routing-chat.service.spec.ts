@@ -98,6 +98,16 @@ describe('RoutingChatService.chat', () => {
     expect((error as Error).message).toBe("Unknown router 'nope'; known routers: 'a', 'b'");
   });
 
+  it('suggests the router a mistyped name meant', async () => {
+    const chat = await service({
+      routers: { assistant: new FakeRouter(), support: new FakeRouter() },
+    });
+    const error = await chat.chat(request, { router: 'asistant' }).catch((e: unknown) => e);
+    expect((error as Error).message).toBe(
+      "Unknown router 'asistant'; known routers: 'assistant', 'support'; did you mean 'assistant'?",
+    );
+  });
+
   it('asks for a router when several exist and none is the default', async () => {
     const chat = await service({ routers: { a: new FakeRouter(), b: new FakeRouter() } });
     await expect(chat.chat(request)).rejects.toThrow(/no defaultRouter configured/);

@@ -37,10 +37,10 @@ describe('provider options are checked at construction, naming the field', () =>
     delete process.env.ANTHROPIC_API_KEY;
     try {
       expect(() => new OpenAiCompatibleChatModel({ model: 'm' })).toThrow(
-        /options\.apiKey.*OPENAI_API_KEY/,
+        /no apiKey given and OPENAI_API_KEY is not set/,
       );
       expect(() => new AnthropicChatModel({ model: 'c' })).toThrow(
-        /options\.apiKey.*ANTHROPIC_API_KEY/,
+        /no apiKey given and ANTHROPIC_API_KEY is not set/,
       );
     } finally {
       if (saved.openai !== undefined) process.env.OPENAI_API_KEY = saved.openai;
@@ -52,6 +52,16 @@ describe('provider options are checked at construction, naming the field', () =>
     const secretish = 'sk-0123456789012345678901234567890123456789';
     expect(build({ baseURL: secretish })).toThrow(/a string of \d+ characters/);
     expect(build({ baseURL: secretish })).not.toThrow(secretish);
+  });
+
+  it('refuses a baseURL without its scheme, saying what one looks like', () => {
+    // `localhost:` parses as a URL scheme: the SDK's pool then failed with a bare "Invalid URL"
+    for (const make of [build, buildClaude]) {
+      expect(make({ baseURL: 'localhost:11434/v1' })).toThrow(
+        "options.baseURL must be an absolute URL such as http://localhost:11434/v1 (got 'localhost:11434/v1')",
+      );
+    }
+    expect(build({ baseURL: 'https://api.example.com/v1' })).not.toThrow();
   });
 
   it('refuses a baseURL with credentials, without echoing them (issue 12)', () => {

@@ -50,6 +50,7 @@ export async function loadGatewayConfig(
   const factories = gatewayFactories();
   const module = await buildModelRouterOptions(config, {
     factories,
+    source: path,
     ...(options.clock ? { clock: options.clock } : {}),
   });
   const providers = Object.fromEntries(

@@ -6,13 +6,14 @@ import {
   Logger,
   Optional,
 } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isAbortError, logSafe } from 'nest-model-router/core';
 import { ANTHROPIC_PATHS, fromWireError, isAnthropicUrl } from '../anthropic/anthropic-error.js';
 import { toWireError, type WireError } from '../openai/openai-error.js';
 import { SecretRedactor } from './config-secrets.js';
 import { fromFastifyError, quotingShownPath } from './fastify-errors.js';
 import { GATEWAY_REDACTOR } from './gateway-tokens.js';
+import { unservedPathHint } from './unserved-path-hint.js';
 
 const ROOT_HINT =
   ': this is an OpenAI-compatible API under /v1 (GET /v1/models lists what it serves); ' +
@@ -47,10 +48,7 @@ export class OpenAiExceptionFilter implements ExceptionFilter {
     const shape = anthropic ? fromWireError : this.shape.bind(this);
     const wire = shape(
       this.redactor.redactWire(
-        this.quotingShownPath(
-          fromFastifyError(exception) ?? toWireError(exception),
-          reply.request?.url,
-        ),
+        this.quotingShownPath(fromFastifyError(exception) ?? toWireError(exception), reply.request),
       ),
     );
     // a client that went away aborted its own call, or its own upload (a chunked body cut
@@ -68,12 +66,17 @@ export class OpenAiExceptionFilter implements ExceptionFilter {
 
   /**
    * A 404's `Cannot GET <url>` quotes the path, never the query string; at `/`, where a person
-   * opening the gateway's address in a browser lands, it also says where to go.
+   * opening the gateway's address in a browser lands, it also says where to go, and elsewhere
+   * the method the path takes or the paths served.
    */
-  private quotingShownPath(wire: WireError, url: string | undefined): WireError {
+  private quotingShownPath(wire: WireError, request: FastifyRequest | undefined): WireError {
+    const url = request?.url;
     if (url === undefined) return wire;
     let message = quotingShownPath(wire.body.error.message, url);
     if (wire.status === 404 && url.split('?', 1)[0] === '/') message += ROOT_HINT;
+    else if (wire.status === 404 && message.startsWith('Cannot ')) {
+      message += unservedPathHint(request?.server, request?.method, url);
+    }
     return { ...wire, body: { error: { ...wire.body.error, message } } };
   }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { inDialectOf } from '../anthropic/anthropic-error.js';
 import { quotingShownPath } from './fastify-errors.js';
+import { unservedPathHint } from './unserved-path-hint.js';
 
 /**
  * A request for a path and method the gateway does not serve is answered 404 before its body is
@@ -15,7 +16,9 @@ export function registerUnroutedBodyRefusal(fastify: FastifyInstance): void {
       headers['transfer-encoding'] !== undefined ||
       (headers['content-length'] !== undefined && headers['content-length'] !== '0');
     if (request.routeOptions?.url !== undefined || !hasBody) return done();
-    const message = quotingShownPath(`Cannot ${request.method} ${request.url}`, request.url);
+    const message =
+      quotingShownPath(`Cannot ${request.method} ${request.url}`, request.url) +
+      unservedPathHint(fastify, request.method, request.url);
     const wire = inDialectOf(request.url, {
       status: 404,
       headers: {},

@@ -10,6 +10,7 @@ import {
   type RoutingChatOptions,
 } from 'nest-model-router';
 import {
+  closestName,
   type ConfiguredBreaker,
   configuredProfile,
   profileMetadata,
@@ -201,7 +202,28 @@ export class ModelResolver {
         ? undefined
         : this.providers.disabledReason(provider);
     if (reason) return new UnknownModelException(name, [], reason);
-    return new UnknownModelException(name, this.knownNames(access));
+    const known = this.knownNames(access);
+    // a misspelt name first: 'Auto' is 'auto', not a provider's model named 'Auto'
+    const meant =
+      closestName(name, known) ??
+      (provider === undefined ? this.providerFor(name, access) : undefined);
+    return new UnknownModelException(name, known, undefined, meant);
+  }
+
+  /**
+   * `openai/gpt-4o` for a bare `gpt-4o` when exactly one provider this key may use would serve
+   * that id: the name people type first, from a provider's own documentation.
+   */
+  private providerFor(modelId: string, access: KeyAccess): string | undefined {
+    const serving = this.providers
+      .providerNames()
+      .map((provider) => `${provider}/${modelId}`)
+      .filter(
+        (name) =>
+          access.allows('provider-model', name) &&
+          this.providers.refusal(name.slice(0, name.indexOf('/')), modelId) === undefined,
+      );
+    return serving.length === 1 ? serving[0] : undefined;
   }
 
   /**

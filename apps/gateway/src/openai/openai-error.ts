@@ -1,6 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import { boundedMessage, errorAnswer, retryAfterSeconds } from 'nest-model-router/core';
 import { UnknownRouterException } from 'nest-model-router';
+import { closestName } from 'nest-model-router/config';
 
 export interface WireError {
   status: number;
@@ -20,16 +21,24 @@ export class UnknownModelException extends UnknownRouterException {
     known: readonly string[],
     /** Why a name that looks servable is not (e.g. its provider has no key); replaces the list. */
     reason?: string,
+    /** The name meant, when the caller knows better than spelling (`openai/gpt-4o`). */
+    suggestion: string | undefined = closestName(model, known),
   ) {
     super(
       reason
         ? `The model '${model}' cannot be served: ${reason}.`
-        : `The model '${model}' does not exist on this gateway. Use one of: ${known.join(', ')}; ` +
+        : `The model '${model}' does not exist on this gateway${meant(suggestion)}. ` +
+            `Use one of: ${known.join(', ')}; ` +
             `or 'provider/model-id' for a provider declared in the configuration.`,
       model,
       known,
     );
   }
+}
+
+/** ` (did you mean 'auto'?)` for `Auto`, `demo-min`: a letter or two from a name served. */
+function meant(suggestion: string | undefined): string {
+  return suggestion === undefined ? '' : ` (did you mean '${suggestion}'?)`;
 }
 
 /**

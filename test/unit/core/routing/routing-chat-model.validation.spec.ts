@@ -109,6 +109,15 @@ describe('2.2.1 constructor validation', () => {
     const error = configurationError({ routes: [simple()], defaultRoute: 'complex' });
     expect(error.message).toContain("default route 'complex'");
     expect(error.message).toContain("'simple'");
+    expect(error.message).not.toContain('did you mean');
+  });
+
+  it('suggests the route a mistyped default meant', () => {
+    const error = configurationError({ routes: [simple()], defaultRoute: 'simpel' });
+    expect(error.message).toBe(
+      "The default route 'simpel' is not one of the configured routes ('simple') (did you mean " +
+        "'simple'?); set defaultRoute to one of them or add a route with that name.",
+    );
   });
 
   it('rejects a missing or malformed router naming `router`', () => {
