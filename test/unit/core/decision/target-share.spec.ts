@@ -69,7 +69,6 @@ async function complexShare(
     routes.push(response.aiMessage.text ?? '');
   }
   const after = routes.slice(200);
-  console.log(share, after.filter((r) => r === 'complex').length / after.length);
   return { share: after.filter((r) => r === 'complex').length / after.length, router };
 }
 
