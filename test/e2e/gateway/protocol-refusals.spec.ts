@@ -5,9 +5,11 @@ import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { connect, type Socket } from 'node:net';
 import { demoGatewayConfig } from '../../../apps/gateway/src/config/demo-config.js';
-import { startGateway, type RunningGateway } from './gateway-harness.js';
+import { ManualClock, startGateway, type RunningGateway } from './gateway-harness.js';
 
 const KEY = 'sk-protocol-refusals-0123456789';
+/** A client key allowed one model call a minute. */
+const ONE_RPM_KEY = 'sk-protocol-refusals-one-rpm-0123456789';
 const ORIGIN = 'https://chat.example.com';
 const MAX_CONNECTIONS = 4;
 
@@ -56,10 +58,17 @@ describe('what Node and Fastify refuse on their own, with auth and cors', () => 
 
   beforeAll(async () => {
     gateway = await startGateway({
+      // the rpm window stays the same minute whatever the tests take
+      clock: new ManualClock().read,
       bodyLimit: 64 * 1024,
       config: {
         ...demoGatewayConfig({ tokenDelayMs: 0, failEvery: 0 }),
-        auth: { keys: [{ name: 'team', key: KEY }] },
+        auth: {
+          keys: [
+            { name: 'team', key: KEY },
+            { name: 'one-rpm', key: ONE_RPM_KEY, rpm: 1 },
+          ],
+        },
         cors: { origins: [ORIGIN] },
         maxConnections: MAX_CONNECTIONS,
       },
@@ -159,6 +168,79 @@ describe('what Node and Fastify refuse on their own, with auth and cors', () => 
       expect(parsed(text).body).toEqual(shape);
     },
   );
+
+  it.each([
+    [
+      'a text/plain body',
+      '/v1/chat/completions',
+      'text/plain',
+      415,
+      openAiError('unsupported_media_type'),
+    ],
+    ['a form body', '/v1/messages', 'application/x-www-form-urlencoded', 415, anthropicError],
+    ['no content-type', '/v1/embeddings', undefined, 415, openAiError('unsupported_media_type')],
+  ])(
+    'Expect: 100-continue with %s: 415 at once, no 100 Continue, the connection closed',
+    async (_case, path, contentType, status, shape) => {
+      const head = expecting(path, `authorization: Bearer ${KEY}\r\n`, 1000);
+      const text = await raw(
+        gateway.url,
+        contentType === undefined
+          ? head.replace('content-type: application/json\r\n', '')
+          : head.replace('application/json', contentType),
+      );
+
+      expect(text).not.toContain('100 Continue');
+      expect(parsed(text).status).toBe(status);
+      expect(parsed(text).body).toEqual(shape);
+    },
+  );
+
+  it('Expect: 100-continue from a client key on an admin path: 403 at once, no 100 Continue', async () => {
+    const text = await raw(
+      gateway.url,
+      expecting('/router/status', `authorization: Bearer ${KEY}\r\n`, 1000).replace('POST', 'GET'),
+    );
+
+    expect(text).not.toContain('100 Continue');
+    expect(parsed(text).status).toBe(403);
+    expect(parsed(text).body).toEqual({
+      error: expect.objectContaining({ type: 'permission_error', code: 'admin_key_required' }),
+    });
+  });
+
+  it('Expect: 100-continue once the key’s rpm is used up: the guard’s 429 at once, no 100 Continue', async () => {
+    const body = JSON.stringify({ decision: 'dec_unknown', route: 'x' });
+    const first = await fetch(`${gateway.url}/router/feedback`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ONE_RPM_KEY}`, 'content-type': 'application/json' },
+      body,
+    });
+    expect(first.status).not.toBe(429);
+
+    const [withoutExpect, withExpect] = [
+      await fetch(`${gateway.url}/v1/messages`, {
+        method: 'POST',
+        headers: { 'x-api-key': ONE_RPM_KEY, 'content-type': 'application/json' },
+        body: '{}',
+      }),
+      await raw(gateway.url, expecting('/v1/messages', `x-api-key: ${ONE_RPM_KEY}\r\n`, 1000)),
+    ];
+    const early = parsed(withExpect);
+
+    expect(withExpect).not.toContain('100 Continue');
+    expect(early.status).toBe(429);
+    expect(early.head).toContain('x-ratelimit-remaining-requests: 0');
+    expect(early.head).toMatch(/retry-after: \d+/);
+    expect(early.body).toEqual(await withoutExpect.json());
+    expect(early.body).toEqual({
+      type: 'error',
+      error: {
+        type: 'rate_limit_error',
+        message: expect.stringContaining('1 requests per minute'),
+      },
+    });
+  });
 
   it('Expect: 100-continue with a good key: 100 Continue, then the body is read and answered', async () => {
     const body = JSON.stringify({
