@@ -152,7 +152,7 @@ export async function createGatewayApp(
   const accessLog = options.accessLog ?? (options.logger === false ? false : {});
   if (accessLog !== false) registerAccessLog(fastify, accessLog);
   // after the access log's hook, so that the refusals have their line
-  registerConnectionCap(fastify, maxConnections);
+  registerConnectionCap(fastify, maxConnections, options.clock);
   registerUnroutedBodyRefusal(fastify);
   if (hasKeys) registerEarlyKeyCheck(fastify, app.get<string, ApiKeys>(GATEWAY_API_KEYS));
   if (config.cors) {

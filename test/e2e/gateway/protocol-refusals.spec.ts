@@ -25,6 +25,20 @@ function raw(url: string, request: string): Promise<string> {
   });
 }
 
+/** A new connection, once connected, and all that is read on it until it closes (or resets). */
+function opened(url: string): Promise<{ socket: Socket; answer: Promise<string> }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket: Socket = connect(Number(port), hostname, () => resolve({ socket, answer }));
+    const answer = new Promise<string>((done) =>
+      socket.on('close', () => done(Buffer.concat(chunks).toString('utf8'))),
+    );
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+  });
+}
+
 /** The status, headers (lower-cased names) and JSON body of one raw answer. */
 function parsed(answer: string): { status: number; head: string; body: unknown } {
   const [head = '', ...rest] = answer.split('\r\n\r\n');
@@ -50,6 +64,8 @@ const anthropicError = {
 
 describe('what Node and Fastify refuse on their own, with auth and cors', () => {
   let gateway: RunningGateway;
+  const clock = new ManualClock();
+  const warnings: string[] = [];
   const send = (path: string, init: RequestInit = {}) =>
     fetch(`${gateway.url}${path}`, {
       ...init,
@@ -59,7 +75,12 @@ describe('what Node and Fastify refuse on their own, with auth and cors', () => 
   beforeAll(async () => {
     gateway = await startGateway({
       // the rpm window stays the same minute whatever the tests take
-      clock: new ManualClock().read,
+      clock: clock.read,
+      logger: {
+        log: () => undefined,
+        error: () => undefined,
+        warn: (message: unknown) => void warnings.push(String(message)),
+      },
       bodyLimit: 64 * 1024,
       config: {
         ...demoGatewayConfig({ tokenDelayMs: 0, failEvery: 0 }),
@@ -354,5 +375,24 @@ describe('what Node and Fastify refuse on their own, with auth and cors', () => 
       served = parsed(await ask('/v1/models')).status;
     }
     expect(served).toBe(200);
+  });
+
+  it('beyond twice maxConnections: closed unanswered; silent over the cap: dropped; both logged', async () => {
+    gateway.app.getHttpServer().closeIdleConnections();
+    // the next refusal opens a new report
+    clock.advance(60_000);
+    const held = [];
+    for (let i = 0; i < MAX_CONNECTIONS * 2; i += 1) held.push(await opened(gateway.url));
+    const beyond = await opened(gateway.url).catch(() => undefined);
+
+    expect(await beyond?.answer).toBeFalsy();
+    expect(warnings.at(-1)).toMatch(
+      /server\.maxConnections \(4\).*: \d+ answered 503, 1 closed unanswered .*over 8 open/,
+    );
+    // the ones over the cap that send nothing are dropped (after a second), unanswered
+    const overCap = held.slice(MAX_CONNECTIONS);
+    expect(await Promise.all(overCap.map(({ answer }) => answer))).toEqual(['', '', '', '']);
+    expect(held.slice(0, MAX_CONNECTIONS).every(({ socket }) => !socket.destroyed)).toBe(true);
+    for (const { socket } of held) socket.destroy();
   });
 });
