@@ -14,7 +14,10 @@ const LIST =
   `must be a string or 1 to ${MAX_EMBEDDING_INPUTS} strings of at most ` +
   `${MAX_EMBEDDING_INPUT_CHARS} characters each`;
 
-const text = z.string().max(MAX_EMBEDDING_INPUT_CHARS);
+/** An empty text has no meaning to embed; OpenAI refuses it too. */
+const EMPTY = 'must not be empty: an empty text has nothing to embed';
+
+const text = z.string().min(1, { error: EMPTY }).max(MAX_EMBEDDING_INPUT_CHARS);
 
 export const embeddingsBody = z.object({
   /** A text or a non-empty list of texts, bounded; token-id arrays are refused by name. */
@@ -25,6 +28,7 @@ export const embeddingsBody = z.object({
         .array(
           z
             .string({ error: 'must be a text: token-id arrays are not supported by this gateway' })
+            .min(1, { error: EMPTY })
             .max(MAX_EMBEDDING_INPUT_CHARS),
         )
         .min(1, { error: LIST })
