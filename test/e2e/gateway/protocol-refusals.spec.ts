@@ -3,7 +3,7 @@
 // gateway with `auth` and `cors`: every refusal is JSON in the dialect of its path.
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { connect, type Socket } from 'node:net';
+import { connect } from 'node:net';
 import { demoGatewayConfig } from '../../../apps/gateway/src/config/demo-config.js';
 import { ManualClock, startGateway, type RunningGateway } from './gateway-harness.js';
 
@@ -11,7 +11,6 @@ const KEY = 'sk-protocol-refusals-0123456789';
 /** A client key allowed one model call a minute. */
 const ONE_RPM_KEY = 'sk-protocol-refusals-one-rpm-0123456789';
 const ORIGIN = 'https://chat.example.com';
-const MAX_CONNECTIONS = 4;
 
 /** Writes `request` on a new connection; resolves with all that was read until it closed. */
 function raw(url: string, request: string): Promise<string> {
@@ -22,20 +21,6 @@ function raw(url: string, request: string): Promise<string> {
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', reject);
     socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
-  });
-}
-
-/** A new connection, once connected, and all that is read on it until it closes (or resets). */
-function opened(url: string): Promise<{ socket: Socket; answer: Promise<string> }> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const socket: Socket = connect(Number(port), hostname, () => resolve({ socket, answer }));
-    const answer = new Promise<string>((done) =>
-      socket.on('close', () => done(Buffer.concat(chunks).toString('utf8'))),
-    );
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', reject);
   });
 }
 
@@ -65,7 +50,6 @@ const anthropicError = {
 describe('what Node and Fastify refuse on their own, with auth and cors', () => {
   let gateway: RunningGateway;
   const clock = new ManualClock();
-  const warnings: string[] = [];
   const send = (path: string, init: RequestInit = {}) =>
     fetch(`${gateway.url}${path}`, {
       ...init,
@@ -76,11 +60,6 @@ describe('what Node and Fastify refuse on their own, with auth and cors', () => 
     gateway = await startGateway({
       // the rpm window stays the same minute whatever the tests take
       clock: clock.read,
-      logger: {
-        log: () => undefined,
-        error: () => undefined,
-        warn: (message: unknown) => void warnings.push(String(message)),
-      },
       bodyLimit: 64 * 1024,
       config: {
         ...demoGatewayConfig({ tokenDelayMs: 0, failEvery: 0 }),
@@ -91,7 +70,6 @@ describe('what Node and Fastify refuse on their own, with auth and cors', () => 
           ],
         },
         cors: { origins: [ORIGIN] },
-        maxConnections: MAX_CONNECTIONS,
       },
     });
   });
@@ -329,70 +307,5 @@ describe('what Node and Fastify refuse on their own, with auth and cors', () => 
       type: 'error',
       error: { type: 'not_found_error', message: `Cannot ${method} ${path}` },
     });
-  });
-  it('beyond maxConnections: a JSON 503 with Retry-After in the path’s dialect, until some close', async () => {
-    const server = gateway.app.getHttpServer();
-    server.closeIdleConnections(); // the keep-alive connections of the tests before
-    const { hostname, port } = new URL(gateway.url);
-    const held = await Promise.all(
-      Array.from(
-        { length: MAX_CONNECTIONS },
-        () =>
-          new Promise<Socket>((resolve, reject) => {
-            const socket = connect(Number(port), hostname, () => resolve(socket));
-            socket.on('error', reject);
-          }),
-      ),
-    );
-    const ask = (path: string) =>
-      raw(
-        gateway.url,
-        `GET ${path} HTTP/1.1\r\nhost: localhost\r\nx-api-key: ${KEY}\r\nconnection: close\r\n\r\n`,
-      );
-
-    const [openAi, anthropic] = [
-      parsed(await ask('/v1/models')),
-      parsed(await ask('/v1/messages')),
-    ];
-    for (const socket of held) socket.destroy();
-
-    expect(openAi.status).toBe(503);
-    expect(openAi.head).toContain('retry-after: 1');
-    expect(openAi.body).toEqual({
-      error: {
-        message: expect.stringContaining('server.maxConnections'),
-        type: 'server_error',
-        param: null,
-        code: 'too_many_connections',
-      },
-    });
-    expect(anthropic.status).toBe(503);
-    expect(anthropic.body).toEqual(anthropicError);
-    // the server sees the held connections close a moment after the client does
-    let served = 503;
-    for (let tries = 0; served === 503 && tries < 100; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      served = parsed(await ask('/v1/models')).status;
-    }
-    expect(served).toBe(200);
-  });
-
-  it('beyond twice maxConnections: closed unanswered; silent over the cap: dropped; both logged', async () => {
-    gateway.app.getHttpServer().closeIdleConnections();
-    // the next refusal opens a new report
-    clock.advance(60_000);
-    const held = [];
-    for (let i = 0; i < MAX_CONNECTIONS * 2; i += 1) held.push(await opened(gateway.url));
-    const beyond = await opened(gateway.url).catch(() => undefined);
-
-    expect(await beyond?.answer).toBeFalsy();
-    expect(warnings.at(-1)).toMatch(
-      /server\.maxConnections \(4\).*: \d+ answered 503, 1 closed unanswered .*over 8 open/,
-    );
-    // the ones over the cap that send nothing are dropped (after a second), unanswered
-    const overCap = held.slice(MAX_CONNECTIONS);
-    expect(await Promise.all(overCap.map(({ answer }) => answer))).toEqual(['', '', '', '']);
-    expect(held.slice(0, MAX_CONNECTIONS).every(({ socket }) => !socket.destroyed)).toBe(true);
-    for (const { socket } of held) socket.destroy();
   });
 });

@@ -35,8 +35,9 @@ export function maxConnectionsOf(maxConnections = DEFAULT_MAX_CONNECTIONS): numb
  * trickling clients (slowloris) cannot exhaust the process's descriptors before the headers
  * timeout cuts them. A connection beyond the cap is accepted, its request answered 503 with
  * `Retry-After` in the dialect of its path (a refusal a client can read, which Node's own
- * `maxConnections` does not give: it closes the socket unanswered) and the connection closed;
- * one that sends no request within a second is dropped. Node's `maxConnections`, at twice the
+ * `maxConnections` does not give: it closes the socket unanswered) and the connection closed,
+ * unless served connections have closed meanwhile (then it is served); one that sends no request
+ * within a second is dropped. Node's `maxConnections`, at twice the
  * cap, stays as the hard ceiling: answering costs a connection held until its request arrives,
  * so beyond the ceiling nothing is read or written and the cost of a flood stays bounded. The
  * log says how many connections were refused (the first refusal at once, then at most one line
@@ -50,21 +51,27 @@ export function registerConnectionCap(
   const server = fastify.server as Server;
   server.maxConnections = maxConnections * 2;
   const refusals = refusalReport(maxConnections, clock);
-  const overCap = new WeakSet<Socket>();
-  let open = 0;
-  server.on('connection', (socket: Socket) => {
-    open += 1;
-    let timer: NodeJS.Timeout | undefined;
+  // the connections served, and those over the cap awaiting their request (with their timers)
+  let served = 0;
+  const waiting = new Map<Socket, NodeJS.Timeout>();
+  const serve = (socket: Socket) => {
+    served += 1;
     socket.once('close', () => {
-      open -= 1;
-      clearTimeout(timer);
+      served -= 1;
     });
-    if (open <= maxConnections) return;
-    overCap.add(socket);
-    timer = setTimeout(() => {
+  };
+  server.on('connection', (socket: Socket) => {
+    if (served < maxConnections) return serve(socket);
+    const timer = setTimeout(() => {
+      waiting.delete(socket);
       refusals.count('dropped');
       socket.destroy();
     }, OVER_CAP_GRACE_MS).unref();
+    waiting.set(socket, timer);
+    socket.once('close', () => {
+      clearTimeout(waiting.get(socket));
+      waiting.delete(socket);
+    });
   });
   server.on('drop', () => refusals.count('dropped'));
   const refusal: WireError = {
@@ -82,7 +89,16 @@ export function registerConnectionCap(
     },
   };
   fastify.addHook('onRequest', (request, reply, done) => {
-    if (!overCap.has(request.raw.socket)) return done();
+    const socket = request.raw.socket;
+    const timer = waiting.get(socket);
+    if (timer === undefined) return done();
+    // served connections closed since it connected: it is served rather than refused
+    if (served < maxConnections) {
+      clearTimeout(timer);
+      waiting.delete(socket);
+      serve(socket);
+      return done();
+    }
     refusals.count('answered');
     const shaped = inDialectOf(request.url, refusal);
     void reply.status(503).headers(refusal.headers).send(shaped.body);
