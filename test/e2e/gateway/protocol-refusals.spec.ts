@@ -93,6 +93,25 @@ describe('what Node and Fastify refuse on their own, with auth and cors', () => 
     expect(JSON.stringify(answer.body)).toContain('Host header');
   });
 
+  it.each([
+    ['http://evil.example/v1/models', 403],
+    ['http://127.0.0.1:1/v1/models', 200],
+  ])(
+    'an absolute-form target %s on loopback: its host counts, not Host (%i)',
+    async (target, status) => {
+      const answer = parsed(
+        await raw(
+          gateway.url,
+          `GET ${target} HTTP/1.1\r\nhost: localhost\r\nauthorization: Bearer ${KEY}\r\n` +
+            'connection: close\r\n\r\n',
+        ),
+      );
+
+      expect(answer.status).toBe(status);
+      if (status === 403) expect(answer.body).toEqual(openAiError('host_not_allowed'));
+    },
+  );
+
   it('an HTTP/1.0 request without Host, on loopback: 403 saying it has none', async () => {
     const answer = parsed(
       await raw(gateway.url, `GET /v1/models HTTP/1.0\r\nauthorization: Bearer ${KEY}\r\n\r\n`),
