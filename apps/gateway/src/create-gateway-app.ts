@@ -13,7 +13,7 @@ import { GatewayModule } from './gateway.module.js';
 import { type AccessLogOptions, registerAccessLog, wantsJsonLogs } from './http/access-log.js';
 import type { SecretRedactor } from './http/config-secrets.js';
 import { maxConnectionsOf, registerConnectionCap } from './http/connection-cap.js';
-import { registerContentEncodingRefusal } from './http/content-encoding.js';
+import { registerBodyCodingRefusal } from './http/body-codings.js';
 import { registerContinueGate } from './http/continue-gate.js';
 import { answerClientError, answerFrameworkError } from './http/fastify-errors.js';
 import { GATEWAY_REDACTOR } from './http/gateway-tokens.js';
@@ -156,7 +156,7 @@ export async function createGatewayApp(
   registerConnectionCap(fastify, maxConnections, options.clock);
   registerUnroutedBodyRefusal(fastify);
   if (hasKeys) registerEarlyKeyCheck(fastify, app.get<string, ApiKeys>(GATEWAY_API_KEYS));
-  registerContentEncodingRefusal(fastify);
+  registerBodyCodingRefusal(fastify);
   if (config.cors) {
     app.enableCors({
       origin: config.cors.origins.includes('*') ? true : config.cors.origins,

@@ -125,39 +125,6 @@ describe('the front door, with auth', () => {
     },
   );
 
-  it.each([
-    ['/router/feedback', 'gzip'],
-    ['/v1/embeddings', 'br'],
-    ['/v1/messages', 'gzip'],
-  ])('a body to %s with Content-Encoding: %s is a 415 before it is read', async (path, coding) => {
-    // malformed JSON: a body that was parsed would be a 400
-    const answer = await send(path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-encoding': coding },
-      body: '{"unread": ',
-    });
-    const body = (await answer.json()) as Record<string, unknown>;
-
-    expect(answer.status).toBe(415);
-    expect(answer.headers.get('connection')).toBe('close');
-    expect(JSON.stringify(body)).toContain(`Content-Encoding: ${coding} is not supported`);
-    expect(body).toEqual(
-      path === '/v1/messages'
-        ? { type: 'error', error: { type: expect.any(String), message: expect.any(String) } }
-        : { error: expect.objectContaining({ code: 'unsupported_content_encoding' }) },
-    );
-  });
-
-  it('Content-Encoding: identity is no coding: the body is served', async () => {
-    const answer = await send('/v1/embeddings', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-encoding': 'identity' },
-      body: JSON.stringify({ model: 'demo-embedding', input: 'hello' }),
-    });
-
-    expect(answer.status).toBe(200);
-  });
-
   it.each(['DELETE /health', 'OPTIONS /router/feedback', 'PATCH /v1/models'])(
     '%s with a JSON Content-Type and no body is a 404, not a 400 about the empty body',
     async (request) => {
