@@ -62,12 +62,12 @@ describe('a compressed body', () => {
       headers: { 'content-type': 'application/json', 'content-encoding': coding },
       body: '{"unread": ',
     });
-    const body = (await answer.json()) as Record<string, unknown>;
+    const refusal = (await answer.json()) as Record<string, unknown>;
 
     expect(answer.status).toBe(415);
     expect(answer.headers.get('connection')).toBe('close');
-    expect(JSON.stringify(body)).toContain(`Content-Encoding: ${coding} is not supported`);
-    expect(body).toEqual(
+    expect(JSON.stringify(refusal)).toContain(`Content-Encoding: ${coding} is not supported`);
+    expect(refusal).toEqual(
       path === '/v1/messages'
         ? { type: 'error', error: { type: expect.any(String), message: expect.any(String) } }
         : { error: expect.objectContaining({ code: 'unsupported_content_encoding' }) },
