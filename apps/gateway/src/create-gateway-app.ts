@@ -27,6 +27,8 @@ import { registerJsonShapeCheck } from './http/json-shape-check.js';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.js';
 import { registerSessionPins, SessionPins } from './http/session-pins.js';
 import { registerUnroutedBodyRefusal } from './http/unrouted-bodies.js';
+import { feedbackFlood } from './learning/feedback.controller.js';
+import { FeedbackLimits } from './learning/feedback-limits.js';
 import { KeyThrottlerStorage } from './limits/key-throttler-storage.js';
 import { usedUpLimit } from './limits/key-throttler.guard.js';
 import { startTelemetry } from './telemetry/start-telemetry.js';
@@ -140,6 +142,7 @@ export async function createGatewayApp(
   registerContinueGate(fastify, bodyLimit, [
     clientKeyOnAdminPath,
     usedUpLimit(app.get(KeyThrottlerStorage)),
+    feedbackFlood(app.get(FeedbackLimits)),
   ]);
   registerLoopbackHostCheck(fastify);
   registerRequestIdHeader(fastify);

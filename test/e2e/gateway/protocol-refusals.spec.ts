@@ -260,6 +260,34 @@ describe('what Node and Fastify refuse on their own, with auth and cors', () => 
     });
   });
 
+  it('Expect: 100-continue to /router/feedback once the key’s feedback is used up: 429 at once', async () => {
+    const body = JSON.stringify({ decision: 'dec_unknown', route: 'x' });
+    let status = 0;
+    for (let i = 0; status !== 429 && i < 100; i += 1) {
+      const answer = await send('/router/feedback', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      status = answer.status;
+    }
+    expect(status).toBe(429);
+
+    const text = await raw(
+      gateway.url,
+      expecting('/router/feedback', `authorization: Bearer ${KEY}\r\n`, 1000),
+    );
+
+    expect(text).not.toContain('100 Continue');
+    expect(parsed(text).status).toBe(429);
+    expect(parsed(text).body).toEqual({
+      error: expect.objectContaining({
+        message: expect.stringContaining('Too much feedback from this key'),
+        code: 'rate_limit_exceeded',
+      }),
+    });
+  });
+
   it('Expect: 100-continue with a good key: 100 Continue, then the body is read and answered', async () => {
     const body = JSON.stringify({
       model: 'demo-mini',
