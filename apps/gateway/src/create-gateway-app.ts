@@ -6,13 +6,15 @@ import type { Registry } from 'prom-client';
 import { type Clock, InvalidConfigurationException } from 'nest-model-router';
 import type { ApiKeys } from './auth/api-keys.js';
 import { GATEWAY_API_KEYS } from './auth/api-key.guard.js';
-import { registerEarlyKeyCheck } from './auth/early-key-check.js';
+import { clientKeyOnAdminPath, registerEarlyKeyCheck } from './auth/early-key-check.js';
 import type { GatewayConfig } from './config/gateway-config.js';
 import { gatewayConfigPath, loadGatewayConfig } from './config/load-gateway-config.js';
 import { GatewayModule } from './gateway.module.js';
 import { type AccessLogOptions, registerAccessLog, wantsJsonLogs } from './http/access-log.js';
 import type { SecretRedactor } from './http/config-secrets.js';
 import { maxConnectionsOf, registerConnectionCap } from './http/connection-cap.js';
+import { registerBodyCodingRefusal } from './http/body-codings.js';
+import { registerContinueGate } from './http/continue-gate.js';
 import { answerClientError, answerFrameworkError } from './http/fastify-errors.js';
 import { GATEWAY_REDACTOR } from './http/gateway-tokens.js';
 import { assertListenAllowed, registerLoopbackHostCheck } from './http/loopback-only.js';
@@ -25,6 +27,10 @@ import { registerJsonShapeCheck } from './http/json-shape-check.js';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.js';
 import { registerSessionPins, SessionPins } from './http/session-pins.js';
 import { registerUnroutedBodyRefusal } from './http/unrouted-bodies.js';
+import { feedbackFlood } from './learning/feedback.controller.js';
+import { FeedbackLimits } from './learning/feedback-limits.js';
+import { KeyThrottlerStorage } from './limits/key-throttler-storage.js';
+import { usedUpLimit } from './limits/key-throttler.guard.js';
 import { startTelemetry } from './telemetry/start-telemetry.js';
 
 export interface GatewayAppOptions {
@@ -136,7 +142,12 @@ export async function createGatewayApp(
   registerJsonShapeCheck(fastify);
   // flushes the spans and metrics of the last requests when the app closes (SIGTERM included)
   if (telemetry) fastify.addHook('onClose', () => telemetry.shutdown());
-  registerProtocolRefusals(fastify, bodyLimit);
+  registerProtocolRefusals(fastify);
+  registerContinueGate(fastify, bodyLimit, [
+    clientKeyOnAdminPath,
+    usedUpLimit(app.get(KeyThrottlerStorage)),
+    feedbackFlood(app.get(FeedbackLimits)),
+  ]);
   registerLoopbackHostCheck(fastify);
   registerRequestIdHeader(fastify);
   registerSessionPins(
@@ -149,9 +160,10 @@ export async function createGatewayApp(
   const accessLog = options.accessLog ?? (options.logger === false ? false : {});
   if (accessLog !== false) registerAccessLog(fastify, accessLog);
   // after the access log's hook, so that the refusals have their line
-  registerConnectionCap(fastify, maxConnections);
+  registerConnectionCap(fastify, maxConnections, options.clock);
   registerUnroutedBodyRefusal(fastify);
   if (hasKeys) registerEarlyKeyCheck(fastify, app.get<string, ApiKeys>(GATEWAY_API_KEYS));
+  registerBodyCodingRefusal(fastify);
   if (config.cors) {
     app.enableCors({
       origin: config.cors.origins.includes('*') ? true : config.cors.origins,

@@ -18,6 +18,7 @@ import { ApiKeys, withHashedKeys } from './auth/api-keys.js';
 import { ApiKeyGuard, GATEWAY_API_KEYS } from './auth/api-key.guard.js';
 import { KeyController } from './auth/key.controller.js';
 import { FeedbackController } from './learning/feedback.controller.js';
+import { FeedbackLimits } from './learning/feedback-limits.js';
 import { ChatController } from './chat/chat.controller.js';
 import { HealthController } from './health/health.controller.js';
 import { CallFactsInterceptor } from './http/call-facts.interceptor.js';
@@ -133,6 +134,7 @@ export class GatewayModule {
         { provide: KeyBudgets, useValue: budgets },
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: GATEWAY_CLOCK, useValue: moduleOptions.clock ?? Date.now },
+        { provide: FeedbackLimits, useValue: new FeedbackLimits(moduleOptions.clock ?? Date.now) },
         {
           provide: ProviderModels,
           useFactory: () =>

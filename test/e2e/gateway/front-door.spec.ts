@@ -125,6 +125,22 @@ describe('the front door, with auth', () => {
     },
   );
 
+  it.each(['DELETE /health', 'OPTIONS /router/feedback', 'PATCH /v1/models'])(
+    '%s with a JSON Content-Type and no body is a 404, not a 400 about the empty body',
+    async (request) => {
+      const [method = '', path = ''] = request.split(' ');
+      const answer = await send(path, {
+        method,
+        headers: { 'content-type': 'application/json' },
+      });
+
+      expect(answer.status).toBe(404);
+      expect(((await answer.json()) as { error: { message: string } }).error.message).toBe(
+        `Cannot ${method} ${path}`,
+      );
+    },
+  );
+
   it.each([
     ['POST', '/nope'],
     ['DELETE', '/v1/models'],

@@ -3,13 +3,14 @@
 // gateway with `auth` and `cors`: every refusal is JSON in the dialect of its path.
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { connect, type Socket } from 'node:net';
+import { connect } from 'node:net';
 import { demoGatewayConfig } from '../../../apps/gateway/src/config/demo-config.js';
-import { startGateway, type RunningGateway } from './gateway-harness.js';
+import { ManualClock, startGateway, type RunningGateway } from './gateway-harness.js';
 
 const KEY = 'sk-protocol-refusals-0123456789';
+/** A client key allowed one model call a minute. */
+const ONE_RPM_KEY = 'sk-protocol-refusals-one-rpm-0123456789';
 const ORIGIN = 'https://chat.example.com';
-const MAX_CONNECTIONS = 4;
 
 /** Writes `request` on a new connection; resolves with all that was read until it closed. */
 function raw(url: string, request: string): Promise<string> {
@@ -48,6 +49,7 @@ const anthropicError = {
 
 describe('what Node and Fastify refuse on their own, with auth and cors', () => {
   let gateway: RunningGateway;
+  const clock = new ManualClock();
   const send = (path: string, init: RequestInit = {}) =>
     fetch(`${gateway.url}${path}`, {
       ...init,
@@ -56,12 +58,18 @@ describe('what Node and Fastify refuse on their own, with auth and cors', () => 
 
   beforeAll(async () => {
     gateway = await startGateway({
+      // the rpm window stays the same minute whatever the tests take
+      clock: clock.read,
       bodyLimit: 64 * 1024,
       config: {
         ...demoGatewayConfig({ tokenDelayMs: 0, failEvery: 0 }),
-        auth: { keys: [{ name: 'team', key: KEY }] },
+        auth: {
+          keys: [
+            { name: 'team', key: KEY },
+            { name: 'one-rpm', key: ONE_RPM_KEY, rpm: 1 },
+          ],
+        },
         cors: { origins: [ORIGIN] },
-        maxConnections: MAX_CONNECTIONS,
       },
     });
   });
@@ -84,6 +92,25 @@ describe('what Node and Fastify refuse on their own, with auth and cors', () => 
     expect(answer.body).toEqual(shape);
     expect(JSON.stringify(answer.body)).toContain('Host header');
   });
+
+  it.each([
+    ['http://evil.example/v1/models', 403],
+    ['http://127.0.0.1:1/v1/models', 200],
+  ])(
+    'an absolute-form target %s on loopback: its host counts, not Host (%i)',
+    async (target, status) => {
+      const answer = parsed(
+        await raw(
+          gateway.url,
+          `GET ${target} HTTP/1.1\r\nhost: localhost\r\nauthorization: Bearer ${KEY}\r\n` +
+            'connection: close\r\n\r\n',
+        ),
+      );
+
+      expect(answer.status).toBe(status);
+      if (status === 403) expect(answer.body).toEqual(openAiError('host_not_allowed'));
+    },
+  );
 
   it('an HTTP/1.0 request without Host, on loopback: 403 saying it has none', async () => {
     const answer = parsed(
@@ -160,6 +187,107 @@ describe('what Node and Fastify refuse on their own, with auth and cors', () => 
     },
   );
 
+  it.each([
+    [
+      'a text/plain body',
+      '/v1/chat/completions',
+      'text/plain',
+      415,
+      openAiError('unsupported_media_type'),
+    ],
+    ['a form body', '/v1/messages', 'application/x-www-form-urlencoded', 415, anthropicError],
+    ['no content-type', '/v1/embeddings', undefined, 415, openAiError('unsupported_media_type')],
+  ])(
+    'Expect: 100-continue with %s: 415 at once, no 100 Continue, the connection closed',
+    async (_case, path, contentType, status, shape) => {
+      const head = expecting(path, `authorization: Bearer ${KEY}\r\n`, 1000);
+      const text = await raw(
+        gateway.url,
+        contentType === undefined
+          ? head.replace('content-type: application/json\r\n', '')
+          : head.replace('application/json', contentType),
+      );
+
+      expect(text).not.toContain('100 Continue');
+      expect(parsed(text).status).toBe(status);
+      expect(parsed(text).body).toEqual(shape);
+    },
+  );
+
+  it('Expect: 100-continue from a client key on an admin path: 403 at once, no 100 Continue', async () => {
+    const text = await raw(
+      gateway.url,
+      expecting('/router/status', `authorization: Bearer ${KEY}\r\n`, 1000).replace('POST', 'GET'),
+    );
+
+    expect(text).not.toContain('100 Continue');
+    expect(parsed(text).status).toBe(403);
+    expect(parsed(text).body).toEqual({
+      error: expect.objectContaining({ type: 'permission_error', code: 'admin_key_required' }),
+    });
+  });
+
+  it('Expect: 100-continue once the key’s rpm is used up: the guard’s 429 at once, no 100 Continue', async () => {
+    const body = JSON.stringify({ decision: 'dec_unknown', route: 'x' });
+    const first = await fetch(`${gateway.url}/router/feedback`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ONE_RPM_KEY}`, 'content-type': 'application/json' },
+      body,
+    });
+    expect(first.status).not.toBe(429);
+
+    const [withoutExpect, withExpect] = [
+      await fetch(`${gateway.url}/v1/messages`, {
+        method: 'POST',
+        headers: { 'x-api-key': ONE_RPM_KEY, 'content-type': 'application/json' },
+        body: '{}',
+      }),
+      await raw(gateway.url, expecting('/v1/messages', `x-api-key: ${ONE_RPM_KEY}\r\n`, 1000)),
+    ];
+    const early = parsed(withExpect);
+
+    expect(withExpect).not.toContain('100 Continue');
+    expect(early.status).toBe(429);
+    expect(early.head).toContain('x-ratelimit-remaining-requests: 0');
+    expect(early.head).toMatch(/retry-after: \d+/);
+    expect(early.body).toEqual(await withoutExpect.json());
+    expect(early.body).toEqual({
+      type: 'error',
+      error: {
+        type: 'rate_limit_error',
+        message: expect.stringContaining('1 requests per minute'),
+      },
+    });
+  });
+
+  it('Expect: 100-continue to /router/feedback once the key’s feedback is used up: 429 at once', async () => {
+    const body = JSON.stringify({ decision: 'dec_unknown', route: 'x' });
+    let status = 0;
+    for (let i = 0; status !== 429 && i < 100; i += 1) {
+      const answer = await send('/router/feedback', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      status = answer.status;
+    }
+    expect(status).toBe(429);
+
+    const text = await raw(
+      gateway.url,
+      expecting('/router/feedback', `authorization: Bearer ${KEY}\r\n`, 1000),
+    );
+
+    expect(text).not.toContain('100 Continue');
+    expect(parsed(text).status).toBe(429);
+    expect(parsed(text).body).toEqual({
+      error: expect.objectContaining({
+        message: expect.stringContaining('Too much feedback from this key'),
+        code: 'rate_limit_exceeded',
+      }),
+    });
+  });
+
   it('Expect: 100-continue with a good key: 100 Continue, then the body is read and answered', async () => {
     const body = JSON.stringify({
       model: 'demo-mini',
@@ -229,51 +357,5 @@ describe('what Node and Fastify refuse on their own, with auth and cors', () => 
         message: expect.stringMatching(`^Cannot ${method} ${path}: `),
       },
     });
-  });
-  it('beyond maxConnections: a JSON 503 with Retry-After in the path’s dialect, until some close', async () => {
-    const server = gateway.app.getHttpServer();
-    server.closeIdleConnections(); // the keep-alive connections of the tests before
-    const { hostname, port } = new URL(gateway.url);
-    const held = await Promise.all(
-      Array.from(
-        { length: MAX_CONNECTIONS },
-        () =>
-          new Promise<Socket>((resolve, reject) => {
-            const socket = connect(Number(port), hostname, () => resolve(socket));
-            socket.on('error', reject);
-          }),
-      ),
-    );
-    const ask = (path: string) =>
-      raw(
-        gateway.url,
-        `GET ${path} HTTP/1.1\r\nhost: localhost\r\nx-api-key: ${KEY}\r\nconnection: close\r\n\r\n`,
-      );
-
-    const [openAi, anthropic] = [
-      parsed(await ask('/v1/models')),
-      parsed(await ask('/v1/messages')),
-    ];
-    for (const socket of held) socket.destroy();
-
-    expect(openAi.status).toBe(503);
-    expect(openAi.head).toContain('retry-after: 1');
-    expect(openAi.body).toEqual({
-      error: {
-        message: expect.stringContaining('server.maxConnections'),
-        type: 'server_error',
-        param: null,
-        code: 'too_many_connections',
-      },
-    });
-    expect(anthropic.status).toBe(503);
-    expect(anthropic.body).toEqual(anthropicError);
-    // the server sees the held connections close a moment after the client does
-    let served = 503;
-    for (let tries = 0; served === 503 && tries < 100; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      served = parsed(await ask('/v1/models')).status;
-    }
-    expect(served).toBe(200);
   });
 });

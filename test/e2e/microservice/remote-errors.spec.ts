@@ -186,6 +186,24 @@ describe.each<TransportName>(['tcp', 'redis'])('errors over %s', (transport) => 
       'nested more than 64 levels deep',
     ],
     [
+      // class-validator took 27 s over a million parts; the bounds' walk stops at the first breach
+      'too many values',
+      {
+        request: {
+          messages: Array.from({ length: 9 }, () => ({
+            role: 'user',
+            content: Array.from({ length: 4096 }, () => ({ type: 'text', text: '' })),
+          })),
+        },
+      },
+      'more than 100000 JSON values',
+    ],
+    [
+      'an array over the bounds',
+      { request: { ...ask('hi'), parameters: { stop: Array.from({ length: 4097 }, () => 's') } } },
+      'request.parameters.stop has 4097 elements; at most 4096',
+    ],
+    [
       'too many attributes',
       {
         request: ask('hi'),

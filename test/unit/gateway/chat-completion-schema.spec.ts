@@ -106,12 +106,33 @@ describe('the chat completions body, described once (chatCompletionBody)', () =>
     expect(
       refusal(pipe, {
         model: 'auto',
-        messages: [{ role: 'system', content: [{ type: 'image_url', image_url: { url: 'u' } }] }],
+        messages: [
+          {
+            role: 'system',
+            content: [{ type: 'image_url', image_url: { url: 'https://example.com/a.png' } }],
+          },
+        ],
       }).message,
     ).toContain('messages.0.content must be a string or an array of text parts');
     expect(refusal(pipe, { model: 'auto', messages: [user], n: 2 }).message).toContain(
       'n must be 1: one choice per request is served',
     );
+  });
+
+  it.each([
+    ['file:///etc/passwd', 'must be an http(s) URL or a data:image/...;base64, URL'],
+    ['gs://bucket/a.png', 'must be an http(s) URL or a data:image/...;base64, URL'],
+    ['data:text/html;base64,PGI+', 'must be a data URL of an image'],
+    ['data:image/png,AAAA', 'must be a data URL with base64 data'],
+    ['data:image/png;base64,@@@', 'must be a data URL with base64 data'],
+  ])('refuses the image URL %s before any model is called', (url, says) => {
+    const answer = refusal(pipe, {
+      model: 'auto',
+      messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url } }] }],
+    });
+
+    expect(answer.param).toBe('messages.0.content.0.image_url.url');
+    expect(answer.message).toContain(says);
   });
 
   it('keeps its bounds: Infinity is no integer, 4096 messages at most, a JSON object only', () => {

@@ -43,6 +43,16 @@ describe('the embeddings body, described once (embeddingsBody)', () => {
     expect(refusal(pipe, { model: 'e', input: ['x'.repeat(100_001)] }).param).toBe('input.0');
   });
 
+  it.each([
+    ['', 'input'],
+    [['a', ''], 'input.1'],
+  ])('refuses an empty text (%j) by its path', (input, param) => {
+    const answer = refusal(pipe, { model: 'e', input });
+
+    expect(answer.param).toBe(param);
+    expect(answer.message).toContain('must not be empty');
+  });
+
   it('answers every body of the fuzz corpus with a pass or a 400, never anything else', () => {
     const { passed, refused } = expectOnlyClientErrors(pipe, surfaceBodies('/v1/embeddings'));
     expect(passed).toBeGreaterThan(0);

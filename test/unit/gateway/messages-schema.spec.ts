@@ -106,6 +106,42 @@ describe('the Messages body, described once (messagesBody)', () => {
     );
   });
 
+  it.each([
+    [
+      'image',
+      { type: 'base64', media_type: 'text/html', data: 'PGI+' },
+      'source.media_type',
+      'must be one of image/jpeg, image/png, image/gif, image/webp',
+    ],
+    [
+      'image',
+      { type: 'base64', media_type: 'image/png', data: 'data:image/png;base64,AAAA' },
+      'source.data',
+      'must be base64',
+    ],
+    [
+      'image',
+      { type: 'url', url: 'file:///etc/passwd' },
+      'source.url',
+      'must be an http:// or https:// URL',
+    ],
+    [
+      'document',
+      { type: 'base64', media_type: 'application/pdf', data: '@@@' },
+      'source.data',
+      'must be base64',
+    ],
+  ])('refuses an %s whose source is %j, naming the field', (type, source, field, says) => {
+    const answer = refusal(pipe, {
+      model: 'auto',
+      max_tokens: 10,
+      messages: [{ role: 'user', content: [{ type, source }] }],
+    });
+
+    expect(answer.param).toBe(`messages.0.content.0.${field}`);
+    expect(answer.message).toContain(says);
+  });
+
   it('keeps its bounds: Infinity is no integer; a model name of 256 Latin-1 characters', () => {
     const raw = '{"model":"auto","max_tokens":1e999,"messages":[{"role":"user","content":"hi"}]}';
     expect(refusal(pipe, JSON.parse(raw)).param).toBe('max_tokens');

@@ -85,7 +85,12 @@ describe('the Responses body, described once (responsesBody)', () => {
     ).toMatchObject({ param: 'input.0.content.0.file_id' });
     expect(
       refusalWith({
-        input: [{ role: 'assistant', content: [{ type: 'input_image', image_url: 'u' }] }],
+        input: [
+          {
+            role: 'assistant',
+            content: [{ type: 'input_image', image_url: 'https://example.com/a.png' }],
+          },
+        ],
       }).message,
     ).toContain('input.0.content.0: only a user message takes images');
     expect(refusalWith({ input: [{ type: 'computer_call' }] }).message).toContain(
@@ -94,6 +99,30 @@ describe('the Responses body, described once (responsesBody)', () => {
     expect(refusalWith({ tool_choice: { type: 'function', name: 'x' } }).message).toContain(
       "tool_choice names the function 'x', which is not one of the tools",
     );
+  });
+
+  it.each([
+    ['input_image', 'image_url', 'file:///etc/passwd', 'must be an http(s) URL'],
+    [
+      'input_image',
+      'image_url',
+      'data:image/svg+xml;base64,PHN2Zz4=',
+      'must be a data URL of an image',
+    ],
+    ['input_image', 'image_url', 'data:image/png;base64,%%%', 'with base64 data'],
+    [
+      'input_file',
+      'file_data',
+      'data:application/pdf;base64,not base64!',
+      'must be a data:application/pdf;base64 URL',
+    ],
+  ])('refuses an %s whose %s is %s', (type, field, value, says) => {
+    const answer = refusalWith({
+      input: [{ role: 'user', content: [{ type, [field]: value }] }],
+    });
+
+    expect(answer.param).toBe(`input.0.content.0.${field}`);
+    expect(answer.message).toContain(says);
   });
 
   it('keeps its bounds: Infinity is no integer, metadata values of 512 UTF-16 units', () => {

@@ -9,6 +9,7 @@ import {
   unknownTag,
   unofferedToolIssue,
 } from '../http/wire-schema.js';
+import { base64Data, IMAGE_MEDIA_TYPES, isImageMediaType, webUrl } from '../http/wire-media.js';
 
 /**
  * An Anthropic Messages body: its one description (type, check, wording; see WireBodyPipe).
@@ -26,8 +27,8 @@ const textBlocks = z.array(textBlock).max(MAX_BLOCKS);
 const source = z.discriminatedUnion(
   'type',
   [
-    z.object({ type: z.literal('base64'), media_type: nonEmpty, data: nonEmpty }),
-    z.object({ type: z.literal('url'), url: nonEmpty }),
+    z.object({ type: z.literal('base64'), media_type: nonEmpty, data: base64Data }),
+    z.object({ type: z.literal('url'), url: webUrl }),
   ],
   {
     error: unknownTag(
@@ -38,7 +39,17 @@ const source = z.discriminatedUnion(
   },
 );
 
-const image = z.object({ type: z.literal('image'), source });
+const image = z.object({ type: z.literal('image'), source }).check((context) => {
+  const { source: given } = context.value;
+  if (given.type === 'base64' && !isImageMediaType(given.media_type)) {
+    context.issues.push({
+      code: 'custom',
+      input: given.media_type,
+      path: ['source', 'media_type'],
+      message: `must be one of ${IMAGE_MEDIA_TYPES.join(', ')}`,
+    });
+  }
+});
 // a plain-text document needs no file store: its text (`text`) or text blocks (`content`)
 const documentSource = z.discriminatedUnion(
   'type',

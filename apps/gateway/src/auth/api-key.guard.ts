@@ -47,17 +47,27 @@ export class ApiKeyGuard implements CanActivate {
     if (OPEN_PATHS.has(path)) return true;
     if (ADMIN_SHELL_PATHS.has(path) && credential === undefined) return true;
     if (!key) throw new InvalidApiKeyException(credential !== undefined, request.url);
-    if ((ADMIN_PATHS.has(path) || ADMIN_SHELL_PATHS.has(path)) && !key.admin) {
-      throw new HttpException(
-        {
-          message: `${path} needs an admin key (auth.adminKeys); this key is a client key.`,
-          type: 'permission_error',
-          code: 'admin_key_required',
-        },
-        HttpStatus.FORBIDDEN,
-      );
-    }
+    if (needsAdminKey(path) && !key.admin) throw new AdminKeyRequiredException(path);
     return true;
+  }
+}
+
+/** Whether only an admin key may use the route `path` (once `auth` is configured). */
+export function needsAdminKey(path: string): boolean {
+  return ADMIN_PATHS.has(path) || ADMIN_SHELL_PATHS.has(path);
+}
+
+/** 403 for a client key on an admin path. */
+export class AdminKeyRequiredException extends HttpException {
+  constructor(path: string) {
+    super(
+      {
+        message: `${path} needs an admin key (auth.adminKeys); this key is a client key.`,
+        type: 'permission_error',
+        code: 'admin_key_required',
+      },
+      HttpStatus.FORBIDDEN,
+    );
   }
 }
 

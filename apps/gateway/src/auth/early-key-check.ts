@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { ANTHROPIC_PATHS, fromWireError } from '../anthropic/anthropic-error.js';
 import { toWireError } from '../openai/openai-error.js';
+import type { HeadRefusal } from '../http/continue-gate.js';
 import {
   ADMIN_SHELL_PATHS,
+  AdminKeyRequiredException,
   InvalidApiKeyException,
   OPEN_PATHS,
   credentialOf,
+  needsAdminKey,
 } from './api-key.guard.js';
 import type { ApiKeys } from './api-keys.js';
 import { keyOf, setKeyOf } from './request-key.js';
@@ -36,3 +39,11 @@ export function registerEarlyKeyCheck(fastify: FastifyInstance, keys: ApiKeys): 
       .send(shaped.body);
   });
 }
+
+/** ApiKeyGuard's 403 for a client key on an admin path, known before the body is read. */
+export const clientKeyOnAdminPath: HeadRefusal = (request) => {
+  const path = request.routeOptions?.url;
+  const key = keyOf(request);
+  if (path === undefined || key === undefined || key.admin || !needsAdminKey(path)) return;
+  return new AdminKeyRequiredException(path);
+};

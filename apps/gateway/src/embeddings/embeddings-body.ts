@@ -19,7 +19,10 @@ const TOKEN_IDS =
   'must be a text: token-id arrays are not supported by this gateway (LangChain: ' +
   'OpenAIEmbeddings(check_embedding_ctx_length=False) sends texts)';
 
-const text = z.string().max(MAX_EMBEDDING_INPUT_CHARS);
+/** An empty text has no meaning to embed; OpenAI refuses it too. */
+const EMPTY = 'must not be empty: an empty text has nothing to embed';
+
+const text = z.string().min(1, { error: EMPTY }).max(MAX_EMBEDDING_INPUT_CHARS);
 
 export const embeddingsBody = z.object({
   /** A text or a non-empty list of texts, bounded; token-id arrays are refused by name. */
@@ -27,7 +30,9 @@ export const embeddingsBody = z.object({
     [
       text,
       z
-        .array(z.string({ error: TOKEN_IDS }).max(MAX_EMBEDDING_INPUT_CHARS))
+        .array(
+          z.string({ error: TOKEN_IDS }).min(1, { error: EMPTY }).max(MAX_EMBEDDING_INPUT_CHARS),
+        )
         .min(1, { error: LIST })
         .max(MAX_EMBEDDING_INPUTS, { error: LIST }),
     ],

@@ -66,9 +66,24 @@ const NO_HOST = {
 };
 
 /**
+ * Whether a request target names no other host: an origin-form target (`/v1/models`) names
+ * none; an absolute-form one (`http://host/v1/models`) names the host the request is for, which
+ * HTTP/1.1 servers must take over `Host` (RFC 9112, section 3.2.2).
+ */
+function loopbackTarget(target: string | undefined): boolean {
+  if (target === undefined || target.startsWith('/') || target === '*') return true;
+  try {
+    return isLoopbackAddress(new URL(target).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
  * While the server listens on loopback only, a request must name a loopback host: a web page
  * that points its own DNS name at 127.0.0.1 (DNS rebinding) sends `Host: its-name`, and would
- * otherwise reach a local gateway from the user's browser. Answered 403 in OpenAI's shape.
+ * otherwise reach a local gateway from the user's browser. The host of an absolute-form target
+ * counts too. Answered 403 in the dialect of the path.
  */
 export function registerLoopbackHostCheck(fastify: FastifyInstance): void {
   // known once per listen: reading the server's address is a system call, ~5 µs per request
@@ -85,7 +100,13 @@ export function registerLoopbackHostCheck(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', (request, reply, done) => {
     if (!onLoopback) return done();
     const host = request.headers.host;
-    if (typeof host === 'string' && isLoopbackAddress(hostOf(host))) return done();
+    if (
+      typeof host === 'string' &&
+      isLoopbackAddress(hostOf(host)) &&
+      loopbackTarget(request.raw.url)
+    ) {
+      return done();
+    }
     // an HTTP/1.0 request may have none (HTTP/1.1 without one is refused before, 400)
     const refusal = host === undefined ? NO_HOST : HOST_NOT_ALLOWED;
     void reply.status(403).send(inDialectOf(request.url, refusal).body);

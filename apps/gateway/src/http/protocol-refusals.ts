@@ -47,7 +47,7 @@ const NOT_A_PROXY = clientError(
  * `Retry-After`), an `Expect` other than `100-continue` (417), `CONNECT` (405). Needs the server
  * created with PROTOCOL_OPTIONS.
  */
-export function registerProtocolRefusals(fastify: FastifyInstance, bodyLimit: number): void {
+export function registerProtocolRefusals(fastify: FastifyInstance): void {
   let closing = false;
   fastify.addHook('preClose', (done) => {
     closing = true;
@@ -61,20 +61,6 @@ export function registerProtocolRefusals(fastify: FastifyInstance, bodyLimit: nu
     done();
   });
   const server = fastify.server as Server;
-  // Node says "100 Continue" to every `Expect: 100-continue` at once: the gateway says it only
-  // when the body is about to be read (Fastify's preParsing), so a request refused before then
-  // (unserved path 404, missing or bad key 401, both in onRequest) is answered without the
-  // client uploading its body for nothing; nor to a body over the limit, which Fastify then
-  // refuses (413) from its Content-Length. Node closes a connection whose 100 was never sent.
-  const awaitingContinue = new WeakSet<IncomingMessage>();
-  server.on('checkContinue', (request: IncomingMessage, response) => {
-    if (!(Number(request.headers['content-length']) > bodyLimit)) awaitingContinue.add(request);
-    server.emit('request', request, response);
-  });
-  fastify.addHook('preParsing', (request, reply, payload, done) => {
-    if (awaitingContinue.delete(request.raw) && !reply.raw.headersSent) reply.raw.writeContinue();
-    done(null, payload);
-  });
   server.on('checkExpectation', (request: IncomingMessage, response) => {
     const wire = inDialectOf(
       request.url,

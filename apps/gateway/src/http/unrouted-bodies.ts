@@ -15,7 +15,10 @@ export function registerUnroutedBodyRefusal(fastify: FastifyInstance): void {
     const hasBody =
       headers['transfer-encoding'] !== undefined ||
       (headers['content-length'] !== undefined && headers['content-length'] !== '0');
-    if (request.routeOptions?.url !== undefined || !hasBody) return done();
+    // with a Content-Type, Fastify's not-found route parsed even an empty body: a 400 saying a
+    // JSON body cannot be empty, for a DELETE /health
+    const typed = headers['content-type'] !== undefined;
+    if (request.routeOptions?.url !== undefined || !(hasBody || typed)) return done();
     const message =
       quotingShownPath(`Cannot ${request.method} ${request.url}`, request.url) +
       unservedPathHint(fastify, request.method, request.url);
@@ -24,6 +27,7 @@ export function registerUnroutedBodyRefusal(fastify: FastifyInstance): void {
       headers: {},
       body: { error: { message, type: 'invalid_request_error', param: null, code: null } },
     });
-    void reply.status(404).header('connection', 'close').send(wire.body);
+    if (hasBody) void reply.header('connection', 'close');
+    void reply.status(404).send(wire.body);
   });
 }

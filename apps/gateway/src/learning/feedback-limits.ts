@@ -31,6 +31,17 @@ export class FeedbackLimits {
 
   /** Counts one request of `key`, or throws a 429 with Retry-After. */
   take(key: string): void {
+    const refusal = this.refusalOf(key);
+    if (refusal) throw refusal;
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+    this.totalCount++;
+  }
+
+  /**
+   * The 429 a request of `key` would get now, or undefined; nothing is counted (the gateway asks
+   * before it says `100 Continue`).
+   */
+  refusalOf(key: string): HttpException | undefined {
     const now = this.clock();
     if (now - this.windowStart >= WINDOW_MS) {
       this.windowStart = now;
@@ -38,22 +49,24 @@ export class FeedbackLimits {
       this.counts.clear();
     }
     const used = this.counts.get(key) ?? 0;
-    if (used >= this.perKey || this.totalCount >= this.total) {
-      const seconds = Math.max(1, Math.ceil((this.windowStart + WINDOW_MS - now) / 1000));
-      throw new HttpException(
-        {
-          message:
-            used >= this.perKey
-              ? `Too much feedback from this key: at most ${this.perKey} per minute. Try again in ${seconds}s.`
-              : `The gateway takes at most ${this.total} feedback requests per minute. Try again in ${seconds}s.`,
-          type: 'requests',
-          code: 'rate_limit_exceeded',
-          headers: { 'retry-after': String(seconds) },
-        },
-        HttpStatus.TOO_MANY_REQUESTS,
-      );
-    }
-    this.counts.set(key, used + 1);
-    this.totalCount++;
+    if (used < this.perKey && this.totalCount < this.total) return undefined;
+    const seconds = Math.max(1, Math.ceil((this.windowStart + WINDOW_MS - now) / 1000));
+    return new HttpException(
+      {
+        message:
+          used >= this.perKey
+            ? `Too much feedback from this key: at most ${this.perKey} per minute. Try again in ${seconds}s.`
+            : `The gateway takes at most ${this.total} feedback requests per minute. Try again in ${seconds}s.`,
+        type: 'requests',
+        code: 'rate_limit_exceeded',
+        headers: { 'retry-after': String(seconds) },
+      },
+      HttpStatus.TOO_MANY_REQUESTS,
+    );
   }
+}
+
+/** The key a request's feedback counts under (without `auth`, everyone's). */
+export function feedbackKeyOf(key: { name: string } | undefined): string {
+  return key?.name ?? 'anonymous';
 }

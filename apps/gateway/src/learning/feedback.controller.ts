@@ -15,10 +15,10 @@ import type { FastifyRequest } from 'fastify';
 import { RoutingChatService } from 'nest-model-router';
 import { DecisionFeedbackException } from 'nest-model-router/core';
 import { keyOf } from '../auth/request-key.js';
-import { GATEWAY_CLOCK } from '../http/gateway-tokens.js';
+import type { HeadRefusal } from '../http/continue-gate.js';
 import { WireBodyPipe } from '../http/wire-body.pipe.js';
 import { feedbackBody, type FeedbackBody } from './feedback-body.js';
-import { FeedbackLimits } from './feedback-limits.js';
+import { feedbackKeyOf, FeedbackLimits } from './feedback-limits.js';
 
 /** Bounds of the feedback body: three short strings. */
 const BODY_BOUNDS = { maxValues: 16, maxDepth: 2 };
@@ -31,14 +31,10 @@ const BODY_BOUNDS = { maxValues: 16, maxDepth: 2 };
  */
 @Controller('router')
 export class FeedbackController {
-  private readonly limits: FeedbackLimits;
-
   constructor(
     private readonly service: RoutingChatService,
-    @Inject(GATEWAY_CLOCK) clock: () => number,
-  ) {
-    this.limits = new FeedbackLimits(clock);
-  }
+    @Inject(FeedbackLimits) private readonly limits: FeedbackLimits,
+  ) {}
 
   @Post('feedback')
   @HttpCode(204)
@@ -47,7 +43,7 @@ export class FeedbackController {
     @Body(new WireBodyPipe(feedbackBody, BODY_BOUNDS)) body: FeedbackBody,
   ): Promise<void> {
     const key = keyOf(request);
-    this.limits.take(key?.name ?? 'anonymous');
+    this.limits.take(feedbackKeyOf(key));
     try {
       await this.service.feedback(body.decision, body.route, {
         ...(body.quality ? { quality: body.quality } : {}),
@@ -90,4 +86,12 @@ function httpError(error: unknown): unknown {
         param: error.reason === 'unknown-route' ? 'route' : 'quality',
       });
   }
+}
+
+/** The feedback limits' 429, known before the body is read. */
+export function feedbackFlood(limits: FeedbackLimits): HeadRefusal {
+  return (request) =>
+    request.method === 'POST' && request.routeOptions?.url === '/router/feedback'
+      ? limits.refusalOf(feedbackKeyOf(keyOf(request)))
+      : undefined;
 }

@@ -129,6 +129,28 @@ export class KeyThrottlerStorage implements ThrottlerStorage {
     };
   }
 
+  /**
+   * The first of a key's windows already used up (tokens before requests, in the throttlers'
+   * order), read without counting anything: a request it names would be refused by the guard.
+   */
+  usedUpWindow(
+    keyName: string,
+    limits: { rpm?: number | undefined; tpm?: number | undefined },
+  ): { throttler: string; limit: number; seconds: number } | undefined {
+    const now = this.clock();
+    const window = { windowMs: LIMIT_WINDOW_MS, now };
+    const seconds = Math.ceil((windowEnd(window) - now) / 1000);
+    for (const [throttler, limit] of [
+      [TOKENS, limits.tpm],
+      [REQUESTS, limits.rpm],
+    ] as const) {
+      if (limit && this.counters.getWindow(throttlerKey(throttler, keyName), window) >= limit) {
+        return { throttler, limit, seconds };
+      }
+    }
+    return undefined;
+  }
+
   /** Adds an answer's tokens to its key's window (no limit: the tokens are already spent). */
   async recordTokens(keyName: string, tokens: number): Promise<void> {
     if (tokens <= 0) return;

@@ -3,6 +3,7 @@ import { ThrottlerGuard, type ThrottlerOptions } from '@nestjs/throttler';
 import type { ServerResponse } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { keyOf } from '../auth/request-key.js';
+import type { HeadRefusal } from '../http/continue-gate.js';
 import {
   KeyThrottlerStorage,
   LIMIT_WINDOW_MS,
@@ -70,18 +71,7 @@ export class KeyThrottlerGuard extends ThrottlerGuard {
     this.setResponseHeader(res, `x-ratelimit-remaining-${name}`, Math.max(0, limit - used));
     this.setResponseHeader(res, `x-ratelimit-reset-${name}`, resetText(record.timeToExpire));
     if (record.isBlocked) {
-      const seconds = Math.max(1, record.timeToBlockExpire);
-      throw new HttpException(
-        {
-          message:
-            `Rate limit reached for API key '${key.name}': ${limit} ${name} per minute. ` +
-            `Try again in ${seconds}s, or ask the gateway operator for a higher ${name === TOKENS ? 'tpm' : 'rpm'}.`,
-          type: name,
-          code: 'rate_limit_exceeded',
-          headers: { 'retry-after': String(seconds) },
-        },
-        HttpStatus.TOO_MANY_REQUESTS,
-      );
+      throw new RateLimitExceededException(key.name, name, limit, record.timeToBlockExpire);
     }
     return true;
   }
@@ -119,8 +109,46 @@ export class KeyThrottlerGuard extends ThrottlerGuard {
   }
 }
 
+/**
+ * The guard's 429 for a model call whose key has used up its tpm or rpm window already, known
+ * before the body is read (nothing is counted: the guard counts the request if it gets there),
+ * with the `x-ratelimit-*` headers of that window.
+ */
+export function usedUpLimit(storage: KeyThrottlerStorage): HeadRefusal {
+  return (request, reply) => {
+    const key = keyOf(request);
+    if (request.method !== 'POST' || !key?.client) return;
+    const used = storage.usedUpWindow(key.name, key.client);
+    if (!used) return;
+    void reply.headers({
+      [`x-ratelimit-limit-${used.throttler}`]: String(used.limit),
+      [`x-ratelimit-remaining-${used.throttler}`]: '0',
+      [`x-ratelimit-reset-${used.throttler}`]: resetText(used.seconds),
+    });
+    return new RateLimitExceededException(key.name, used.throttler, used.limit, used.seconds);
+  };
+}
+
+/** 429 `rate_limit_exceeded` with `Retry-After`: a key's `rpm` or `tpm` window is used up. */
+export class RateLimitExceededException extends HttpException {
+  constructor(keyName: string, throttler: string, limit: number, secondsLeft: number) {
+    const seconds = Math.max(1, secondsLeft);
+    super(
+      {
+        message:
+          `Rate limit reached for API key '${keyName}': ${limit} ${throttler} per minute. ` +
+          `Try again in ${seconds}s, or ask the gateway operator for a higher ${throttler === TOKENS ? 'tpm' : 'rpm'}.`,
+        type: throttler,
+        code: 'rate_limit_exceeded',
+        headers: { 'retry-after': String(seconds) },
+      },
+      HttpStatus.TOO_MANY_REQUESTS,
+    );
+  }
+}
+
 /** OpenAI's spelling of a reset time: `45s`, `1m0s`. */
-function resetText(seconds: number): string {
+export function resetText(seconds: number): string {
   const minutes = Math.floor(seconds / 60);
   return minutes > 0 ? `${minutes}m${seconds % 60}s` : `${seconds}s`;
 }

@@ -8,6 +8,7 @@ import {
   toolName,
   unofferedToolIssue,
 } from '../http/wire-schema.js';
+import { imageUrl } from '../http/wire-media.js';
 
 /**
  * An OpenAI chat completions body: its one description, which gives its type, its check and its
@@ -25,7 +26,7 @@ const textPart = z.object({ type: z.literal('text'), text: z.string() });
 
 const contentPart = z.discriminatedUnion('type', [
   textPart,
-  z.object({ type: z.literal('image_url'), image_url: z.object({ url: nonEmpty }) }),
+  z.object({ type: z.literal('image_url'), image_url: z.object({ url: imageUrl }) }),
   z.object({
     type: z.literal('input_audio'),
     input_audio: z.object({ data: z.string(), format: z.string() }),

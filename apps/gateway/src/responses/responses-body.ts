@@ -9,6 +9,7 @@ import {
   unknownTag,
   unofferedToolIssue,
 } from '../http/wire-schema.js';
+import { imageUrlProblem, isBase64 } from '../http/wire-media.js';
 
 /**
  * An OpenAI Responses body: its one description (type, check, wording; see WireBodyPipe).
@@ -44,6 +45,9 @@ const inputPart = z.discriminatedUnion(
           problem(context, 'file_id', `${STORED}; send image_url (a URL or data URL)`);
         } else if (!url) {
           problem(context, 'image_url', 'must be a URL or a data: URL');
+        } else {
+          const wrong = imageUrlProblem(url);
+          if (wrong) problem(context, 'image_url', wrong);
         }
       }),
     z
@@ -55,7 +59,7 @@ const inputPart = z.discriminatedUnion(
       .check((context) => {
         const { file_id: fileId, file_data: data } = context.value;
         if (fileId != null) problem(context, 'file_id', `${STORED}; send file_data`);
-        else if (!data?.startsWith(PDF_DATA)) {
+        else if (!data?.startsWith(PDF_DATA) || !isBase64(data.slice(PDF_DATA.length))) {
           problem(
             context,
             'file_data',

@@ -12,6 +12,12 @@ describe('logSafe', () => {
     );
   });
 
+  it('escapes the bidirectional formatting characters, so text reads in the order it came', () => {
+    expect(logSafe('route \u202eeulav\u202c \u2066x\u2069 \u200f\u061c')).toBe(
+      'route \\u202eeulav\\u202c \\u2066x\\u2069 \\u200f\\u061c',
+    );
+  });
+
   it('leaves printable text, quotes and non-ASCII letters alone', () => {
     const text = `model 'gpt-4o' said "héllo" — 日本語 ✓`;
     expect(logSafe(text)).toBe(text);
