@@ -135,8 +135,9 @@ describe('the front door, with auth', () => {
       });
 
       expect(answer.status).toBe(404);
-      expect(((await answer.json()) as { error: { message: string } }).error.message).toBe(
-        `Cannot ${method} ${path}`,
+      // the message names the method the path takes (the newcomer's hint)
+      expect(((await answer.json()) as { error: { message: string } }).error.message).toMatch(
+        new RegExp(`^Cannot ${method} ${path}: it takes (GET|POST)$`),
       );
     },
   );
