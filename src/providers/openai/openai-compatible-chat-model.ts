@@ -8,6 +8,7 @@ import type { Clock } from '../../core/clock.js';
 import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
 import { withRateLimit } from '../../core/limits/provider-quota.js';
 import { ProviderException } from '../../core/errors/provider-exception.js';
+import { emptyAnswerError } from '../shared/empty-answer.js';
 import { OptionChecks } from '../shared/option-checks.js';
 import {
   fromStreamErrorPayload,
@@ -203,6 +204,8 @@ export class OpenAiCompatibleChatModel extends SdkChatModel<
         },
       );
     }
+    const empty = emptyAnswerError(response, request, this.errorContext(model, options.signal));
+    if (empty) throw empty;
     return quota ? withRateLimit(response, quota) : response;
   }
 

@@ -8,6 +8,7 @@ import type {
 } from '../../core/chat/response.js';
 import { refusalAttribute } from '../../core/chat/call-attributes.js';
 import { logprobsAttribute, type TokenLogprob } from '../../core/chat/logprobs.js';
+import { tokenCount } from '../shared/token-count.js';
 
 /**
  * OpenAI finish reasons → ours. `content_filter` is a response, not an error: the caller gets
@@ -49,12 +50,15 @@ export function toTokenUsage(
 ): TokenUsage | undefined {
   if (!usage) return undefined;
   const result: TokenUsage = {};
-  if (typeof usage.prompt_tokens === 'number') result.inputTokens = usage.prompt_tokens;
-  if (typeof usage.completion_tokens === 'number') result.outputTokens = usage.completion_tokens;
-  if (typeof usage.total_tokens === 'number') result.totalTokens = usage.total_tokens;
+  const input = tokenCount(usage.prompt_tokens);
+  const output = tokenCount(usage.completion_tokens);
+  const total = tokenCount(usage.total_tokens);
+  if (input !== undefined) result.inputTokens = input;
+  if (output !== undefined) result.outputTokens = output;
+  if (total !== undefined) result.totalTokens = total;
   // part of prompt_tokens, served from the provider's prompt cache (priced at cachedInput)
-  const cached = usage.prompt_tokens_details?.cached_tokens;
-  if (typeof cached === 'number' && cached > 0) result.cachedInputTokens = cached;
+  const cached = tokenCount(usage.prompt_tokens_details?.cached_tokens);
+  if (cached !== undefined && cached > 0) result.cachedInputTokens = cached;
   return result;
 }
 
