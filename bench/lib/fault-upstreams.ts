@@ -4,6 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FakeProvider } from '../../src/testing/index.js';
+import { startDeafServer, WireFaultServer } from './wire-fault-server.js';
 
 /**
  * The upstreams of the fault bench, all on 127.0.0.1 in the bench's own process:
@@ -12,7 +13,10 @@ import { FakeProvider } from '../../src/testing/index.js';
  * - `steady`: a FakeProvider that pauses 2 s before each token (a slow-but-steady model);
  * - `keyed`: a FakeProvider that wants another key than the gateway sends (401, key echoed);
  * - `raw`: faults the FakeProvider does not play (below);
- * - `dead`: a port nothing listens on (connection refused).
+ * - `dead`: a port nothing listens on (connection refused);
+ * - `wire`: faults on raw TCP (wire-fault-server.ts); `wire2` another one, for the faults that
+ *   leave a kept-alive connection unusable (so they spoil no other scenario's connection);
+ * - `deaf`: accepts connections and never reads a byte of the request.
  */
 export interface FaultUpstreams {
   fake: FakeProvider;
@@ -20,6 +24,9 @@ export interface FaultUpstreams {
   keyed: FakeProvider;
   raw: RawFaultServer;
   deadOrigin: string;
+  wire: WireFaultServer;
+  wire2: WireFaultServer;
+  deaf: { origin: string; close(): Promise<void> };
   close(): Promise<void>;
 }
 
@@ -36,14 +43,23 @@ export async function startFaultUpstreams(): Promise<FaultUpstreams> {
   const keyed = await FakeProvider.start({ apiKey: KEYED_WANTS });
   const raw = await RawFaultServer.start();
   const deadOrigin = await freeOrigin();
+  const [wire, wire2, deaf] = await Promise.all([
+    WireFaultServer.start(),
+    WireFaultServer.start(),
+    startDeafServer(),
+  ]);
   return {
     fake,
     steady,
     keyed,
     raw,
     deadOrigin,
+    wire,
+    wire2,
+    deaf,
     close: async () => {
       await Promise.all([fake.close(), steady.close(), keyed.close(), raw.close()]);
+      await Promise.all([wire.close(), wire2.close(), deaf.close()]);
     },
   };
 }
@@ -200,6 +216,12 @@ export function writeFaultConfig(
     keyed: upstreams.keyed.url,
     raw: upstreams.raw.origin,
     dead: upstreams.deadOrigin,
+    wire: upstreams.wire.origin,
+    wire2: upstreams.wire2.origin,
+    deaf: upstreams.deaf.origin,
+    // a host no resolver knows (RFC 6761), and TLS spoken to a plain-HTTP port
+    nodns: 'http://fault-bench.invalid',
+    tlsplain: upstreams.fake.url.replace(/^http:/, 'https:'),
   };
   const yaml = [
     'providers:',

@@ -1,0 +1,184 @@
+import { fakeAnswer } from './fault-client.js';
+import { group, QUICK_MS, stillServes, type Scenario } from './fault-scenario.js';
+import { gradeAnswer, gradeError, verdict, worse } from './fault-verdicts.js';
+import { wireAnswer } from './wire-fault-server.js';
+
+/**
+ * Faults of the headers (trickled, oversized, a redirect), of statuses seen less often (408,
+ * 409, 413, 422, 504), of SSE framing, of the Anthropic stream, and of the network (a server that
+ * never reads, a name that does not resolve, TLS to a plain port).
+ */
+export const WIRE_FAULTS: Scenario[] = [
+  {
+    name: 'response headers trickled a byte a second (stream)',
+    ...group('s46', [
+      ['a', 'wire', 's46-a-trickle-headers'],
+      ['b', 'fake', 's46-b'],
+    ]),
+    run: async ({ ask }) =>
+      gradeAnswer(
+        await ask({ router: 's46', stream: true, limitMs: 60_000 }),
+        [fakeAnswer('s46-b')],
+        15_000,
+      ),
+  },
+  {
+    name: 'response headers over 64 KB',
+    ...group('s47', [
+      ['a', 'wire', 's47-a-huge-headers'],
+      ['b', 'fake', 's47-b'],
+    ]),
+    run: async ({ ask }) =>
+      gradeAnswer(
+        await ask({ router: 's47', stream: false, limitMs: 30_000 }),
+        [wireAnswer('s47-a-huge-headers'), fakeAnswer('s47-b')],
+        QUICK_MS,
+      ),
+  },
+  {
+    name: '307 redirect to another path (key must not follow)',
+    ...group('s48', [
+      ['a', 'wire', 's48-a-redirect'],
+      ['b', 'fake', 's48-b'],
+    ]),
+    run: async ({ ask, upstreams }) => {
+      const graded = gradeAnswer(
+        await ask({ router: 's48', stream: false, limitMs: 30_000 }),
+        [fakeAnswer('s48-b')],
+        QUICK_MS,
+      );
+      const followed = upstreams.wire.stolen.length;
+      return followed > 0
+        ? verdict('fail', `the redirect was followed ${followed} time(s), with the key`)
+        : verdict(graded.grade, `not followed; ${graded.detail}`);
+    },
+  },
+  transient('s49', '408 request timeout', '408'),
+  transient('s50', '409 conflict', '409'),
+  transient('s53', '504 gateway timeout (stream)', '504', true),
+  callersFault('s51', "413 from both models (the caller's prompt too large)", '413'),
+  callersFault('s52', "422 (the caller's unprocessable request)", '422'),
+  streamed('s54', 'a stream that sends `data: [DONE]` first', 'done-first', 'b'),
+  streamed('s55', '`[DONE]` twice', 'done-twice'),
+  streamed('s56', 'events without `data:` (ping, id, retry)', 'no-data-events'),
+  streamed('s57', 'CRLF line endings', 'crlf-stream'),
+  streamed('s58', 'a BOM before the first event', 'bom-stream'),
+  {
+    name: 'Anthropic dialect: `overloaded_error` event before any text (stream)',
+    ...group('s59', [
+      ['a', 'anthropic', 's59-a-fault-error-after-0'],
+      ['b', 'anthropic', 's59-b'],
+    ]),
+    run: async ({ ask }) =>
+      gradeAnswer(
+        await ask({ router: 's59', stream: true, limitMs: 30_000 }),
+        [fakeAnswer('s59-b')],
+        QUICK_MS,
+      ),
+  },
+  {
+    name: 'Anthropic dialect: `message_stop` missing (stream)',
+    ...group('s60', [
+      ['a', 'anthropic', 's60-a-fault-no-done'],
+      ['b', 'anthropic', 's60-b'],
+    ]),
+    run: async ({ ask }) =>
+      gradeAnswer(
+        await ask({ router: 's60', stream: true, limitMs: 30_000 }),
+        [fakeAnswer('s60-a-fault-no-done'), fakeAnswer('s60-b')],
+        QUICK_MS,
+      ),
+  },
+  {
+    name: 'an upstream that never reads the request (2 MB prompt; stream)',
+    ...group('s61', [
+      ['a', 'deaf', 's61-a'],
+      ['b', 'fake', 's61-b'],
+    ]),
+    run: async ({ ask, upstreams }) => {
+      // a short answer to the long prompt (the fake one echoes it, token by token)
+      upstreams.fake.setAnswer('s61-b', { text: 'Lorem ipsum, said s61-b.' });
+      const prompt = `Summarise: ${'lorem ipsum '.repeat(170_000)}`;
+      const outcome = await ask({ router: 's61', stream: true, limitMs: 60_000, prompt });
+      return gradeAnswer(outcome, ['Lorem ipsum, said s61-b.'], 15_000);
+    },
+  },
+  networkFailover('s62', 'DNS failure for the provider host', 'nodns'),
+  networkFailover('s63', 'TLS to a plain-HTTP port', 'tlsplain'),
+];
+
+/** A status that is the model's (or its server's) trouble: retried or failed over. */
+function transient(id: string, name: string, status: string, stream = false): Scenario {
+  return {
+    name,
+    ...group(id, [
+      ['a', 'fake', `${id}-a-fault-${status}`],
+      ['b', 'fake', `${id}-b`],
+    ]),
+    run: async ({ ask }) =>
+      gradeAnswer(
+        await ask({ router: id, stream, limitMs: 30_000 }),
+        [fakeAnswer(`${id}-b`)],
+        QUICK_MS,
+      ),
+  };
+}
+
+/** A status both models give for the caller's request: a 4xx, and no model blamed for it. */
+function callersFault(id: string, name: string, status: string): Scenario {
+  return {
+    name,
+    ...group(id, [
+      ['a', 'fake', `${id}-a`],
+      ['b', 'fake', `${id}-b`],
+    ]),
+    run: async ({ ask, upstreams }) => {
+      for (const model of [`${id}-a`, `${id}-b`]) upstreams.fake.setFault(model, status);
+      const refused = gradeError(
+        await ask({ router: id, stream: false, limitMs: 30_000 }),
+        QUICK_MS,
+        [400, Number(status)],
+      );
+      for (const model of [`${id}-a`, `${id}-b`]) upstreams.fake.setFault(model, undefined);
+      return worse(refused, await stillServes(ask, id, `${id}-a`));
+    },
+  };
+}
+
+/**
+ * A stream with odd framing from `wire` model a: its whole answer (or, with `expect: 'b'`, the
+ * healthy second model's, when nothing usable came before the fault).
+ */
+function streamed(id: string, name: string, fault: string, expect: 'a' | 'b' = 'a'): Scenario {
+  const faulty = `${id}-a-${fault}`;
+  return {
+    name: `${name} (stream)`,
+    ...group(id, [
+      ['a', 'wire', faulty],
+      ['b', 'fake', `${id}-b`],
+    ]),
+    run: async ({ ask }) =>
+      gradeAnswer(
+        await ask({ router: id, stream: true, limitMs: 30_000 }),
+        expect === 'a' ? [wireAnswer(faulty)] : [wireAnswer(faulty), fakeAnswer(`${id}-b`)],
+        QUICK_MS,
+      ),
+  };
+}
+
+/** A provider that cannot be reached at all: the second model answers. */
+function networkFailover(id: string, name: string, provider: string): Scenario {
+  return {
+    name,
+    ...group(id, [
+      ['a', provider, `${id}-a`],
+      ['b', 'fake', `${id}-b`],
+    ]),
+    run: async ({ ask }) =>
+      gradeAnswer(
+        await ask({ router: id, stream: false, limitMs: 30_000 }),
+        [fakeAnswer(`${id}-b`)],
+        QUICK_MS,
+      ),
+  };
+}
