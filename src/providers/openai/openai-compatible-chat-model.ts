@@ -24,7 +24,7 @@ import {
   type SseBody,
 } from '../shared/sdk-chat-model.js';
 import { sdkClientOptions } from '../shared/sdk-client-options.js';
-import { markCompleted } from '../shared/http/pooled-sse-body.js';
+import { expectOnlyTail, markCompleted } from '../shared/http/pooled-sse-body.js';
 import { readSseMessages } from '../shared/sse-reader.js';
 import {
   MALFORMED_CHUNK_POLICIES,
@@ -252,6 +252,8 @@ export class OpenAiCompatibleChatModel extends SdkChatModel<
           markCompleted(sse);
           break;
         }
+        // finished, usage asked for: it comes at once or not at all (many servers ignore the ask)
+        if (assembler.finished) expectOnlyTail(sse, USAGE_WAIT_MS);
       }
     } catch (error) {
       throw toProviderError(error, errors);
@@ -281,6 +283,12 @@ export class OpenAiCompatibleChatModel extends SdkChatModel<
 }
 
 const COMPLETIONS_PATH = '/chat/completions';
+/**
+ * How long a finished stream may take to bring its usage chunk (OpenAI sends it right after the
+ * finish reason) before it completes without: a server that ignores `include_usage` and holds
+ * the stream open must not make a whole answer fail on the idle timeout.
+ */
+const USAGE_WAIT_MS = 1_000;
 
 function validate(options: OpenAiCompatibleChatModelOptions): void {
   if (typeof options !== 'object' || options === null) {

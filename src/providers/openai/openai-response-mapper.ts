@@ -106,6 +106,22 @@ export function toAiMessage(answer: AssembledAnswer): AiMessage {
   return message;
 }
 
+/**
+ * A message's (or delta's) content as text: a string as it is; an array of parts (what Mistral's
+ * API and some compatible servers send) as its `text` parts joined, its other parts (thinking)
+ * left out; anything else as no text, never as an object passed on in place of text.
+ */
+export function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  let text = '';
+  for (const part of content as unknown[]) {
+    const { type, text: partText } = (part ?? {}) as { type?: unknown; text?: unknown };
+    if (type === 'text' && typeof partText === 'string') text += partText;
+  }
+  return text;
+}
+
 /** A non-streamed completion → ChatResponse (`modelName`: the model that answered). */
 export function fromOpenAiCompletion(
   completion: ChatCompletion,
@@ -125,7 +141,7 @@ export function fromOpenAiCompletion(
   }
   const response: ChatResponse = {
     aiMessage: toAiMessage({
-      text: choice.message.content ?? '',
+      text: contentText(choice.message.content),
       ...(choice.message.refusal ? { refusal: choice.message.refusal } : {}),
       toolCalls,
       logprobs: toTokenLogprobs(choice.logprobs?.content ?? []),

@@ -19,17 +19,19 @@ const model = (name: string, baseURL: string) =>
   });
 
 /**
- * 200s that are not an answer, found by the fault bench (s32, s37): `content: null` with no tool
- * call under a `stop` was passed on as an empty success; negative token counts were passed on
- * to the caller (and to cost and budgets).
+ * 200s that are not quite an answer, found by the fault bench: `content: null` with no tool call
+ * under a `stop` was passed on as an empty success (s32); negative token counts were passed on
+ * to the caller, cost and budgets (s37); content as an array of parts was passed on as an array
+ * (s66); a finished stream without usage, held open, failed on the idle timeout (s68).
  */
-describe('hollow answers under a 200', () => {
+describe('200s that are not quite an answer', () => {
   const fake = useFakeProvider();
   let server: Server;
   let origin = '';
 
   beforeAll(async () => {
-    // the model id says what to answer: `hollow` (nothing, finish stop) or `negative` (usage < 0)
+    // the model id says what to answer: `hollow` (nothing, finish stop), `negative` (usage < 0),
+    // `parts` (content as parts), `open` (a stream held open after its finish, without usage)
     server = createServer((req, res) => {
       const parts: Buffer[] = [];
       req.on('data', (part: Buffer) => parts.push(part));
@@ -38,7 +40,15 @@ describe('hollow answers under a 200', () => {
           model: string;
           stream?: boolean;
         };
-        const text = body.model === 'hollow' ? null : 'Paris.';
+        const text =
+          body.model === 'hollow'
+            ? null
+            : body.model === 'parts'
+              ? [
+                  { type: 'thinking', thinking: 'The capital…' },
+                  { type: 'text', text: 'Paris.' },
+                ]
+              : 'Paris.';
         const usage =
           body.model === 'negative'
             ? { prompt_tokens: -9, completion_tokens: -5, total_tokens: -14 }
@@ -49,6 +59,8 @@ describe('hollow answers under a 200', () => {
             `data: ${JSON.stringify({ model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
           res.write(choice({ role: 'assistant', content: text ?? '' }, null));
           res.write(choice({}, 'stop'));
+          // finished, without the usage asked for, and the stream held open
+          if (body.model === 'open') return;
           res.end(
             `data: ${JSON.stringify({ model: body.model, choices: [], usage })}\n\ndata: [DONE]\n\n`,
           );
@@ -149,5 +161,45 @@ describe('hollow answers under a 200', () => {
     }
 
     expect(usage).toEqual({});
+  });
+
+  it.each([
+    ['plain', false],
+    ['streamed', true],
+  ])('content as an array of parts is its text parts, in a %s answer', async (_, stream) => {
+    const parts = new OpenAiCompatibleChatModel({
+      baseURL: origin,
+      apiKey: 'sk-test',
+      model: 'parts',
+    });
+    const request = { messages: [userMessage('hi')] };
+    let text: string | undefined;
+    if (stream) {
+      for await (const event of parts.stream(request)) {
+        if (event.type === 'complete') text = event.response.aiMessage.text;
+      }
+    } else {
+      text = (await parts.chat(request)).aiMessage.text;
+    }
+
+    expect(text).toBe('Paris.');
+  });
+
+  it('a finished stream held open without its usage completes, and lets the connection go', async () => {
+    const open = new OpenAiCompatibleChatModel({
+      baseURL: origin,
+      apiKey: 'sk-test',
+      model: 'open',
+    });
+    const closed = new Promise<void>((resolve) =>
+      server.once('request', (_req, res) => res.on('close', resolve)),
+    );
+    const events: string[] = [];
+    for await (const event of open.stream({ messages: [userMessage('hi')] })) {
+      events.push(event.type === 'text-delta' ? event.text : event.type);
+    }
+
+    expect(events).toEqual(['Paris.', 'complete']);
+    await closed;
   });
 });
