@@ -1,7 +1,7 @@
 import { fakeAnswer, type Outcome } from './fault-client.js';
 import { group, QUICK_MS, type Scenario } from './fault-scenario.js';
 import { brokenRules, gradeAnswer, verdict, type Verdict } from './fault-verdicts.js';
-import { wireAnswer } from './wire-fault-server.js';
+import { wireAnswer } from './wire-fault-plays.js';
 
 /**
  * 200s that are not (quite) an answer: an error body, no choices, no content, a finish reason

@@ -1,7 +1,7 @@
 import { fakeAnswer } from './fault-client.js';
 import { group, QUICK_MS, stillServes, type Scenario } from './fault-scenario.js';
 import { gradeAnswer, gradeError, verdict, worse } from './fault-verdicts.js';
-import { wireAnswer } from './wire-fault-server.js';
+import { wireAnswer } from './wire-fault-plays.js';
 
 /**
  * Faults of the headers (trickled, oversized, a redirect), of statuses seen less often (408,
@@ -90,6 +90,19 @@ export const WIRE_FAULTS: Scenario[] = [
       ),
   },
   {
+    name: 'Anthropic dialect: `message_stop` missing, connection left open (stream)',
+    ...group('s73', [
+      ['a', 'anthropic', 's73-a-fault-no-done-open'],
+      ['b', 'anthropic', 's73-b'],
+    ]),
+    run: async ({ ask }) =>
+      gradeAnswer(
+        await ask({ router: 's73', stream: true, limitMs: 60_000 }),
+        [fakeAnswer('s73-a-fault-no-done-open')],
+        QUICK_MS,
+      ),
+  },
+  {
     name: 'an upstream that never reads the request (2 MB prompt; stream)',
     ...group('s61', [
       ['a', 'deaf', 's61-a'],
@@ -105,7 +118,70 @@ export const WIRE_FAULTS: Scenario[] = [
   },
   networkFailover('s62', 'DNS failure for the provider host', 'nodns'),
   networkFailover('s63', 'TLS to a plain-HTTP port', 'tlsplain'),
+  {
+    name: '429 with `Retry-After: 3600` (stream)',
+    ...group('s64', [
+      ['a', 'fake', 's64-a-fault-429-retry-after-3600'],
+      ['b', 'fake', 's64-b'],
+    ]),
+    run: async ({ ask }) =>
+      gradeAnswer(
+        await ask({ router: 's64', stream: true, limitMs: 30_000 }),
+        [fakeAnswer('s64-b')],
+        QUICK_MS,
+      ),
+  },
+  wired('s65', '429 with `Retry-After: -1` and `retry-after-ms: soon`', 'retry-after-garbage', {
+    answers: 'b',
+  }),
+  wired('s66', 'content as an array of parts', 'content-parts', { answers: 'either' }),
+  wired('s67', 'JSON nested a million deep', 'deep-json', { answers: 'b' }),
+  wired('s68', 'finish reason, then no usage, no `[DONE]`, connection left open', 'finish-open', {
+    stream: true,
+  }),
+  wired('s69', 'a plain JSON answer to a streamed request', 'json-for-stream', {
+    answers: 'either',
+    stream: true,
+  }),
+  wired('s70', '103 Early Hints before the 200', 'early-hints', { answers: 'either' }),
+  // a plain call from a model never seen: the 60 s attempt bounds it, as in s29
+  wired('s71', 'body trickled a byte a second after quick headers', 'trickle-body', {
+    answers: 'b',
+    boundMs: 65_000,
+  }),
+  wired('s72', 'two `content-length` headers that disagree', 'two-lengths', { answers: 'either' }),
 ];
+
+/**
+ * Wire fault `fault` on model a, a healthy model b: the caller gets a's whole answer (`answers:
+ * 'a'`, the default), b's (the fault leaves nothing to pass on), or either.
+ */
+function wired(
+  id: string,
+  name: string,
+  fault: string,
+  {
+    answers = 'a',
+    stream = false,
+    boundMs = QUICK_MS,
+  }: { answers?: 'a' | 'b' | 'either'; stream?: boolean; boundMs?: number },
+): Scenario {
+  const faulty = `${id}-a-${fault}`;
+  const expected = {
+    a: [wireAnswer(faulty)],
+    b: [fakeAnswer(`${id}-b`)],
+    either: [wireAnswer(faulty), fakeAnswer(`${id}-b`)],
+  }[answers];
+  return {
+    name: stream ? `${name} (stream)` : name,
+    ...group(id, [
+      ['a', 'wire', faulty],
+      ['b', 'fake', `${id}-b`],
+    ]),
+    run: async ({ ask }) =>
+      gradeAnswer(await ask({ router: id, stream, limitMs: boundMs + 30_000 }), expected, boundMs),
+  };
+}
 
 /** A status that is the model's (or its server's) trouble: retried or failed over. */
 function transient(id: string, name: string, status: string, stream = false): Scenario {
