@@ -231,6 +231,8 @@ export function writeFaultConfig(
     ),
     // the FakeProvider again, in the Anthropic dialect (its own SSE events and errors)
     `  anthropic: { type: anthropic, baseURL: '${upstreams.fake.anthropicBaseURL}', apiKey: ${UPSTREAM_KEY} }`,
+    // the wire faults, to the Anthropic dialect's client
+    `  wireanthropic: { type: anthropic, baseURL: '${upstreams.wire.origin}', apiKey: ${UPSTREAM_KEY} }`,
     'models:',
     ...Object.entries(models).map(
       ([name, [provider, id]]) => `  ${name}: { provider: ${provider}, model: '${id}' }`,

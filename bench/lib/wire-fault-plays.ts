@@ -281,4 +281,6 @@ export const WIRE_PLAYS: Array<[suffix: string, play: Play]> = [
       );
     },
   ],
+  ['not-http', (s) => s.end('SSH-2.0-OpenSSH_9.6\r\n')],
+  ['close-at-once', (s) => s.end()],
 ];

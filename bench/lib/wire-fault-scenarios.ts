@@ -150,6 +150,16 @@ export const WIRE_FAULTS: Scenario[] = [
     boundMs: 65_000,
   }),
   wired('s72', 'two `content-length` headers that disagree', 'two-lengths', { answers: 'either' }),
+  wired('s74', 'Anthropic dialect: 200 `text/html`', 'html-200', {
+    answers: 'b',
+    provider: 'wireanthropic',
+  }),
+  wired('s75', 'Anthropic dialect: 200 with an error body', 'error-200', {
+    answers: 'b',
+    provider: 'wireanthropic',
+  }),
+  wired('s76', 'not HTTP at all (an SSH banner)', 'not-http', { answers: 'b' }),
+  wired('s77', 'connection closed at once, before any byte', 'close-at-once', { answers: 'b' }),
 ];
 
 /**
@@ -164,7 +174,8 @@ function wired(
     answers = 'a',
     stream = false,
     boundMs = QUICK_MS,
-  }: { answers?: 'a' | 'b' | 'either'; stream?: boolean; boundMs?: number },
+    provider = 'wire',
+  }: { answers?: 'a' | 'b' | 'either'; stream?: boolean; boundMs?: number; provider?: string },
 ): Scenario {
   const faulty = `${id}-a-${fault}`;
   const expected = {
