@@ -16,6 +16,7 @@ import { startDeafServer, WireFaultServer } from './wire-fault-server.js';
  * - `dead`: a port nothing listens on (connection refused);
  * - `wire`: faults on raw TCP (wire-fault-server.ts); `wire2` another one, for the faults that
  *   leave a kept-alive connection unusable (so they spoil no other scenario's connection);
+ * - `guarded`: a wire server behind a request body limit (413 before reading, then a reset);
  * - `deaf`: accepts connections and never reads a byte of the request.
  */
 export interface FaultUpstreams {
@@ -26,6 +27,8 @@ export interface FaultUpstreams {
   deadOrigin: string;
   wire: WireFaultServer;
   wire2: WireFaultServer;
+  /** A wire server behind a body limit (GUARDED_BODY_BYTES): over it, 413 and a reset. */
+  guarded: WireFaultServer;
   deaf: { origin: string; close(): Promise<void> };
   close(): Promise<void>;
 }
@@ -34,6 +37,8 @@ export interface FaultUpstreams {
 export const UPSTREAM_KEY = 'sk-fault-bench-UPSTREAM-SECRET-0123456789';
 /** The gateway sends UPSTREAM_KEY to `keyed` too, which wants this one: a 401 echoing the key. */
 const KEYED_WANTS = 'sk-fault-bench-other-key';
+/** The request body over which the `guarded` provider answers 413 without reading it. */
+export const GUARDED_BODY_BYTES = 1024 * 1024;
 /** The pause before each token of the `steady` provider. */
 export const STEADY_TOKEN_MS = 2_000;
 
@@ -43,9 +48,10 @@ export async function startFaultUpstreams(): Promise<FaultUpstreams> {
   const keyed = await FakeProvider.start({ apiKey: KEYED_WANTS });
   const raw = await RawFaultServer.start();
   const deadOrigin = await freeOrigin();
-  const [wire, wire2, deaf] = await Promise.all([
+  const [wire, wire2, guarded, deaf] = await Promise.all([
     WireFaultServer.start(),
     WireFaultServer.start(),
+    WireFaultServer.start({ refuseOverBytes: GUARDED_BODY_BYTES }),
     startDeafServer(),
   ]);
   return {
@@ -56,10 +62,11 @@ export async function startFaultUpstreams(): Promise<FaultUpstreams> {
     deadOrigin,
     wire,
     wire2,
+    guarded,
     deaf,
     close: async () => {
       await Promise.all([fake.close(), steady.close(), keyed.close(), raw.close()]);
-      await Promise.all([wire.close(), wire2.close(), deaf.close()]);
+      await Promise.all([wire.close(), wire2.close(), guarded.close(), deaf.close()]);
     },
   };
 }
@@ -218,6 +225,7 @@ export function writeFaultConfig(
     dead: upstreams.deadOrigin,
     wire: upstreams.wire.origin,
     wire2: upstreams.wire2.origin,
+    guarded: upstreams.guarded.origin,
     deaf: upstreams.deaf.origin,
     // a host no resolver knows (RFC 6761), and TLS spoken to a plain-HTTP port
     nodns: 'http://fault-bench.invalid',

@@ -283,4 +283,21 @@ export const WIRE_PLAYS: Array<[suffix: string, play: Play]> = [
   ],
   ['not-http', (s) => s.end('SSH-2.0-OpenSSH_9.6\r\n')],
   ['close-at-once', (s) => s.end()],
+  ['answer', (s, m) => reply(s, 200, 'application/json', completion(m, wireAnswer(m)))],
+  ['empty-body', (s) => reply(s, 200, 'application/json', '')],
+  [
+    'bad-chunking',
+    (s) =>
+      s.write(
+        'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n',
+      ),
+  ],
+  [
+    'cr-stream',
+    (s, m) =>
+      playStream(s, [
+        ...streamEvents(m).map((event) => event.replaceAll('\n', '\r')),
+        'data: [DONE]\r\r',
+      ]),
+  ],
 ];

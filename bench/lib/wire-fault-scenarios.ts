@@ -160,6 +160,38 @@ export const WIRE_FAULTS: Scenario[] = [
   }),
   wired('s76', 'not HTTP at all (an SSH banner)', 'not-http', { answers: 'b' }),
   wired('s77', 'connection closed at once, before any byte', 'close-at-once', { answers: 'b' }),
+  wired('s78', "a captive portal's HTML page to a streamed request", 'html-200', {
+    answers: 'b',
+    stream: true,
+  }),
+  wired('s79', '200 with an empty body', 'empty-body', { answers: 'b' }),
+  wired('s80', 'invalid chunked encoding', 'bad-chunking', { answers: 'b' }),
+  wired('s81', 'CR-only line endings', 'cr-stream', { stream: true }),
+  {
+    name: "a proxy's 413 before reading the body, then a reset (2 MB prompt; both models refuse it)",
+    ...group('s82', [
+      ['a', 'guarded', 's82-a-answer'],
+      ['b', 'fake', 's82-b'],
+    ]),
+    run: async ({ ask, upstreams }) => {
+      upstreams.fake.setFault('s82-b', '413');
+      const prompt = `Summarise: ${'lorem ipsum '.repeat(170_000)}`;
+      const refused = gradeError(
+        await ask({ router: 's82', stream: false, limitMs: 30_000, prompt }),
+        QUICK_MS,
+        [400, 413],
+      );
+      upstreams.fake.setFault('s82-b', undefined);
+      // the prompt was the caller's problem: the first model must still be in service
+      const after = await ask({ router: 's82', stream: false, limitMs: 30_000 });
+      const next = gradeAnswer(after, [wireAnswer('s82-a-answer'), fakeAnswer('s82-b')], QUICK_MS);
+      const served =
+        next.grade === 'pass' && after.model !== 's82-a'
+          ? verdict('fail', `the model was blamed: the next call went to ${after.model}`)
+          : next;
+      return worse(refused, served.grade === 'pass' ? verdict('safe', served.detail) : served);
+    },
+  },
 ];
 
 /**

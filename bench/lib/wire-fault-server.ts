@@ -16,11 +16,19 @@ export class WireFaultServer {
   readonly stolen: string[] = [];
   private readonly sockets = new Set<Socket>();
 
-  private constructor(private readonly server: Server) {}
+  private constructor(
+    private readonly server: Server,
+    private readonly refuseOverBytes: number,
+  ) {}
 
-  static async start(): Promise<WireFaultServer> {
+  /**
+   * `refuseOverBytes`: a request body over it is refused as a proxy in front of a model server
+   * refuses it (nginx's `client_max_body_size`): 413 as soon as the headers are in, and the
+   * connection closed without reading the body (the client's unread bytes make that a reset).
+   */
+  static async start({ refuseOverBytes = Infinity } = {}): Promise<WireFaultServer> {
     const server = createServer();
-    const wire = new WireFaultServer(server);
+    const wire = new WireFaultServer(server, refuseOverBytes);
     server.on('connection', (socket) => wire.serve(socket));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return wire;
@@ -48,6 +56,13 @@ export class WireFaultServer {
         if (end === -1) return;
         const head = pending.subarray(0, end).toString('latin1');
         const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? 0);
+        if (length > this.refuseOverBytes) {
+          const refusal =
+            '{"error":{"message":"413 Request Entity Too Large","type":"invalid_request_error"}}';
+          reply(socket, 413, 'application/json', refusal, ['connection: close']);
+          socket.destroy();
+          return;
+        }
         if (pending.length < end + 4 + length) return;
         const body = pending.subarray(end + 4, end + 4 + length).toString();
         pending = pending.subarray(end + 4 + length);
