@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
  * What the wire fault server (wire-fault-server.ts) plays for each fault, chosen by the end of
  * the model id: the bytes of a response, written on the raw socket.
  */
-export type Play = (socket: Socket, model: string, origin: string) => void;
+export type Play = (socket: Socket, model: string, origin: string, stream: boolean) => void;
 
 /** The text every wire answer carries, so that a scenario can tell it got the whole of it. */
 export const wireAnswer = (model: string) => `Paris, said ${model}.`;
@@ -283,7 +283,27 @@ export const WIRE_PLAYS: Array<[suffix: string, play: Play]> = [
   ],
   ['not-http', (s) => s.end('SSH-2.0-OpenSSH_9.6\r\n')],
   ['close-at-once', (s) => s.end()],
-  ['answer', (s, m) => reply(s, 200, 'application/json', completion(m, wireAnswer(m)))],
+  [
+    'answer',
+    (s, m, _origin, stream) =>
+      stream
+        ? playStream(s, [...streamEvents(m), DONE])
+        : reply(s, 200, 'application/json', completion(m, wireAnswer(m))),
+  ],
+  [
+    'stream-context-error',
+    (s) =>
+      playStream(s, [
+        'data: {"error":{"message":"This model\'s maximum context length is 8192 tokens","type":"invalid_request_error","code":"context_length_exceeded"}}\n\n',
+      ]),
+  ],
+  [
+    'stream-rate-error',
+    (s) =>
+      playStream(s, [
+        'data: {"error":{"message":"Rate limit reached","type":"requests","code":"rate_limit_exceeded"}}\n\n',
+      ]),
+  ],
   ['empty-body', (s) => reply(s, 200, 'application/json', '')],
   [
     'bad-chunking',

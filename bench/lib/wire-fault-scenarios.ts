@@ -192,6 +192,34 @@ export const WIRE_FAULTS: Scenario[] = [
       return worse(refused, served.grade === 'pass' ? verdict('safe', served.detail) : served);
     },
   },
+  {
+    name: "context-length error event in a 200 stream, before any token (the caller's prompt)",
+    ...group('s83', [
+      ['a', 'wire', 's83-a-stream-context-error-once'],
+      ['b', 'fake', 's83-b'],
+    ]),
+    run: async ({ ask, upstreams }) => {
+      upstreams.fake.setFault('s83-b', 'context-length');
+      const refused = gradeError(
+        await ask({ router: 's83', stream: true, limitMs: 30_000 }),
+        QUICK_MS,
+        [400],
+      );
+      upstreams.fake.setFault('s83-b', undefined);
+      const after = await ask({ router: 's83', stream: true, limitMs: 30_000 });
+      const faulty = 's83-a-stream-context-error-once';
+      const next = gradeAnswer(after, [wireAnswer(faulty), fakeAnswer('s83-b')], QUICK_MS);
+      const served =
+        next.grade === 'pass' && after.model !== 's83-a'
+          ? verdict('fail', `the model was blamed: the next call went to ${after.model}`)
+          : next;
+      return worse(refused, served.grade === 'pass' ? verdict('safe', served.detail) : served);
+    },
+  },
+  wired('s84', 'rate-limit error event in a 200 stream, before any token', 'stream-rate-error', {
+    answers: 'b',
+    stream: true,
+  }),
 ];
 
 /**

@@ -6,7 +6,8 @@ import { completion, reply, WIRE_PLAYS } from './wire-fault-plays.js';
  * An OpenAI-dialect upstream written on raw TCP, for the faults an HTTP server library will not
  * send: bodies longer or shorter than their `content-length`, trickled or oversized headers, a
  * redirect, a corrupt `gzip` body, invalid UTF-8, a BOM, odd SSE framing. The fault is the end of
- * the model id (`s31-a-empty-choices`); keep-alive is kept, as a real server keeps it.
+ * the model id (`s31-a-empty-choices`; `…-once`: only the first time); keep-alive is kept, as a
+ * real server keeps it.
  *
  * A redirect points at `/stolen` here, which records every request that arrives there (a client
  * that follows it would bring the key along).
@@ -15,6 +16,8 @@ export class WireFaultServer {
   /** The `authorization` headers of the requests that followed a redirect to `/stolen`. */
   readonly stolen: string[] = [];
   private readonly sockets = new Set<Socket>();
+  /** The models asked for so far (for the `-once` faults). */
+  private readonly seen = new Set<string>();
 
   private constructor(
     private readonly server: Server,
@@ -79,12 +82,17 @@ export class WireFaultServer {
       return;
     }
     const request = JSON.parse(body) as { model: string; stream?: boolean };
-    const fault = WIRE_PLAYS.find(([suffix]) => request.model.endsWith(suffix));
+    // `…-once`: the fault the first time, a whole answer after
+    const once = request.model.endsWith('-once');
+    const seen = this.seen.has(request.model);
+    this.seen.add(request.model);
+    const spec = once && seen ? 'answer' : request.model.replace(/-once$/, '');
+    const fault = WIRE_PLAYS.find(([suffix]) => spec.endsWith(suffix));
     if (!fault) {
       reply(socket, 404, 'application/json', '{"error":{"message":"unknown wire fault"}}');
       return;
     }
-    fault[1](socket, request.model, this.origin);
+    fault[1](socket, request.model, this.origin, request.stream === true);
   }
 }
 
