@@ -103,7 +103,7 @@ export const WIRE_FAULTS: Scenario[] = [
       ),
   },
   {
-    name: 'an upstream that never reads the request (2 MB prompt; stream)',
+    name: 'an upstream that never reads the request (6 MB prompt: a full TCP window; stream)',
     ...group('s61', [
       ['a', 'deaf', 's61-a'],
       ['b', 'fake', 's61-b'],
@@ -111,9 +111,11 @@ export const WIRE_FAULTS: Scenario[] = [
     run: async ({ ask, upstreams }) => {
       // a short answer to the long prompt (the fake one echoes it, token by token)
       upstreams.fake.setAnswer('s61-b', { text: 'Lorem ipsum, said s61-b.' });
-      const prompt = `Summarise: ${'lorem ipsum '.repeat(170_000)}`;
+      // more than the socket buffers hold (4 MiB sent, 128 KiB received while unread)
+      const prompt = `Summarise: ${'lorem ipsum '.repeat(510_000)}`;
       const outcome = await ask({ router: 's61', stream: true, limitMs: 60_000, prompt });
-      return gradeAnswer(outcome, ['Lorem ipsum, said s61-b.'], 15_000);
+      // the first-token wait (12 s), then the 6 MB prompt once more, to the second model
+      return gradeAnswer(outcome, ['Lorem ipsum, said s61-b.'], 20_000);
     },
   },
   networkFailover('s62', 'DNS failure for the provider host', 'nodns'),
