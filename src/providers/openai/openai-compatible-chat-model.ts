@@ -32,7 +32,7 @@ import {
   truncatedStream,
   type MalformedChunkPolicy,
 } from '../shared/stream-guards.js';
-import { fromOpenAiCompletion } from './openai-response-mapper.js';
+import { fromOpenAiCompletion, isAbortedFinish } from './openai-response-mapper.js';
 import { toOpenAiBody } from './openai-request-mapper.js';
 import { OpenAiStreamAssembler } from './openai-stream-assembler.js';
 
@@ -192,6 +192,13 @@ export class OpenAiCompatibleChatModel extends SdkChatModel<
         ? this.sendJson<OpenAI.ChatCompletion>(http, COMPLETIONS_PATH, body, signal)
         : this.withQuota(this.client.chat.completions.create(body, this.requestOptions(signal))),
     );
+    const reason = completion.choices?.[0]?.finish_reason as string | null | undefined;
+    if (isAbortedFinish(reason)) {
+      throw new ProviderException(
+        `${this.providerName} model '${model}' failed: the server gave the answer up (finish_reason '${reason}'); it is truncated`,
+        { kind: 'transient', provider: this.providerName, model, code: 'answer_aborted' },
+      );
+    }
     const response = fromOpenAiCompletion(completion, model);
     if (!response) {
       throw new ProviderException(
@@ -263,6 +270,9 @@ export class OpenAiCompatibleChatModel extends SdkChatModel<
         errors,
         sawDone ? '[DONE] arrived without a finish_reason' : 'no finish_reason',
       );
+    }
+    if (isAbortedFinish(assembler.rawFinishReason)) {
+      throw truncatedStream(errors, `finish_reason '${assembler.rawFinishReason}'`);
     }
     yield* assembler.finish();
   }

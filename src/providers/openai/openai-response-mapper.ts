@@ -37,6 +37,15 @@ export function toFinishReason(
   }
 }
 
+/**
+ * Finish reasons that say the server gave the answer up: vLLM and SGLang end an aborted
+ * generation with `abort`, others with `error`. What came before is truncated: a failure of the
+ * model (`stream_truncated` / `answer_aborted`), never an answer.
+ */
+export function isAbortedFinish(reason: string | null | undefined): boolean {
+  return reason === 'abort' || reason === 'error';
+}
+
 export function toTokenUsage(
   usage:
     | {

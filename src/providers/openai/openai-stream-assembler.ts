@@ -44,6 +44,11 @@ export class OpenAiStreamAssembler {
     return this.rawFinish !== null;
   }
 
+  /** The finish reason as the server said it (`stop`, `length`, `abort`…), once it has. */
+  get rawFinishReason(): string | null {
+    return this.rawFinish;
+  }
+
   get hasUsage(): boolean {
     return this.usage !== undefined;
   }

@@ -22,7 +22,8 @@ const model = (name: string, baseURL: string) =>
  * 200s that are not quite an answer, found by the fault bench: `content: null` with no tool call
  * under a `stop` was passed on as an empty success (s32); negative token counts were passed on
  * to the caller, cost and budgets (s37); content as an array of parts was passed on as an array
- * (s66); a finished stream without usage, held open, failed on the idle timeout (s68).
+ * (s66); a finished stream without usage, held open, failed on the idle timeout (s68); an
+ * answer the server gave up (`finish_reason: abort`) was reported as an answer (s85, s86).
  */
 describe('200s that are not quite an answer', () => {
   const fake = useFakeProvider();
@@ -31,7 +32,8 @@ describe('200s that are not quite an answer', () => {
 
   beforeAll(async () => {
     // the model id says what to answer: `hollow` (nothing, finish stop), `negative` (usage < 0),
-    // `parts` (content as parts), `open` (a stream held open after its finish, without usage)
+    // `parts` (content as parts), `open` (a stream held open after its finish, without usage),
+    // `aborted` (finish_reason `abort`, as vLLM gives up a generation)
     server = createServer((req, res) => {
       const parts: Buffer[] = [];
       req.on('data', (part: Buffer) => parts.push(part));
@@ -49,6 +51,7 @@ describe('200s that are not quite an answer', () => {
                   { type: 'text', text: 'Paris.' },
                 ]
               : 'Paris.';
+        const finish = body.model === 'aborted' ? 'abort' : 'stop';
         const usage =
           body.model === 'negative'
             ? { prompt_tokens: -9, completion_tokens: -5, total_tokens: -14 }
@@ -58,7 +61,7 @@ describe('200s that are not quite an answer', () => {
           const choice = (delta: object, finish: string | null) =>
             `data: ${JSON.stringify({ model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
           res.write(choice({ role: 'assistant', content: text ?? '' }, null));
-          res.write(choice({}, 'stop'));
+          res.write(choice({}, finish));
           // finished, without the usage asked for, and the stream held open
           if (body.model === 'open') return;
           res.end(
@@ -71,7 +74,7 @@ describe('200s that are not quite an answer', () => {
           JSON.stringify({
             model: body.model,
             choices: [
-              { index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' },
+              { index: 0, message: { role: 'assistant', content: text }, finish_reason: finish },
             ],
             usage,
           }),
@@ -201,5 +204,36 @@ describe('200s that are not quite an answer', () => {
 
     expect(events).toEqual(['Paris.', 'complete']);
     await closed;
+  });
+
+  it('an answer the server gave up (finish_reason abort) is the model’s failure', async () => {
+    const errors: ModelErrorEvent[] = [];
+    const text = await answer(
+      routerOver('aborted', errors),
+      { messages: [userMessage('hi')] },
+      false,
+    );
+    const aborted = new OpenAiCompatibleChatModel({
+      baseURL: origin,
+      apiKey: 'sk-test',
+      model: 'aborted',
+    });
+    const streamed: string[] = [];
+    const failure = await (async () => {
+      try {
+        for await (const event of aborted.stream({ messages: [userMessage('hi')] })) {
+          streamed.push(event.type);
+        }
+      } catch (error) {
+        return error;
+      }
+    })();
+
+    expect(text).toBe('You said: hi (model healthy)');
+    expect(errors.map((event) => event.error)).toEqual([
+      expect.objectContaining({ code: 'answer_aborted', kind: 'transient' }),
+    ]);
+    expect(streamed).toEqual(['text-delta']);
+    expect(failure).toMatchObject({ code: 'stream_truncated', kind: 'transient' });
   });
 });
