@@ -320,4 +320,18 @@ export const WIRE_PLAYS: Array<[suffix: string, play: Play]> = [
         'data: [DONE]\r\r',
       ]),
   ],
+  [
+    // vLLM and SGLang end an answer their engine gave up on with finish_reason `abort`
+    'finish-abort',
+    (s, m, _origin, stream) => {
+      const cut = wireAnswer(m).slice(0, 6);
+      if (stream) {
+        const events = streamEvents(m);
+        playStream(s, [events[0]!, events[1]!, events.at(-1)!.replace('"stop"', '"abort"'), DONE]);
+        return;
+      }
+      const body = completion(m, cut).replace('"finish_reason":"stop"', '"finish_reason":"abort"');
+      reply(s, 200, 'application/json', body);
+    },
+  ],
 ];

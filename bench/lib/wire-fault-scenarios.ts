@@ -222,6 +222,18 @@ export const WIRE_FAULTS: Scenario[] = [
     answers: 'b',
     stream: true,
   }),
+  wired('s85', 'finish_reason `abort` (the engine gave up) after a few tokens', 'finish-abort', {
+    answers: 'b',
+  }),
+  {
+    name: 'finish_reason `abort` after a token (stream)',
+    ...group('s86', [
+      ['a', 'wire', 's86-a-finish-abort'],
+      ['b', 'fake', 's86-b'],
+    ]),
+    run: async ({ ask }) =>
+      gradeError(await ask({ router: 's86', stream: true, limitMs: 30_000 }), QUICK_MS),
+  },
 ];
 
 /**
