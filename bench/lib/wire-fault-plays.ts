@@ -334,4 +334,12 @@ export const WIRE_PLAYS: Array<[suffix: string, play: Play]> = [
       reply(s, 200, 'application/json', body);
     },
   ],
+  [
+    // keep-alive said (no `connection: close`), the connection closed a moment after the answer
+    'close-after-answer',
+    (s, m) => {
+      reply(s, 200, 'application/json', completion(m, wireAnswer(m)));
+      setTimeout(() => s.end(), 20);
+    },
+  ],
 ];

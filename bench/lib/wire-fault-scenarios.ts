@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fakeAnswer } from './fault-client.js';
 import { group, QUICK_MS, stillServes, type Scenario } from './fault-scenario.js';
 import { gradeAnswer, gradeError, verdict, worse } from './fault-verdicts.js';
@@ -233,6 +234,31 @@ export const WIRE_FAULTS: Scenario[] = [
     ]),
     run: async ({ ask }) =>
       gradeError(await ask({ router: 's86', stream: true, limitMs: 30_000 }), QUICK_MS),
+  },
+  {
+    name: 'keep-alive kept silently: the connection closed after each answer; 8 calls in a row',
+    ...group('s87', [
+      ['a', 'wire2', 's87-a-close-after-answer'],
+      ['b', 'fake', 's87-b'],
+    ]),
+    run: async ({ ask }) => {
+      const byA: number[] = [];
+      let last = verdict('pass', '');
+      for (let call = 0; call < 8; call++) {
+        const outcome = await ask({ router: 's87', stream: false, limitMs: 30_000 });
+        last = gradeAnswer(
+          outcome,
+          [wireAnswer('s87-a-close-after-answer'), fakeAnswer('s87-b')],
+          QUICK_MS,
+        );
+        if (last.grade !== 'pass') return last;
+        if (outcome.model === 's87-a') byA.push(call);
+        await sleep(100);
+      }
+      const detail = `${byA.length}/8 answered by s87-a; the last: ${last.detail}`;
+      // a closed idle connection is no failure of the model: it must keep serving
+      return verdict(byA.length === 8 ? 'pass' : 'partial', detail);
+    },
   },
 ];
 
