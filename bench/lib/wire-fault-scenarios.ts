@@ -286,7 +286,7 @@ function wired(
   return {
     name: stream ? `${name} (stream)` : name,
     ...group(id, [
-      ['a', 'wire', faulty],
+      ['a', provider, faulty],
       ['b', 'fake', `${id}-b`],
     ]),
     run: async ({ ask }) =>

@@ -51,7 +51,7 @@ describe('200s that are not quite an answer', () => {
                   { type: 'text', text: 'Paris.' },
                 ]
               : 'Paris.';
-        const finish = body.model === 'aborted' ? 'abort' : 'stop';
+        const reason = body.model === 'aborted' ? 'abort' : 'stop';
         const usage =
           body.model === 'negative'
             ? { prompt_tokens: -9, completion_tokens: -5, total_tokens: -14 }
@@ -61,7 +61,7 @@ describe('200s that are not quite an answer', () => {
           const choice = (delta: object, finish: string | null) =>
             `data: ${JSON.stringify({ model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
           res.write(choice({ role: 'assistant', content: text ?? '' }, null));
-          res.write(choice({}, finish));
+          res.write(choice({}, reason));
           // finished, without the usage asked for, and the stream held open
           if (body.model === 'open') return;
           res.end(
@@ -74,7 +74,7 @@ describe('200s that are not quite an answer', () => {
           JSON.stringify({
             model: body.model,
             choices: [
-              { index: 0, message: { role: 'assistant', content: text }, finish_reason: finish },
+              { index: 0, message: { role: 'assistant', content: text }, finish_reason: reason },
             ],
             usage,
           }),
