@@ -18,6 +18,16 @@ const model = (name: string, baseURL: string) =>
     name,
   });
 
+/** The answer's text through a router, plain or streamed. */
+async function answer(router: ModelRouter, request: ChatRequest, stream: boolean) {
+  if (!stream) return (await router.chat(request)).aiMessage.text ?? '';
+  let text = '';
+  for await (const event of streamModel(router, request)) {
+    if (event.type === 'text-delta') text += event.text;
+  }
+  return text;
+}
+
 /**
  * 200s that are not quite an answer, found by the fault bench: `content: null` with no tool call
  * under a `stop` was passed on as an empty success (s32); negative token counts were passed on
@@ -98,15 +108,6 @@ describe('200s that are not quite an answer', () => {
       routingStrategy: new FailoverStrategy({ cooldownMs: 60_000 }),
       errorListeners: [(event) => errors.push(event)],
     });
-
-  async function answer(router: ModelRouter, request: ChatRequest, stream: boolean) {
-    if (!stream) return (await router.chat(request)).aiMessage.text ?? '';
-    let text = '';
-    for await (const event of streamModel(router, request)) {
-      if (event.type === 'text-delta') text += event.text;
-    }
-    return text;
-  }
 
   it.each([
     ['plain', false],
