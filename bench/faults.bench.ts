@@ -20,6 +20,8 @@ import { faultClient } from './lib/fault-client.js';
 import type { Scenario } from './lib/fault-scenario.js';
 import { GROUP_FAULTS } from './lib/group-fault-scenarios.js';
 import { UPSTREAM_FAULTS } from './lib/upstream-fault-scenarios.js';
+import { ANSWER_FAULTS } from './lib/answer-fault-scenarios.js';
+import { WIRE_FAULTS } from './lib/wire-fault-scenarios.js';
 import { startFaultUpstreams, writeFaultConfig } from './lib/fault-upstreams.js';
 import { verdict, type Grade, type Verdict } from './lib/fault-verdicts.js';
 import { GATEWAY_ENV, GATEWAY_NODE_FLAGS } from './gateway.bench.js';
@@ -28,7 +30,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** Past this, a scenario that has not returned is a hang. */
 const SCENARIO_LIMIT_MS = 180_000;
 
-const SCENARIOS = [...UPSTREAM_FAULTS, ...GROUP_FAULTS];
+const SCENARIOS = [...UPSTREAM_FAULTS, ...GROUP_FAULTS, ...ANSWER_FAULTS, ...WIRE_FAULTS];
 const only = process.env.BENCH_FAULTS?.split(',');
 const SELECTED = SCENARIOS.filter((s) => !only || only.includes(s.router));
 

@@ -11,6 +11,8 @@ export interface Outcome {
   model?: string;
   /** The finish reason, when the answer said one. */
   finish?: string | null;
+  /** The token counts a plain answer reported. */
+  usage?: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number };
   /** The error the caller got (HTTP error, or an error event after the stream started). */
   error?: { status?: number; code?: string; type?: string; message: string; midStream: boolean };
   /** The client gave up waiting (`limitMs`): a hang. */
@@ -81,6 +83,7 @@ export function faultClient(baseURL: string): (ask: Ask) => Promise<Outcome> {
         outcome.model = response.headers.get('x-model-router-model') ?? data.model;
         outcome.text = data.choices[0]?.message.content ?? '';
         outcome.finish = data.choices[0]?.finish_reason;
+        if (data.usage) outcome.usage = data.usage;
       }
     } catch (error) {
       if (error instanceof APIError) {

@@ -4,6 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FakeProvider } from '../../src/testing/index.js';
+import { startDeafServer, WireFaultServer } from './wire-fault-server.js';
 
 /**
  * The upstreams of the fault bench, all on 127.0.0.1 in the bench's own process:
@@ -12,7 +13,11 @@ import { FakeProvider } from '../../src/testing/index.js';
  * - `steady`: a FakeProvider that pauses 2 s before each token (a slow-but-steady model);
  * - `keyed`: a FakeProvider that wants another key than the gateway sends (401, key echoed);
  * - `raw`: faults the FakeProvider does not play (below);
- * - `dead`: a port nothing listens on (connection refused).
+ * - `dead`: a port nothing listens on (connection refused);
+ * - `wire`: faults on raw TCP (wire-fault-server.ts); `wire2` another one, for the faults that
+ *   leave a kept-alive connection unusable (so they spoil no other scenario's connection);
+ * - `guarded`: a wire server behind a request body limit (413 before reading, then a reset);
+ * - `deaf`: accepts connections and never reads a byte of the request.
  */
 export interface FaultUpstreams {
   fake: FakeProvider;
@@ -20,6 +25,11 @@ export interface FaultUpstreams {
   keyed: FakeProvider;
   raw: RawFaultServer;
   deadOrigin: string;
+  wire: WireFaultServer;
+  wire2: WireFaultServer;
+  /** A wire server behind a body limit (GUARDED_BODY_BYTES): over it, 413 and a reset. */
+  guarded: WireFaultServer;
+  deaf: { origin: string; close(): Promise<void> };
   close(): Promise<void>;
 }
 
@@ -27,6 +37,8 @@ export interface FaultUpstreams {
 export const UPSTREAM_KEY = 'sk-fault-bench-UPSTREAM-SECRET-0123456789';
 /** The gateway sends UPSTREAM_KEY to `keyed` too, which wants this one: a 401 echoing the key. */
 const KEYED_WANTS = 'sk-fault-bench-other-key';
+/** The request body over which the `guarded` provider answers 413 without reading it. */
+export const GUARDED_BODY_BYTES = 1024 * 1024;
 /** The pause before each token of the `steady` provider. */
 export const STEADY_TOKEN_MS = 2_000;
 
@@ -36,14 +48,25 @@ export async function startFaultUpstreams(): Promise<FaultUpstreams> {
   const keyed = await FakeProvider.start({ apiKey: KEYED_WANTS });
   const raw = await RawFaultServer.start();
   const deadOrigin = await freeOrigin();
+  const [wire, wire2, guarded, deaf] = await Promise.all([
+    WireFaultServer.start(),
+    WireFaultServer.start(),
+    WireFaultServer.start({ refuseOverBytes: GUARDED_BODY_BYTES }),
+    startDeafServer(),
+  ]);
   return {
     fake,
     steady,
     keyed,
     raw,
     deadOrigin,
+    wire,
+    wire2,
+    guarded,
+    deaf,
     close: async () => {
       await Promise.all([fake.close(), steady.close(), keyed.close(), raw.close()]);
+      await Promise.all([wire.close(), wire2.close(), guarded.close(), deaf.close()]);
     },
   };
 }
@@ -200,6 +223,13 @@ export function writeFaultConfig(
     keyed: upstreams.keyed.url,
     raw: upstreams.raw.origin,
     dead: upstreams.deadOrigin,
+    wire: upstreams.wire.origin,
+    wire2: upstreams.wire2.origin,
+    guarded: upstreams.guarded.origin,
+    deaf: upstreams.deaf.origin,
+    // a host no resolver knows (RFC 6761), and TLS spoken to a plain-HTTP port
+    nodns: 'http://fault-bench.invalid',
+    tlsplain: upstreams.fake.url.replace(/^http:/, 'https:'),
   };
   const yaml = [
     'providers:',
@@ -209,6 +239,8 @@ export function writeFaultConfig(
     ),
     // the FakeProvider again, in the Anthropic dialect (its own SSE events and errors)
     `  anthropic: { type: anthropic, baseURL: '${upstreams.fake.anthropicBaseURL}', apiKey: ${UPSTREAM_KEY} }`,
+    // the wire faults, to the Anthropic dialect's client
+    `  wireanthropic: { type: anthropic, baseURL: '${upstreams.wire.origin}', apiKey: ${UPSTREAM_KEY} }`,
     'models:',
     ...Object.entries(models).map(
       ([name, [provider, id]]) => `  ${name}: { provider: ${provider}, model: '${id}' }`,

@@ -7,6 +7,7 @@ import type { ChatResponse } from '../../core/chat/response.js';
 import type { Clock } from '../../core/clock.js';
 import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
 import { withRateLimit } from '../../core/limits/provider-quota.js';
+import { emptyAnswerError } from '../shared/empty-answer.js';
 import { OptionChecks } from '../shared/option-checks.js';
 import {
   fromStreamErrorPayload,
@@ -157,6 +158,8 @@ export class AnthropicChatModel extends SdkChatModel<Anthropic, AnthropicChatMod
             }),
           );
       const response = fromAnthropicMessage(message, model);
+      const empty = emptyAnswerError(response, request, this.errorContext(model, options.signal));
+      if (empty) throw empty;
       return quota ? withRateLimit(response, quota) : response;
     });
   }

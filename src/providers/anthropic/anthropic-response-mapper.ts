@@ -1,6 +1,7 @@
 import type { Message } from '@anthropic-ai/sdk/resources/messages';
 import type { AiMessage, ToolCall } from '../../core/chat/messages.js';
 import type { ChatResponse, FinishReason, TokenUsage } from '../../core/chat/response.js';
+import { tokenCount } from '../shared/token-count.js';
 
 /**
  * Anthropic stop reasons → ours. `refusal` (Claude declined) is a response with finish reason
@@ -38,11 +39,12 @@ export interface AnthropicUsageLike {
 
 /** Input tokens include cache writes and reads: they all count against the model's window and bill. */
 export function inputTokensOf(usage: AnthropicUsageLike | null | undefined): number | undefined {
-  if (!usage || typeof usage.input_tokens !== 'number') return undefined;
+  const input = tokenCount(usage?.input_tokens);
+  if (input === undefined) return undefined;
   return (
-    usage.input_tokens +
-    (usage.cache_creation_input_tokens ?? 0) +
-    (usage.cache_read_input_tokens ?? 0)
+    input +
+    (tokenCount(usage?.cache_creation_input_tokens) ?? 0) +
+    (tokenCount(usage?.cache_read_input_tokens) ?? 0)
   );
 }
 
@@ -51,10 +53,10 @@ export type CacheTokens = Pick<TokenUsage, 'cachedInputTokens' | 'cacheWriteInpu
 
 export function cacheTokensOf(usage: AnthropicUsageLike | null | undefined): CacheTokens {
   const tokens: CacheTokens = {};
-  const read = usage?.cache_read_input_tokens;
-  const written = usage?.cache_creation_input_tokens;
-  if (typeof read === 'number' && read > 0) tokens.cachedInputTokens = read;
-  if (typeof written === 'number' && written > 0) tokens.cacheWriteInputTokens = written;
+  const read = tokenCount(usage?.cache_read_input_tokens);
+  const written = tokenCount(usage?.cache_creation_input_tokens);
+  if (read !== undefined && read > 0) tokens.cachedInputTokens = read;
+  if (written !== undefined && written > 0) tokens.cacheWriteInputTokens = written;
   return tokens;
 }
 
@@ -63,6 +65,8 @@ export function toTokenUsage(
   output: number | undefined,
   cache: CacheTokens = {},
 ): TokenUsage | undefined {
+  // the output count comes as the server sent it (message_delta, the message's usage)
+  output = tokenCount(output);
   if (input === undefined && output === undefined) return undefined;
   const usage: TokenUsage = { ...cache };
   if (input !== undefined) usage.inputTokens = input;

@@ -8,6 +8,7 @@ import type { Clock } from '../../core/clock.js';
 import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
 import { withRateLimit } from '../../core/limits/provider-quota.js';
 import { ProviderException } from '../../core/errors/provider-exception.js';
+import { emptyAnswerError } from '../shared/empty-answer.js';
 import { OptionChecks } from '../shared/option-checks.js';
 import {
   fromStreamErrorPayload,
@@ -23,7 +24,7 @@ import {
   type SseBody,
 } from '../shared/sdk-chat-model.js';
 import { sdkClientOptions } from '../shared/sdk-client-options.js';
-import { markCompleted } from '../shared/http/pooled-sse-body.js';
+import { expectOnlyTail, markCompleted } from '../shared/http/pooled-sse-body.js';
 import { readSseMessages } from '../shared/sse-reader.js';
 import {
   MALFORMED_CHUNK_POLICIES,
@@ -31,7 +32,7 @@ import {
   truncatedStream,
   type MalformedChunkPolicy,
 } from '../shared/stream-guards.js';
-import { fromOpenAiCompletion } from './openai-response-mapper.js';
+import { fromOpenAiCompletion, isAbortedFinish } from './openai-response-mapper.js';
 import { toOpenAiBody } from './openai-request-mapper.js';
 import { OpenAiStreamAssembler } from './openai-stream-assembler.js';
 
@@ -191,6 +192,13 @@ export class OpenAiCompatibleChatModel extends SdkChatModel<
         ? this.sendJson<OpenAI.ChatCompletion>(http, COMPLETIONS_PATH, body, signal)
         : this.withQuota(this.client.chat.completions.create(body, this.requestOptions(signal))),
     );
+    const reason = completion.choices?.[0]?.finish_reason as string | null | undefined;
+    if (isAbortedFinish(reason)) {
+      throw new ProviderException(
+        `${this.providerName} model '${model}' failed: the server gave the answer up (finish_reason '${reason}'); it is truncated`,
+        { kind: 'transient', provider: this.providerName, model, code: 'answer_aborted' },
+      );
+    }
     const response = fromOpenAiCompletion(completion, model);
     if (!response) {
       throw new ProviderException(
@@ -203,6 +211,8 @@ export class OpenAiCompatibleChatModel extends SdkChatModel<
         },
       );
     }
+    const empty = emptyAnswerError(response, request, this.errorContext(model, options.signal));
+    if (empty) throw empty;
     return quota ? withRateLimit(response, quota) : response;
   }
 
@@ -249,6 +259,8 @@ export class OpenAiCompatibleChatModel extends SdkChatModel<
           markCompleted(sse);
           break;
         }
+        // finished, usage asked for: it comes at once or not at all (many servers ignore the ask)
+        if (assembler.finished) expectOnlyTail(sse, USAGE_WAIT_MS);
       }
     } catch (error) {
       throw toProviderError(error, errors);
@@ -258,6 +270,9 @@ export class OpenAiCompatibleChatModel extends SdkChatModel<
         errors,
         sawDone ? '[DONE] arrived without a finish_reason' : 'no finish_reason',
       );
+    }
+    if (isAbortedFinish(assembler.rawFinishReason)) {
+      throw truncatedStream(errors, `finish_reason '${assembler.rawFinishReason}'`);
     }
     yield* assembler.finish();
   }
@@ -278,6 +293,12 @@ export class OpenAiCompatibleChatModel extends SdkChatModel<
 }
 
 const COMPLETIONS_PATH = '/chat/completions';
+/**
+ * How long a finished stream may take to bring its usage chunk (OpenAI sends it right after the
+ * finish reason) before it completes without: a server that ignores `include_usage` and holds
+ * the stream open must not make a whole answer fail on the idle timeout.
+ */
+const USAGE_WAIT_MS = 1_000;
 
 function validate(options: OpenAiCompatibleChatModelOptions): void {
   if (typeof options !== 'object' || options === null) {

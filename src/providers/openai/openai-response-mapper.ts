@@ -8,6 +8,7 @@ import type {
 } from '../../core/chat/response.js';
 import { refusalAttribute } from '../../core/chat/call-attributes.js';
 import { logprobsAttribute, type TokenLogprob } from '../../core/chat/logprobs.js';
+import { tokenCount } from '../shared/token-count.js';
 
 /**
  * OpenAI finish reasons → ours. `content_filter` is a response, not an error: the caller gets
@@ -36,6 +37,15 @@ export function toFinishReason(
   }
 }
 
+/**
+ * Finish reasons that say the server gave the answer up: vLLM and SGLang end an aborted
+ * generation with `abort`, others with `error`. What came before is truncated: a failure of the
+ * model (`stream_truncated` / `answer_aborted`), never an answer.
+ */
+export function isAbortedFinish(reason: string | null | undefined): boolean {
+  return reason === 'abort' || reason === 'error';
+}
+
 export function toTokenUsage(
   usage:
     | {
@@ -49,12 +59,15 @@ export function toTokenUsage(
 ): TokenUsage | undefined {
   if (!usage) return undefined;
   const result: TokenUsage = {};
-  if (typeof usage.prompt_tokens === 'number') result.inputTokens = usage.prompt_tokens;
-  if (typeof usage.completion_tokens === 'number') result.outputTokens = usage.completion_tokens;
-  if (typeof usage.total_tokens === 'number') result.totalTokens = usage.total_tokens;
+  const input = tokenCount(usage.prompt_tokens);
+  const output = tokenCount(usage.completion_tokens);
+  const total = tokenCount(usage.total_tokens);
+  if (input !== undefined) result.inputTokens = input;
+  if (output !== undefined) result.outputTokens = output;
+  if (total !== undefined) result.totalTokens = total;
   // part of prompt_tokens, served from the provider's prompt cache (priced at cachedInput)
-  const cached = usage.prompt_tokens_details?.cached_tokens;
-  if (typeof cached === 'number' && cached > 0) result.cachedInputTokens = cached;
+  const cached = tokenCount(usage.prompt_tokens_details?.cached_tokens);
+  if (cached !== undefined && cached > 0) result.cachedInputTokens = cached;
   return result;
 }
 
@@ -102,6 +115,22 @@ export function toAiMessage(answer: AssembledAnswer): AiMessage {
   return message;
 }
 
+/**
+ * A message's (or delta's) content as text: a string as it is; an array of parts (what Mistral's
+ * API and some compatible servers send) as its `text` parts joined, its other parts (thinking)
+ * left out; anything else as no text, never as an object passed on in place of text.
+ */
+export function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  let text = '';
+  for (const part of content as unknown[]) {
+    const { type, text: partText } = (part ?? {}) as { type?: unknown; text?: unknown };
+    if (type === 'text' && typeof partText === 'string') text += partText;
+  }
+  return text;
+}
+
 /** A non-streamed completion → ChatResponse (`modelName`: the model that answered). */
 export function fromOpenAiCompletion(
   completion: ChatCompletion,
@@ -121,7 +150,7 @@ export function fromOpenAiCompletion(
   }
   const response: ChatResponse = {
     aiMessage: toAiMessage({
-      text: choice.message.content ?? '',
+      text: contentText(choice.message.content),
       ...(choice.message.refusal ? { refusal: choice.message.refusal } : {}),
       toolCalls,
       logprobs: toTokenLogprobs(choice.logprobs?.content ?? []),

@@ -4,6 +4,7 @@ import type { ToolCall } from '../../core/chat/messages.js';
 import type { ChatResponse, FinishReason, TokenUsage } from '../../core/chat/response.js';
 import type { TokenLogprob } from '../../core/chat/logprobs.js';
 import {
+  contentText,
   toAiMessage,
   toFinishReason,
   toTokenLogprobs,
@@ -43,6 +44,11 @@ export class OpenAiStreamAssembler {
     return this.rawFinish !== null;
   }
 
+  /** The finish reason as the server said it (`stop`, `length`, `abort`…), once it has. */
+  get rawFinishReason(): string | null {
+    return this.rawFinish;
+  }
+
   get hasUsage(): boolean {
     return this.usage !== undefined;
   }
@@ -59,9 +65,10 @@ export class OpenAiStreamAssembler {
     const choice = chunk.choices?.find((c) => c.index === 0) ?? chunk.choices?.[0];
     if (!choice) return events;
     const delta = choice.delta ?? {};
-    if (typeof delta.content === 'string' && delta.content !== '') {
-      this.text += delta.content;
-      events.push({ type: 'text-delta', text: delta.content });
+    const content = contentText(delta.content);
+    if (content !== '') {
+      this.text += content;
+      events.push({ type: 'text-delta', text: content });
     }
     if (typeof delta.refusal === 'string' && delta.refusal !== '') {
       this.refusal += delta.refusal;

@@ -9,6 +9,7 @@ import { pickRateLimitHeaders, withRateLimit } from '../../core/limits/provider-
 import { callSignal, type CallSignal } from './call-signal.js';
 import { ProviderHttp, type ProviderEndpoint } from './http/provider-http.js';
 import type { ProviderHttpOptions } from './http/provider-pools.js';
+import { emptyAnswerError } from './empty-answer.js';
 import { toProviderError, type ProviderErrorContext } from './provider-error-mapper.js';
 import { NO_KEY_PLACEHOLDER } from './sdk-client-options.js';
 import type { MalformedChunkPolicy } from './stream-guards.js';
@@ -215,6 +216,9 @@ export abstract class SdkChatModel<
     const quota = pickRateLimitHeaders(opened.headers);
     try {
       for await (const event of this.readStream(opened.body, model, errors, options)) {
+        const empty =
+          event.type === 'complete' && emptyAnswerError(event.response, request, errors);
+        if (empty) throw empty;
         yield quota && event.type === 'complete'
           ? { type: 'complete', response: withRateLimit(event.response, quota) }
           : event;

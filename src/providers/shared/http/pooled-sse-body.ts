@@ -17,6 +17,10 @@ type Body = Dispatcher.ResponseData['body'];
  */
 export class PooledSseBody implements AsyncIterable<Uint8Array> {
   private whole = false;
+  /** Set by `expectOnlyTail`: how long the next piece may take before the body is let go. */
+  private tailMs: number | undefined;
+  /** The tail did not come in time: the body was destroyed, and reads as ended. */
+  private cut = false;
 
   constructor(private readonly body: Body) {}
 
@@ -25,19 +29,52 @@ export class PooledSseBody implements AsyncIterable<Uint8Array> {
     this.whole = true;
   }
 
+  /**
+   * The answer is whole but for an optional tail (the usage chunk after the finish reason):
+   * from now on, a piece that does not come within `ms` ends the body (its connection closed),
+   * so that a server that holds the stream open cannot turn a whole answer into a stall.
+   */
+  expectOnlyTail(ms: number): void {
+    this.tailMs = ms;
+  }
+
   [Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
     const inner = this.body.iterator({ destroyOnReturn: false });
+    const ended: IteratorResult<Uint8Array> = { done: true, value: undefined };
     return {
-      next: () => inner.next() as Promise<IteratorResult<Uint8Array>>,
+      next: () => {
+        if (this.cut) return Promise.resolve(ended);
+        const next = inner.next() as Promise<IteratorResult<Uint8Array>>;
+        return this.tailMs === undefined ? next : this.withinTail(next, this.tailMs);
+      },
       return: async () => {
-        await inner.return?.();
+        // a destroyed body's iterator may still hold the read it never finished: not awaited
+        if (!this.cut) await inner.return?.();
         this.release();
-        return { done: true, value: undefined };
+        return ended;
       },
     };
   }
 
+  private withinTail(
+    next: Promise<IteratorResult<Uint8Array>>,
+    ms: number,
+  ): Promise<IteratorResult<Uint8Array>> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<IteratorResult<Uint8Array>>((resolve) => {
+      timer = setTimeout(() => {
+        this.cut = true;
+        this.body.on('error', () => {});
+        this.body.destroy();
+        next.catch(() => {});
+        resolve({ done: true, value: undefined });
+      }, ms);
+    });
+    return Promise.race([next, late]).finally(() => clearTimeout(timer));
+  }
+
   private release(): void {
+    if (this.cut) return;
     if (!this.whole) {
       // nobody reads it any more: its abort error has no one to go to
       this.body.on('error', () => {});
@@ -60,4 +97,9 @@ export class PooledSseBody implements AsyncIterable<Uint8Array> {
 /** Tells a pooled body that the answer it carries is whole (no-op for other bodies). */
 export function markCompleted(body: AsyncIterable<Uint8Array>): void {
   if (body instanceof PooledSseBody) body.completed();
+}
+
+/** Tells a pooled body that only an optional tail may follow, for `ms` at most (see the method). */
+export function expectOnlyTail(body: AsyncIterable<Uint8Array>, ms: number): void {
+  if (body instanceof PooledSseBody) body.expectOnlyTail(ms);
 }
