@@ -14,7 +14,8 @@ export function registerUnroutedBodyRefusal(fastify: FastifyInstance): void {
     const hasBody =
       headers['transfer-encoding'] !== undefined ||
       (headers['content-length'] !== undefined && headers['content-length'] !== '0');
-    if (request.routeOptions?.url !== undefined || !hasBody) return done();
+    // is404 reads the route's URL; routeOptions would build an object of twelve fields for it
+    if (!request.is404 || !hasBody) return done();
     const message = quotingShownPath(`Cannot ${request.method} ${request.url}`, request.url);
     const wire = inDialectOf(request.url, {
       status: 404,
