@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import type { ChoiceOptions } from './choice-options.js';
 import type { ChoiceQuestion, DecisionInput } from './decision-model.js';
@@ -30,9 +30,22 @@ export interface DecisionRecordsOptions {
 export const DEFAULT_DECISION_WINDOW_MS = 60 * 60_000;
 export const DEFAULT_MAX_DECISION_RECORDS = 10_000;
 
+/**
+ * Random bytes drawn 4 KiB at a time, each byte used once: a `randomBytes(16)` per decision cost
+ * some 7 µs (a call into OpenSSL and a Buffer each), a slice of the pool a tenth of that.
+ */
+const RANDOM_POOL = Buffer.alloc(4096);
+let poolUsed = RANDOM_POOL.length;
+
 /** A new decision id: 128 random bits, URL-safe, so nobody can guess another caller's. */
 export function newDecisionId(): string {
-  return randomBytes(16).toString('base64url');
+  if (poolUsed + 16 > RANDOM_POOL.length) {
+    randomFillSync(RANDOM_POOL);
+    poolUsed = 0;
+  }
+  const id = RANDOM_POOL.toString('base64url', poolUsed, poolUsed + 16);
+  poolUsed += 16;
+  return id;
 }
 
 /**

@@ -25,7 +25,7 @@ import {
 } from '../shared/sdk-chat-model.js';
 import { sdkClientOptions } from '../shared/sdk-client-options.js';
 import { expectOnlyTail, markCompleted } from '../shared/http/pooled-sse-body.js';
-import { readSseMessages } from '../shared/sse-reader.js';
+import { SseDecoder } from '../shared/sse-reader.js';
 import {
   MALFORMED_CHUNK_POLICIES,
   parseChunk,
@@ -244,21 +244,25 @@ export class OpenAiCompatibleChatModel extends SdkChatModel<
     let sawDone = false;
     try {
       if (!sse) throw truncatedStream(errors, 'the response had no body');
-      for await (const message of readSseMessages(sse)) {
-        if (message.data.trim() === '[DONE]') {
-          sawDone = true;
-          markCompleted(sse);
-          break;
+      const decoder = new SseDecoder();
+      pieces: for await (const piece of sse) {
+        for (const message of decoder.push(piece)) {
+          if (message.data.trim() === '[DONE]') {
+            sawDone = true;
+            markCompleted(sse);
+            break pieces;
+          }
+          const chunk = parseChunk(message.data, guard) as Record<string, unknown> | undefined;
+          if (chunk === undefined || chunk === null || typeof chunk !== 'object') continue;
+          if (chunk.error) throw fromStreamErrorPayload(chunk.error, errors);
+          yield* assembler.push(chunk);
+          // finished and usage in: complete now, without waiting for [DONE] (which may never come)
+          if (assembler.finished && (assembler.hasUsage || !this.streamUsage)) {
+            markCompleted(sse);
+            break pieces;
+          }
         }
-        const chunk = parseChunk(message.data, guard) as Record<string, unknown> | undefined;
-        if (chunk === undefined || chunk === null || typeof chunk !== 'object') continue;
-        if (chunk.error) throw fromStreamErrorPayload(chunk.error, errors);
-        yield* assembler.push(chunk);
-        // finished and usage in: complete now, without waiting for [DONE] (which may never come)
-        if (assembler.finished && (assembler.hasUsage || !this.streamUsage)) {
-          markCompleted(sse);
-          break;
-        }
+        if (decoder.failure) throw decoder.failure;
         // finished, usage asked for: it comes at once or not at all (many servers ignore the ask)
         if (assembler.finished) expectOnlyTail(sse, USAGE_WAIT_MS);
       }

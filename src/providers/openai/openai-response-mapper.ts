@@ -107,11 +107,12 @@ export function toAiMessage(answer: AssembledAnswer): AiMessage {
   const text = answer.text || answer.refusal || '';
   if (text) message.text = text;
   if (answer.toolCalls.length > 0) message.toolCalls = answer.toolCalls;
-  const attributes: Record<string, unknown> = {
+  // most answers have neither: no attributes object is built for them
+  if (answer.logprobs.length === 0 && !answer.refusal) return message;
+  message.attributes = {
     ...(answer.logprobs.length > 0 ? logprobsAttribute.entry(answer.logprobs) : {}),
     ...(answer.refusal ? refusalAttribute.entry(answer.refusal) : {}),
   };
-  if (Object.keys(attributes).length > 0) message.attributes = attributes;
   return message;
 }
 
@@ -151,9 +152,9 @@ export function fromOpenAiCompletion(
   const response: ChatResponse = {
     aiMessage: toAiMessage({
       text: contentText(choice.message.content),
-      ...(choice.message.refusal ? { refusal: choice.message.refusal } : {}),
+      refusal: choice.message.refusal || undefined,
       toolCalls,
-      logprobs: toTokenLogprobs(choice.logprobs?.content ?? []),
+      logprobs: choice.logprobs?.content ? toTokenLogprobs(choice.logprobs.content) : [],
     }),
     modelName: completion.model || requestedModel,
   };

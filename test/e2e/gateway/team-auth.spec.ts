@@ -247,7 +247,13 @@ describe('where a gateway may listen', () => {
     const gateway = await startGateway({ config: TEAM_FIXTURE, env: teamEnv(fake) });
     try {
       const { port } = new URL(gateway.url);
-      for (const host of ['localhost', `localhost:${port}`, `127.0.0.1:${port}`, '[::1]']) {
+      for (const host of [
+        'localhost',
+        'localhost',
+        `localhost:${port}`,
+        `127.0.0.1:${port}`,
+        '[::1]',
+      ]) {
         const answer = await rawGet(gateway.url, host);
         expect([host, answer]).toEqual([host, expect.stringMatching(/^HTTP\/1\.1 200/)]);
       }

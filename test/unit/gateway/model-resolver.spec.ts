@@ -166,6 +166,7 @@ describe('ProviderModels', () => {
     for (let i = 0; i < 300; i++) {
       providers.get('p', `m${i}`);
       providers.get('p', 'keep'); // used all along: never evicted
+      providers.get('p', 'keep'); // already the newest: the order stands
     }
 
     expect(providers.get('p', 'keep')).toBe(keep);

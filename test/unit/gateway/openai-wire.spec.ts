@@ -27,6 +27,7 @@ import { NoMatchingModelFoundException } from '../../../src/core/errors/exceptio
 import { ProviderException } from '../../../src/core/errors/provider-exception.js';
 import { ROUTE_ATTRIBUTE } from '../../../src/core/chat/call-attributes.js';
 import { MODEL_ATTRIBUTE } from '../../../src/core/chat/call-attributes.js';
+import type { ChatStreamEvent } from '../../../src/core/chat/chat-model.js';
 
 /** The body's problems as `path: <path> <problem>`. */
 function problems(body: unknown): string[] {
@@ -238,5 +239,39 @@ describe('errors in OpenAI shape', () => {
     const hidden = toWireError(new TypeError('secret sk-123 in a stack'));
     expect(hidden.status).toBe(500);
     expect(hidden.body.error.message).not.toContain('sk-123');
+  });
+});
+
+const halfADollar = () => 0.5;
+
+describe('ChunkEncoder.encodeJson', () => {
+  it('writes what JSON.stringify writes of encode, for every kind of event', () => {
+    const events: ChatStreamEvent[] = [
+      { type: 'text-delta', text: 'He said "hi"\n\u2028 – ok \\' },
+      { type: 'text-delta', text: '' },
+      { type: 'text-delta', text: 'lo' },
+      { type: 'tool-call-delta', index: 0, id: 'call_1', name: 'f', argumentsDelta: '{"a"' },
+      { type: 'tool-call', toolCall: { id: 'call_1', name: 'f', arguments: '{"a":1}' } },
+      {
+        type: 'complete',
+        response: {
+          aiMessage: { role: 'assistant', text: 'Hello' },
+          tokenUsage: { inputTokens: 2, outputTokens: 3, cachedInputTokens: 1 },
+          upstream: { systemFingerprint: 'fp_1', serviceTier: 'default' },
+        },
+      },
+    ];
+    for (const includeUsage of [false, true]) {
+      // a model name that needs escaping, and one that changes mid-stream (a failover)
+      let model = 'a "quoted" model';
+      const by = () => ({ model, origin: { route: 'simple', model } });
+      const objects = new ChunkEncoder('chatcmpl-"x"', 1000, by, halfADollar, includeUsage);
+      const texts = new ChunkEncoder('chatcmpl-"x"', 1000, by, halfADollar, includeUsage);
+      for (const [i, event] of events.entries()) {
+        if (i === 2) model = 'another';
+        const expected = objects.encode(event).map((chunk) => JSON.stringify(chunk));
+        expect(texts.encodeJson(event)).toEqual(expected);
+      }
+    }
   });
 });

@@ -3,6 +3,7 @@ import {
   MAX_SSE_EVENT_CHARS,
   OversizedSseEventError,
   readSseMessages,
+  SseDecoder,
   type SseMessage,
 } from '../../../src/providers/shared/sse-reader.js';
 
@@ -91,5 +92,24 @@ describe('readSseMessages, bounded', () => {
     };
     await expect(reading()).rejects.toThrow(`over ${MAX_SSE_EVENT_CHARS} characters`);
     expect(pieces).toBeLessThanOrEqual(MAX_SSE_EVENT_CHARS / piece.length + 1);
+  });
+});
+
+const encode = (text: string) => new TextEncoder().encode(text);
+
+describe('SseDecoder', () => {
+  it("answers a piece's messages together, and those before an oversized event first", () => {
+    const decoder = new SseDecoder(32);
+    expect(decoder.push(encode('data: a\n\nevent: e\ndata: b\n\ndata: c'))).toEqual([
+      { data: 'a' },
+      { event: 'e', data: 'b' },
+    ]);
+    expect(decoder.failure).toBeUndefined();
+    expect(decoder.push(encode('\n\ndata: d\n\ndata: 0123456789012345678901234567890123'))).toEqual(
+      [{ data: 'c' }, { data: 'd' }],
+    );
+    expect(decoder.failure).toBeInstanceOf(OversizedSseEventError);
+    // nothing more is decoded once it failed
+    expect(decoder.push(encode('\n\ndata: e\n\n'))).toEqual([]);
   });
 });

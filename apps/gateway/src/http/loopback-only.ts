@@ -10,8 +10,9 @@ export function isLoopbackAddress(host: string | undefined): boolean {
   if (host === undefined) return false;
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
   if (bare === 'localhost' || bare.endsWith('.localhost')) return true;
-  if (isIP(bare) === 4) return bare.startsWith('127.');
-  if (isIP(bare) === 6) return bare === '::1' || bare.startsWith('::ffff:127.');
+  const version = isIP(bare);
+  if (version === 4) return bare.startsWith('127.');
+  if (version === 6) return bare === '::1' || bare.startsWith('::ffff:127.');
   return false;
 }
 
@@ -97,14 +98,18 @@ export function registerLoopbackHostCheck(fastify: FastifyInstance): void {
   server.on('close', () => {
     onLoopback = false;
   });
+  // a client sends the same Host on every request: the last one allowed passes at one compare
+  let allowed: string | undefined;
   fastify.addHook('onRequest', (request, reply, done) => {
     if (!onLoopback) return done();
     const host = request.headers.host;
+    if (host === allowed && host !== undefined && loopbackTarget(request.raw.url)) return done();
     if (
       typeof host === 'string' &&
       isLoopbackAddress(hostOf(host)) &&
       loopbackTarget(request.raw.url)
     ) {
+      allowed = host;
       return done();
     }
     // an HTTP/1.0 request may have none (HTTP/1.1 without one is refused before, 400)

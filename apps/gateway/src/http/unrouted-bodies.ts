@@ -18,7 +18,8 @@ export function registerUnroutedBodyRefusal(fastify: FastifyInstance): void {
     // with a Content-Type, Fastify's not-found route parsed even an empty body: a 400 saying a
     // JSON body cannot be empty, for a DELETE /health
     const typed = headers['content-type'] !== undefined;
-    if (request.routeOptions?.url !== undefined || !(hasBody || typed)) return done();
+    // is404 reads the route's URL; routeOptions would build an object of twelve fields for it
+    if (!request.is404 || !(hasBody || typed)) return done();
     const message =
       quotingShownPath(`Cannot ${request.method} ${request.url}`, request.url) +
       unservedPathHint(fastify, request.method, request.url);

@@ -23,6 +23,8 @@ export class ProviderModels {
   /** Declared providers that cannot serve, with the reason (e.g. no key in this environment). */
   private readonly disabled = new Map<string, string>();
   private readonly cache = new Map<string, ChatModel>();
+  /** The cache's last key: the model `get` answered most recently. */
+  private newest: string | undefined;
   /** `providers.<name>.models`: the only ids such a provider serves (a client picks the id). */
   private readonly allowed = new Map<
     string,
@@ -94,6 +96,9 @@ export class ProviderModels {
     const key = `${provider}/${modelId}`;
     let model = this.cache.get(key);
     if (model) {
+      // already the most recently used (a gateway mostly serves one model after another): the
+      // order stands, and the Map is spared a delete and an insert
+      if (key === this.newest) return model;
       this.cache.delete(key); // most recently used goes last
     } else {
       model = factory(modelId);
@@ -102,6 +107,7 @@ export class ProviderModels {
       }
     }
     this.cache.set(key, model);
+    this.newest = key;
     return model;
   }
 }

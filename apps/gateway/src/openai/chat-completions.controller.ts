@@ -97,7 +97,7 @@ export class ChatCompletionsController {
           idsOf(this.ids, reply),
         );
         return {
-          encode: (event) => chunks.encode(event).map((data) => ({ data })),
+          encode: (event) => chunks.encodeJson(event).map((data) => ({ data, raw: true })),
           fail: (error) => [{ data: error.body }],
           done: () => [DONE],
         };

@@ -128,6 +128,8 @@ function toWireToolCall(
  */
 export class ChunkEncoder {
   private started = false;
+  /** The start of every chunk of the serving model, up to its delta (see encodeJson). */
+  private head: { model: string; json: string } | undefined;
   private readonly toolCalls = new ToolCallDeltas((providerId) =>
     this.ids.encode(providerId, this.answeredBy().origin),
   );
@@ -182,6 +184,35 @@ export class ChunkEncoder {
         break; // an event type this gateway does not know yet: clients need nothing of it
     }
     return chunks;
+  }
+
+  /**
+   * The chunks of `event` as JSON text, exactly as `JSON.stringify` would write `encode`'s: a
+   * text delta (most of a stream's chunks) is written around its text, the fields every chunk
+   * repeats (id, created, model) stringified once per stream rather than once per chunk.
+   */
+  encodeJson(event: ChatStreamEvent): string[] {
+    if (event.type !== 'text-delta')
+      return this.encode(event).map((chunk) => JSON.stringify(chunk));
+    const chunks: string[] = [];
+    if (!this.started) {
+      this.started = true;
+      chunks.push(this.deltaJson('{"role":"assistant","content":null,"refusal":null}'));
+    }
+    if (event.text) chunks.push(this.deltaJson(`{"content":${JSON.stringify(event.text)}}`));
+    return chunks;
+  }
+
+  /** A chunk of `delta` (JSON text) that does not finish the choice. */
+  private deltaJson(delta: string): string {
+    const model = this.answeredBy().model;
+    if (this.head?.model !== model) {
+      this.head = {
+        model,
+        json: `{"id":${JSON.stringify(this.id)},"object":"chat.completion.chunk","created":${JSON.stringify(this.created)},"model":${JSON.stringify(model)},"choices":[{"index":0,"delta":`,
+      };
+    }
+    return `${this.head.json}${delta},"logprobs":null,"finish_reason":null}]}`;
   }
 
   private chunk(
