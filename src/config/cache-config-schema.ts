@@ -1,17 +1,10 @@
 import { z } from 'zod';
 import { decimal, flag, integer, oneOf } from './config-fields.js';
-
-const DURATION = "must be a duration: '250ms', '20s', '5m', '1h' or milliseconds";
-
-/** `'250ms'`, `'20s'`, `'5m'`, `'1h'` or milliseconds. */
-const duration = z.union(
-  [z.number().positive(), z.string().regex(/^\s*\d+(?:\.\d+)?\s*(?:ms|s|m|h)?\s*$/)],
-  { error: DURATION },
-);
+import { duration } from './duration-field.js';
 
 /** A router's `cache:` (each field replaces the top level's). */
 const routerCacheShape = {
-  ttl: duration.optional(),
+  ttl: duration().optional(),
   /** Answers shared by every caller (API key); default false: each key has its own. */
   shared: flag().optional(),
   /** Match the last user message by meaning at or above `threshold` (cosine). */

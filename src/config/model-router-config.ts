@@ -4,8 +4,9 @@ import type { BudgetDefinition } from '../core/budget/budget.js';
 import { UNPRICED_UNDER_BUDGET } from '../core/cost/model-profile.js';
 import { decimal, flag, integer, oneOf, text } from './config-fields.js';
 import { checkModelRouterConfig } from './check-model-router-config.js';
-import { adaptiveOrDuration, duration } from './duration-field.js';
+import { adaptiveOrDuration, duration, withDurationsInMs } from './duration-field.js';
 import { cacheConfigSchema, routerCacheSchema } from './cache-config-schema.js';
+import { resilienceConfigSchema } from './resilience-config-schema.js';
 
 /**
  * The one schema of the YAML configuration: its TypeScript type (`ModelRouterConfig`), its check
@@ -17,7 +18,7 @@ export const GROUP_STRATEGIES = ['failover', 'lowest-token-usage'] as const;
 export type GroupStrategy = (typeof GROUP_STRATEGIES)[number];
 
 const failureWindowSchema = z.looseObject({
-  durationMs: integer(1).optional(),
+  durationMs: duration().optional(),
   /** A count window: the last `calls` calls instead of the last `durationMs`. */
   calls: integer(1).optional(),
   minimumRequests: integer(1).optional(),
@@ -25,7 +26,7 @@ const failureWindowSchema = z.looseObject({
 
 /** The settings of a group's circuit breaker (GROUP_BREAKER_KEYS lists the same keys). */
 const breakerShape = {
-  cooldownMs: integer(0).optional(),
+  cooldownMs: duration({ zero: true }).optional(),
   failureThreshold: integer(1).optional(),
   failureRateThreshold: decimal(0, 1).optional(),
   /** Opens on this share of slow calls in the window (a stream: slow to its first token). */
@@ -35,9 +36,9 @@ const breakerShape = {
   window: failureWindowSchema.optional(),
   halfOpenProbes: integer(1).optional(),
   cooldownMultiplier: decimal(1).optional(),
-  maxCooldownMs: integer(0).optional(),
+  maxCooldownMs: duration({ zero: true }).optional(),
   jitter: decimal(0, 1).optional(),
-  probeTimeoutMs: integer(1).optional(),
+  probeTimeoutMs: duration().optional(),
   whenAllOpen: oneOf(['fail-fast', 'try-oldest']).optional(),
 };
 
@@ -66,7 +67,7 @@ const groupShape = {
    * How long (ms) a session (`x-model-router-session`) stays on the model that last answered it,
    * renewed by each answer; the ModelRouter's default is 30 minutes.
    */
-  sessionTtlMs: integer(1).optional(),
+  sessionTtlMs: duration().optional(),
   /**
    * Hedged requests: after `after` (a duration, or p90 / p95 / p99 of the group's own latency)
    * without a first token or answer, the same request also starts on the next model; the first
@@ -96,12 +97,14 @@ const routeSchema = z.strictObject({
 /** How a router picks a route; `type` names a decision model factory (embedded, llm, embedding). */
 const decisionSchema = z.looseObject({
   type: text().optional(),
+  /** An `llm` decision model's bound on its call. */
+  timeoutMs: duration().optional(),
   minProbability: decimal(0, 1).optional(),
   fallback: oneOf(['default-route', 'fail']).optional(),
   maxMessages: integer(1).optional(),
   question: text().optional(),
   /** A second decision model (same shape) asked when the first is below `teachBelow`. */
-  teacher: z.looseObject({ type: text().optional() }).optional(),
+  teacher: z.looseObject({ type: text().optional(), timeoutMs: duration().optional() }).optional(),
   teachBelow: decimal(0, 1).optional(),
   /** The most the teacher is asked, as a share of any 100 consecutive decisions (default 0.3). */
   maxTeacherShare: decimal(0, 1)
@@ -133,12 +136,12 @@ const routerSchema = z.strictObject({
 const modelSchema = z.looseObject({
   type: text().optional(),
   provider: text().optional(),
+  /** The SDK's bound on one request (openai, anthropic). */
+  timeoutMs: duration().optional(),
+  /** The demo model's pause between tokens. */
+  tokenDelayMs: duration({ zero: true }).optional(),
   /** Retries and timeouts around the model (ResilienceOptions), or `false` for none. */
-  resilience: z
-    .union([z.literal(false), z.record(z.string(), z.unknown())], {
-      error: 'must be an object of resilience options, or false',
-    })
-    .optional(),
+  resilience: resilienceConfigSchema.optional(),
   /**
    * How long a stream waits for its first token: `adaptive` (the resilience default: learnt
    * from the model's own times, see docs/resilience.md) or a fixed duration (`'90s'`).
@@ -186,8 +189,19 @@ export const pricingSchema = z.strictObject({
  */
 export const providerConfigSchema = z.looseObject({
   type: text(),
+  timeoutMs: duration().optional(),
+  resilience: resilienceConfigSchema.optional(),
   pricing: pricingSchema.optional(),
 });
+
+/** The `state:` store's settings that are durations (`commandTimeoutMs: 500ms`). */
+const STATE_DURATION_KEYS = [
+  'ttlMs',
+  'refreshIntervalMs',
+  'commandTimeoutMs',
+  'connectTimeoutMs',
+  'maxReconnectDelayMs',
+];
 
 export const modelRouterConfigSchema = z
   .strictObject(
@@ -200,7 +214,10 @@ export const modelRouterConfigSchema = z
        * `{ type: memory }` (default) or `{ type: redis, url, keyPrefix, … }`; checked by the state
        * store's own check, which options given in code go through too.
        */
-      state: z.custom<Record<string, unknown>>().optional(),
+      state: z
+        .custom<Record<string, unknown>>()
+        .transform(withDurationsInMs(STATE_DURATION_KEYS))
+        .optional(),
       /**
        * The breaker of failover lists built per request (the gateway's `models: [...]`): the
        * breaker settings of a group (`cooldownMs`, `halfOpenProbes`…), same defaults.

@@ -9,6 +9,9 @@ import { ModelRouterModule } from '../../../src/nest/module/model-router.module.
 import { RoutingChatService } from '../../../src/nest/service/routing-chat.service.js';
 import { testFactories } from './test-factories.js';
 
+const MUST =
+  "must be a duration such as '250ms', '20s', '5m' or '1h', or a whole number of milliseconds above 0";
+
 const ask = (text: string) => ({ messages: [{ role: 'user' as const, content: text }] });
 
 let moduleRef: TestingModule | undefined;
@@ -92,7 +95,7 @@ describe('sessionTtlMs in the configuration', () => {
     expect(config.routers.main!.routes![0]!.sessionTtlMs).toBe(60_000);
   });
 
-  it('reports a value that is not a positive integer by its path', () => {
+  it('reports a value that is not a duration above 0 by its path', () => {
     const problems = problemsOf(() =>
       parseModelRouterConfig({
         models: { a: { type: 'echo' } },
@@ -106,10 +109,10 @@ describe('sessionTtlMs in the configuration', () => {
     );
     expect(problems).toEqual(
       expect.arrayContaining([
-        'routers.zero.sessionTtlMs: must not be less than 1',
-        'routers.fraction.sessionTtlMs: must be an integer number',
-        'routers.words.sessionTtlMs: must be an integer number',
-        'routers.routed.routes[0].sessionTtlMs: must not be less than 1',
+        `routers.zero.sessionTtlMs: ${MUST}`,
+        `routers.fraction.sessionTtlMs: ${MUST}`,
+        `routers.words.sessionTtlMs: ${MUST}`,
+        `routers.routed.routes[0].sessionTtlMs: ${MUST}`,
       ]),
     );
     // nothing else is reported (class-validator may list more than one rule per field)

@@ -64,7 +64,7 @@ describe('loadModelRouterConfig', () => {
         "routers.default.routes[2].name: more than one route named 'simple'",
         'routers.default.routes[2].description: must be a non-blank string',
         "routers.default.routes[2].models[1]: model 'fast' is listed twice",
-        'routers.default.routes[2].cooldownMs: must not be less than 0',
+        "routers.default.routes[2].cooldownMs: must be a duration such as '250ms', '20s', '5m' or '1h', or a whole number of milliseconds (0 or more)",
         'routers.default.routes[2].strategy: must be one of the following values: failover, lowest-token-usage',
         expect.stringMatching(
           /^routers\.default\.routes\[2\]\.cooldownMS: unknown setting; known: /,
@@ -132,11 +132,11 @@ describe('loadModelRouterConfig', () => {
     );
     expect(problems).toEqual(
       expect.arrayContaining([
-        'routers.main.cooldownMs: must be an integer number',
+        "routers.main.cooldownMs: must be a duration such as '250ms', '20s', '5m' or '1h', or a whole number of milliseconds (0 or more)",
         'routers.main.halfOpenProbes: must not be less than 1',
         'routers.main.jitter: must not be greater than 1',
         'routers.main.continuation: must be a boolean value',
-        'routers.main.window.durationMs: must not be less than 1',
+        "routers.main.window.durationMs: must be a duration such as '250ms', '20s', '5m' or '1h', or a whole number of milliseconds above 0",
       ]),
     );
   });

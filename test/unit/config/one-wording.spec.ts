@@ -137,11 +137,11 @@ describe('one wording per configuration fault, whichever section it sits in', ()
 
   it('numbers and choices: the same sentence for a group setting and a key limit', () => {
     const inLibrary = library({
-      routers: { auto: { models: ['mini'], cooldownMs: 'soon', halfOpenProbes: 0 } },
+      routers: { auto: { models: ['mini'], failureThreshold: 'soon', halfOpenProbes: 0 } },
     });
     const inGateway = gateway(key({ rpm: 'soon', tpm: 0 }));
     expect(inLibrary).toEqual([
-      'routers.auto.cooldownMs: must be an integer number',
+      'routers.auto.failureThreshold: must be an integer number',
       'routers.auto.halfOpenProbes: must not be less than 1',
     ]);
     expect(inGateway).toEqual([

@@ -33,7 +33,7 @@ describe('tail-latency options in the YAML', () => {
   it.each([['soon'], [-5], ['0s'], [{}]])('names the field of firstTokenTimeout %j', (value) => {
     const problems = problemsOf(base({ firstTokenTimeout: value }));
     expect(problems).toEqual([
-      "models.a.firstTokenTimeout: must be 'adaptive' or a duration such as '250ms', '20s' or '5m', or a number of milliseconds",
+      "models.a.firstTokenTimeout: must be 'adaptive' or a duration such as '250ms', '20s', '5m' or '1h', or a whole number of milliseconds",
     ]);
   });
 });
