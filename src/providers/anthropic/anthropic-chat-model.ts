@@ -132,6 +132,7 @@ export class AnthropicChatModel extends SdkChatModel<Anthropic, AnthropicChatMod
         ...lowerCasedHeaders(options.headers),
       },
       maxRetries,
+      chatPath: MESSAGES_PATH,
       ...(options.http ? { http: options.http } : {}),
       errors: {
         status: (status, body, message, headers) =>

@@ -171,6 +171,7 @@ export class OpenAiCompatibleChatModel extends SdkChatModel<
         ...lowerCasedHeaders(options.headers),
       },
       maxRetries,
+      chatPath: COMPLETIONS_PATH,
       ...(options.http ? { http: options.http } : {}),
       errors: {
         status: (status, body, message, headers) =>

@@ -24,6 +24,8 @@ export interface ProviderErrorContext {
    * then names the caller's mistake, and must not cool the configured model down.
    */
   modelChosenByRequest?: boolean;
+  /** The URL path the call went to (never its host's credentials or query): a 404 names it. */
+  requestPath?: string;
 }
 
 type SdkError = Error & {
@@ -136,7 +138,8 @@ function fromApiError(error: SdkError, ctx: ProviderErrorContext): ProviderExcep
   return exception(
     ctx,
     kind,
-    `${status === undefined ? 'error' : `HTTP ${status}`}${code ? ` (${code})` : ''}: ${providerMessage}`,
+    `${status === undefined ? 'error' : `HTTP ${status}`}${code ? ` (${code})` : ''}: ${providerMessage}` +
+      (status === 404 ? notFoundDetail(ctx.requestPath, code) : ''),
     {
       cause: error,
       ...(status === undefined ? {} : { status }),
@@ -144,6 +147,20 @@ function fromApiError(error: SdkError, ctx: ProviderErrorContext): ProviderExcep
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
     },
   );
+}
+
+/**
+ * What a 404 asked for: the path, and when it lacks `/v1`, the likely cause. A baseURL without
+ * its `/v1` (Ollama's `http://localhost:11434`) otherwise fails only with the server's bare
+ * "404 page not found"; a server that names the model as unknown found the path all right.
+ */
+function notFoundDetail(path: string | undefined, code: string | undefined): string {
+  if (path === undefined) return '';
+  const hint =
+    /(^|\/)v1(\/|$)/.test(path) || code === 'model_not_found'
+      ? ''
+      : '; is /v1 missing from baseURL?';
+  return ` (POST ${path}${hint})`;
 }
 
 /** OpenAI: `{ message, type, code }`; Anthropic: `{ type: 'error', error: { type, message } }`. */

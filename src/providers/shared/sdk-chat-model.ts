@@ -40,7 +40,11 @@ export interface SdkChatModelOptions<Client> extends BaseChatModelOptions {
 }
 
 /** Where the project's own HTTP path sends calls, and the key it sends (to redact it). */
-export type SdkEndpoint = ProviderEndpoint & { apiKey: string };
+export type SdkEndpoint = ProviderEndpoint & {
+  apiKey: string;
+  /** Where chat calls go under the base URL (`/chat/completions`): a 404's message names it. */
+  chatPath?: string;
+};
 
 /** A stream's raw SSE body, from either path. */
 export type SseBody = AsyncIterable<Uint8Array> | null;
@@ -70,6 +74,8 @@ export abstract class SdkChatModel<
   protected readonly options: Options;
   private readonly secrets: string[];
   private readonly clock: Clock;
+  /** The URL path of chat calls on the own HTTP path (no query: it may hold a key). */
+  private readonly chatPath: string | undefined;
   private sdkClient: Client | undefined;
 
   protected constructor(
@@ -101,6 +107,8 @@ export abstract class SdkChatModel<
     } else {
       const endpoint = this.createEndpoint(options);
       this.http = new ProviderHttp(endpoint);
+      this.chatPath =
+        endpoint.chatPath === undefined ? undefined : this.http.pathOf(endpoint.chatPath);
       key = endpoint.apiKey;
     }
     // the placeholder sent where no key was configured is no secret: redacting it would only
@@ -265,6 +273,7 @@ export abstract class SdkChatModel<
       clock: this.clock,
       ...(signal ? { signal } : {}),
       ...(this.chosenByRequest(model) ? { modelChosenByRequest: true } : {}),
+      ...(this.chatPath === undefined ? {} : { requestPath: this.chatPath }),
     };
   }
 

@@ -50,6 +50,11 @@ export class ProviderHttp {
     this.dispatcher = providerDispatcher(this.origin, endpoint.http);
   }
 
+  /** The URL path a call to `path` goes to (the base URL's path first), without its query. */
+  pathOf(path: string): string {
+    return `${this.prefix}${path}`;
+  }
+
   /** POSTs `body`: the parsed answer (text when the server did not answer JSON), its headers. */
   async json(
     path: string,
