@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { problemIssue, unknownName } from './config-wording.js';
+import { duration } from './duration-field.js';
 
 /**
  * The field kinds of configuration schemas. `${ENV}` interpolation yields strings, so a numeric
@@ -59,7 +60,8 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T)
 
 /**
  * The parts an app needs to write its own sections of the file in the library's style: the
- * field kinds, and the wording of a name that refers to nothing and of a refinement's problem.
+ * field kinds (durations included), and the wording of a name that refers to nothing and of a
+ * refinement's problem.
  */
 export const configSchemaParts = Object.freeze({
   integer,
@@ -70,4 +72,6 @@ export const configSchemaParts = Object.freeze({
   oneOf,
   unknownName,
   problemIssue,
+  /** A duration: `'250ms'`, `'20s'`, `'5m'`, `'1h'` or whole ms; the output is ms. */
+  duration,
 });

@@ -97,7 +97,7 @@ const routeSchema = z.strictObject({
 /** How a router picks a route; `type` names a decision model factory (embedded, llm, embedding). */
 const decisionSchema = z.looseObject({
   type: text().optional(),
-  /** An `llm` decision model's bound on its call. */
+  /** An `embedding` decision model's bound on each call to its embeddings API. */
   timeoutMs: duration().optional(),
   minProbability: decimal(0, 1).optional(),
   fallback: oneOf(['default-route', 'fail']).optional(),

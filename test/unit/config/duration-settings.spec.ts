@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { describe, expect, it } from '@jest/globals';
-import type { z } from 'zod';
 import { gatewayConfigSchema } from '../../../apps/gateway/src/config/gateway-config-schema.js';
+import { z } from 'zod';
+import { configSchemaParts } from '../../../src/config/config-fields.js';
 import { modelRouterConfigSchema } from '../../../src/config/model-router-config.js';
 import { validateModelRouterConfig } from '../../../src/config/validate-model-router-config.js';
 import { InvalidModelRouterConfigException } from '../../../src/config/invalid-model-router-config.exception.js';
@@ -137,6 +138,18 @@ describe('duration settings', () => {
       ttlMs: 3_600_000,
     });
     expect(problemsOf(state('soon'))).toEqual([expect.stringContaining('state.commandTimeoutMs')]);
+  });
+
+  it('an app’s own section reads its durations with the same part', () => {
+    const schema = modelRouterConfigSchema.safeExtend({
+      poll: z.strictObject({ everyMs: configSchemaParts.duration() }),
+    });
+    const raw = (everyMs: unknown) => ({ ...file({}), poll: { everyMs } });
+    expect(validateModelRouterConfig(raw('2s'), undefined, schema).poll.everyMs).toBe(2_000);
+    expect(() => validateModelRouterConfig(raw('2 s'), undefined, schema)).not.toThrow();
+    expect(() => validateModelRouterConfig(raw('soon'), undefined, schema)).toThrow(
+      /poll\.everyMs: must be a duration/,
+    );
   });
 
   it('a bad duration names the field and the accepted forms', () => {
