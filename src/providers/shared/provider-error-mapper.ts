@@ -123,7 +123,8 @@ function fromApiError(error: SdkError, ctx: ProviderErrorContext): ProviderExcep
   const providerMessage =
     (typeof body.message === 'string' && body.message) ||
     (typeof error.apiMessage === 'string' && error.apiMessage) ||
-    error.message;
+    // the SDKs put the status before a plain-text body ('404 404 page not found'): said once
+    withoutStatus(error.message, status);
   const configuredKind = kindOfProviderError({
     ...(status === undefined ? {} : { status }),
     codes,
@@ -147,6 +148,13 @@ function fromApiError(error: SdkError, ctx: ProviderErrorContext): ProviderExcep
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
     },
   );
+}
+
+function withoutStatus(message: string, status: number | undefined): string {
+  const prefix = `${status} `;
+  return status !== undefined && message.startsWith(prefix)
+    ? message.slice(prefix.length)
+    : message;
 }
 
 /**

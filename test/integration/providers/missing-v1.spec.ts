@@ -75,7 +75,9 @@ describe('a 404 from the provider’s endpoint', () => {
       expect(error).toBeInstanceOf(ProviderException);
       expect(error).toMatchObject({ status: 404, kind: 'misconfigured' });
       const { message } = error as ProviderException;
-      expect(message).toContain('(POST /chat/completions; is /v1 missing from baseURL?)');
+      expect(message).toContain(
+        'HTTP 404: 404 page not found (POST /chat/completions; is /v1 missing from baseURL?)',
+      );
       expect(message).not.toContain(KEY);
       expect(message).not.toContain(QUERY_SECRET);
     }
