@@ -54,17 +54,16 @@ export function adaptiveOrDuration() {
 }
 
 /**
- * A section another check owns (the `state:` store's): its `keys` given as duration strings
- * become ms; anything else is left for that check to word, with the field's path.
+ * A section another check owns (the `state:` store's): its `…Ms` settings given as duration
+ * strings become ms; anything else is left for that check to word, with the field's path.
  */
-export function withDurationsInMs(keys: readonly string[]) {
-  return <T>(value: T): T => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-    const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-    for (const key of keys) {
-      const ms = typeof copy[key] === 'string' ? parseDuration(copy[key]) : undefined;
-      if (ms !== undefined) copy[key] = ms;
-    }
-    return copy as T;
-  };
+export function withDurationsInMs<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const [key, setting] of Object.entries(copy)) {
+    const ms =
+      key.endsWith('Ms') && typeof setting === 'string' ? parseDuration(setting) : undefined;
+    if (ms !== undefined) copy[key] = ms;
+  }
+  return copy as T;
 }

@@ -194,15 +194,6 @@ export const providerConfigSchema = z.looseObject({
   pricing: pricingSchema.optional(),
 });
 
-/** The `state:` store's settings that are durations (`commandTimeoutMs: 500ms`). */
-const STATE_DURATION_KEYS = [
-  'ttlMs',
-  'refreshIntervalMs',
-  'commandTimeoutMs',
-  'connectTimeoutMs',
-  'maxReconnectDelayMs',
-];
-
 export const modelRouterConfigSchema = z
   .strictObject(
     {
@@ -212,12 +203,10 @@ export const modelRouterConfigSchema = z
       defaultRouter: text().optional(),
       /**
        * `{ type: memory }` (default) or `{ type: redis, url, keyPrefix, … }`; checked by the state
-       * store's own check, which options given in code go through too.
+       * store's own check, which options given in code go through too. Its `…Ms` settings take
+       * durations (`commandTimeoutMs: 500ms`).
        */
-      state: z
-        .custom<Record<string, unknown>>()
-        .transform(withDurationsInMs(STATE_DURATION_KEYS))
-        .optional(),
+      state: z.custom<Record<string, unknown>>().transform(withDurationsInMs).optional(),
       /**
        * The breaker of failover lists built per request (the gateway's `models: [...]`): the
        * breaker settings of a group (`cooldownMs`, `halfOpenProbes`…), same defaults.
