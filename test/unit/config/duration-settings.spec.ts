@@ -158,12 +158,13 @@ describe('duration settings', () => {
     expect(
       problemsOf(
         file(
-          { resilience: { timeouts: { attemptMs: '30 seconds' } } },
+          { resilience: { timeouts: { attemptMs: '30 seconds' }, retry: { baseDelayMs: 'soon' } } },
           { cooldownMs: -1, probeTimeoutMs: '0s' },
         ),
       ),
     ).toEqual([
       `models.a.resilience.timeouts.attemptMs: must be ${forms} above 0`,
+      `models.a.resilience.retry.baseDelayMs: must be ${forms} above 0`,
       `routers.main.cooldownMs: must be ${forms} (0 or more)`,
       `routers.main.probeTimeoutMs: must be ${forms} above 0`,
     ]);
