@@ -15,6 +15,14 @@ const KEY = 'sk-missing-v1-secret';
 const QUERY_SECRET = 'query-secret-42';
 const request = { messages: [userMessage('hi')] };
 
+const model = (baseURL: string) =>
+  new OpenAiCompatibleChatModel({
+    baseURL,
+    apiKey: KEY,
+    model: 'llama3',
+    providerName: 'ollama',
+  });
+
 /**
  * A baseURL without its `/v1` (Ollama at http://localhost:11434) fails at the first request with
  * the server's bare 404. The error says which path was asked for and hints at the missing `/v1`,
@@ -55,14 +63,6 @@ describe('a 404 from the provider’s endpoint', () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   });
-
-  const model = (baseURL: string) =>
-    new OpenAiCompatibleChatModel({
-      baseURL,
-      apiKey: KEY,
-      model: 'llama3',
-      providerName: 'ollama',
-    });
 
   it('names the path it asked for and hints at the missing /v1, plain or streamed', async () => {
     const ollama = model(`${origin}/?token=${QUERY_SECRET}`);

@@ -89,6 +89,8 @@ const state = (commandTimeoutMs: unknown) => ({
   state: { type: 'redis', url: 'redis://127.0.0.1:6379', commandTimeoutMs, ttlMs: '1h' },
 });
 
+const raw = (everyMs: unknown) => ({ ...file({}), poll: { everyMs } });
+
 describe('duration settings', () => {
   it('finds the duration settings of the whole file, the gateway’s included', () => {
     const paths = durationSettings.map((setting) => setting.path);
@@ -144,7 +146,6 @@ describe('duration settings', () => {
     const schema = modelRouterConfigSchema.safeExtend({
       poll: z.strictObject({ everyMs: configSchemaParts.duration() }),
     });
-    const raw = (everyMs: unknown) => ({ ...file({}), poll: { everyMs } });
     expect(validateModelRouterConfig(raw('2s'), undefined, schema).poll.everyMs).toBe(2_000);
     expect(() => validateModelRouterConfig(raw('2 s'), undefined, schema)).not.toThrow();
     expect(() => validateModelRouterConfig(raw('soon'), undefined, schema)).toThrow(
