@@ -22,6 +22,30 @@ const request = { messages: [userMessage(PROMPT)] };
 // a micro-dollar a token either way, so spend reads as tokens
 const PROFILE: ModelProfile = { pricing: { input: 1, output: 1 }, limits: { tpm: 950 } };
 
+const answer = async (model: ChatModel, stream: boolean): Promise<ChatResponse> =>
+  stream ? collectStream(model.stream!(request)) : model.chat(request);
+
+function group(model: ChatModel) {
+  const clock = manualClock(60_000 * 1_000);
+  const store = new InMemoryRouteStateStore(clock.fn);
+  const ledger = new BudgetLedger([{ name: 'all', limitUsd: 100, period: '1h' }], {
+    store,
+    clock: clock.fn,
+  });
+  const router = new ModelRouter({
+    routes: [{ name: 'm', model, metadata: [[MODEL_PROFILE, PROFILE]] } as never],
+    routingStrategy: new FailoverStrategy({ clock: clock.fn }),
+    budgets: ledger,
+  });
+  router.bindRouteState({ store, scope: 'g', clock: clock.fn });
+  const tpm = () =>
+    countersOf(store).getWindow('limits:m:tpm', { windowMs: 60_000, now: clock.fn() });
+  const spentTokens = () => Math.round(ledger.spentUsd('all') * 1e6);
+  return { router, clock, tpm, spentTokens };
+}
+/** Lets the charges that the call does not wait for land. */
+const settled = () => new Promise((resolve) => setImmediate(resolve));
+
 describe('an upstream that reports no usage is still counted', () => {
   let provider: FakeProvider;
   const openai = (model: string) =>
@@ -39,8 +63,6 @@ describe('an upstream that reports no usage is still counted', () => {
     ['OpenAI-compatible', openai],
     ['Anthropic', anthropic],
   ];
-  const answer = async (model: ChatModel, stream: boolean): Promise<ChatResponse> =>
-    stream ? collectStream(model.stream!(request)) : model.chat(request);
 
   describe.each(dialects)('%s', (_, make) => {
     it.each([false, true])('estimates what the text implies (streamed: %s)', async (stream) => {
@@ -64,27 +86,6 @@ describe('an upstream that reports no usage is still counted', () => {
   });
 
   describe('in a group: budgets and tpm windows count the estimate', () => {
-    function group(model: ChatModel) {
-      const clock = manualClock(60_000 * 1_000);
-      const store = new InMemoryRouteStateStore(clock.fn);
-      const ledger = new BudgetLedger([{ name: 'all', limitUsd: 100, period: '1h' }], {
-        store,
-        clock: clock.fn,
-      });
-      const router = new ModelRouter({
-        routes: [{ name: 'm', model, metadata: [[MODEL_PROFILE, PROFILE]] } as never],
-        routingStrategy: new FailoverStrategy({ clock: clock.fn }),
-        budgets: ledger,
-      });
-      router.bindRouteState({ store, scope: 'g', clock: clock.fn });
-      const tpm = () =>
-        countersOf(store).getWindow('limits:m:tpm', { windowMs: 60_000, now: clock.fn() });
-      const spentTokens = () => Math.round(ledger.spentUsd('all') * 1e6);
-      return { router, clock, tpm, spentTokens };
-    }
-    /** Lets the charges that the call does not wait for land. */
-    const settled = () => new Promise((resolve) => setImmediate(resolve));
-
     it.each(dialects)('%s: charged about the text, marked estimated', async (_, make) => {
       provider.setAnswer('m-no-usage', { text: ANSWER });
       const { router, tpm, spentTokens } = group(make('m-no-usage'));
