@@ -115,6 +115,27 @@ describe('an upstream that reports no usage is still counted', () => {
       await expect(router.chat(request)).resolves.toBeDefined();
     });
 
+    it('a stream cut after output began, or abandoned, is charged what it produced', async () => {
+      provider.setAnswer('m-no-usage-fault-cut-after-10', { text: ANSWER });
+      const cut = group(openai('m-no-usage-fault-cut-after-10'));
+      await expect(collectStream(cut.router.stream(request))).rejects.toThrow();
+      await settled();
+      // 100 prompt tokens; 'word' and nine ' word': 49 characters, 13 tokens
+      expect(cut.spentTokens()).toBe(113);
+      expect(cut.tpm()).toBe(113);
+
+      provider.setAnswer('m-no-usage', { text: ANSWER });
+      const left = group(openai('m-no-usage'));
+      let deltas = 0;
+      for await (const event of left.router.stream(request)) {
+        if (event.type === 'text-delta' && ++deltas === 5) break;
+      }
+      await settled();
+      // 'word' and four ' word': 24 characters, 6 tokens
+      expect(left.spentTokens()).toBe(106);
+      expect(left.tpm()).toBe(106);
+    });
+
     it('a model of your own that reports no usage is charged its estimate too', async () => {
       const own: ChatModel = {
         chat: async () => ({ aiMessage: { role: 'assistant', text: ANSWER } }),
