@@ -52,8 +52,3 @@ export function withEstimatedUsage(request: ChatRequest, response: ChatResponse)
   if (estimated) usage.estimated = true;
   return { ...response, tokenUsage: usage };
 }
-
-/** Whether any count of `usage` was estimated rather than reported by the provider. */
-export function isEstimatedUsage(usage: TokenUsage | undefined): boolean {
-  return usage?.estimated === true;
-}
