@@ -49,9 +49,10 @@ describe('a gateway over an upstream without usage', () => {
   beforeAll(async () => {
     fake = await FakeProvider.start({ apiKey: KEYS.upstream });
     fake.setAnswer('gpt-no-usage', { text: ANSWER });
+    fake.setAnswer('claude-no-usage', { text: ANSWER });
     gateway = await startGateway({
       config: FIXTURE,
-      env: teamEnv(fake),
+      env: teamEnv(fake, { FAKE_ANTHROPIC_URL: fake.anthropicBaseURL }),
       clock: clock.read,
       accessLog: { write: (line) => lines.push(line), json: true },
       metricsRegistry: registry,
@@ -103,4 +104,33 @@ describe('a gateway over an upstream without usage', () => {
     // the first test's call and these ten: the refused one never reached the upstream
     expect(fake.requests.count('gpt-no-usage')).toBe(11);
   });
+
+  it.each([false, true])(
+    'an Anthropic upstream without usage, on /v1/messages (streamed: %s), is priced the same',
+    async (stream) => {
+      clock.advance(60_000); // the window the last test filled is over
+      const response = await fetch(`${gateway.url}/v1/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': KEYS.teamA },
+        body: JSON.stringify({
+          model: 'claude',
+          max_tokens: 200,
+          stream,
+          messages: [{ role: 'user', content: 'hello there' }],
+        }),
+      });
+      expect(response.status).toBe(200);
+      const text = await response.text();
+      expect(fake.requests.last()!.body).toMatchObject({ model: 'claude-no-usage', stream });
+      if (!stream) {
+        expect(JSON.parse(text)).toMatchObject({ usage: { input_tokens: 3, output_tokens: 100 } });
+        expect(response.headers.get('x-model-router-cost')).toBe('0.000103');
+        return;
+      }
+      const delta = text.split('\n').find((line) => line.includes('"message_delta"'));
+      expect(JSON.parse(delta!.slice('data: '.length))).toMatchObject({
+        usage: { output_tokens: 100 },
+      });
+    },
+  );
 });
