@@ -4,6 +4,7 @@ import { Capability } from '../core/chat/capability.js';
 import type { ChatCallOptions, ChatStreamEvent } from '../core/chat/chat-model.js';
 import type { ChatRequest } from '../core/chat/request.js';
 import type { ChatResponse } from '../core/chat/response.js';
+import { withEstimatedUsage } from '../core/cost/usage-estimate.js';
 import { InvalidConfigurationException } from '../core/errors/exceptions.js';
 import { ProviderException } from '../core/errors/provider-exception.js';
 import {
@@ -68,7 +69,8 @@ export class AiSdkChatModel extends BaseChatModel {
     } catch (error) {
       throw toProviderException(error, errors);
     }
-    return toChatResponse(result, this.model.modelId);
+    // an AI SDK model may report no usage (`undefined` counts): estimated, so budgets count it
+    return withEstimatedUsage(request, toChatResponse(result, this.model.modelId));
   }
 
   protected override async *doStream(
@@ -112,7 +114,10 @@ export class AiSdkChatModel extends BaseChatModel {
         );
       }
       done = true;
-      yield assembler.complete();
+      const complete = assembler.complete();
+      yield complete.type === 'complete'
+        ? { type: 'complete', response: withEstimatedUsage(request, complete.response) }
+        : complete;
     } finally {
       // a consumer that stops early (or an error) releases the provider's stream and connection
       if (!done) void reader.cancel().catch(() => undefined);

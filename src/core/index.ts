@@ -444,3 +444,8 @@ export {
   type SketchBinding,
 } from './resilience/shared-latency-sketch.js';
 export { HedgeBucket } from './group/hedge-bucket.js';
+export {
+  estimateInputTokens,
+  estimateOutputTokens,
+  withEstimatedUsage,
+} from './cost/usage-estimate.js';

@@ -60,6 +60,7 @@ export class OtelAttempt implements AttemptTrace {
       if (answer.outputTokens !== undefined) {
         attributes['gen_ai.usage.output_tokens'] = answer.outputTokens;
       }
+      if (answer.usageEstimated === true) attributes['model_router.usage_estimated'] = true;
       if (this.captureContent) {
         const output = contentAttribute(answer.output);
         if (output !== undefined) attributes['gen_ai.output.messages'] = output;

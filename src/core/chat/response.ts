@@ -12,6 +12,11 @@ export interface TokenUsage {
   cachedInputTokens?: number;
   /** Of `inputTokens`, those written to the provider's cache (`cache_creation_input_tokens`). */
   cacheWriteInputTokens?: number;
+  /**
+   * True when the provider did not report some of these counts and they were estimated from the
+   * text sent and received (see `withEstimatedUsage`); absent when every count was reported.
+   */
+  estimated?: boolean;
 }
 
 export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'other';

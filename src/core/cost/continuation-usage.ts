@@ -1,7 +1,8 @@
 import type { ChatRequest } from '../chat/request.js';
 import type { ChatResponse, TokenUsage } from '../chat/response.js';
 import type { ChatModelWrapper } from '../chat/chat-model-wrapper.js';
-import { addUsage, costOf, estimatePromptTokens, estimateTextTokens, roundUsd } from './cost.js';
+import { addUsage, costOf, estimateTextTokens, roundUsd } from './cost.js';
+import { estimateInputTokens } from './usage-estimate.js';
 import { profileOf } from './model-profile.js';
 
 /**
@@ -15,9 +16,14 @@ export class SpentBeforeContinuation {
   private cost: number | undefined = 0;
 
   add(model: ChatModelWrapper, request: ChatRequest, streamed: string): void {
-    const inputTokens = estimatePromptTokens(request);
+    const inputTokens = estimateInputTokens(request);
     const outputTokens = estimateTextTokens(streamed);
-    const usage = { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens };
+    const usage = {
+      inputTokens,
+      outputTokens,
+      totalTokens: inputTokens + outputTokens,
+      estimated: true,
+    };
     this.usage = this.usage ? addUsage(usage, this.usage) : usage;
     const cost = costOf(usage, profileOf(model).pricing);
     this.cost = cost === undefined || this.cost === undefined ? undefined : this.cost + cost;

@@ -77,6 +77,7 @@ export function addUsage(a: TokenUsage | undefined, b: TokenUsage | undefined): 
     const both = count(a?.[key]) + count(b?.[key]);
     if (both > 0) usage[key] = both;
   }
+  if (a?.estimated === true || b?.estimated === true) usage.estimated = true;
   return usage;
 }
 

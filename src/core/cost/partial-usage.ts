@@ -1,6 +1,6 @@
 import type { ChatRequest } from '../chat/request.js';
 import type { TokenUsage } from '../chat/response.js';
-import { estimatePromptTokens } from './token-estimate.js';
+import { estimateInputTokens } from './usage-estimate.js';
 
 /** What an attempt produced before it ended: characters of text and arguments, and deltas. */
 export interface ProducedOutput {
@@ -12,13 +12,14 @@ export interface ProducedOutput {
 /**
  * What a call that ended before its answer was complete used: its prompt, and what it produced
  * so far (text, tool-call arguments). A cut stream never receives the provider's usage, which
- * comes with the last chunk, so both are estimated: four characters per token, and never fewer
- * output tokens than deltas received. Never zero: the provider read the prompt.
+ * comes with the last chunk, so both are estimated (`estimated: true`): the prompt as
+ * `estimateInputTokens` counts it, four characters per output token and never fewer output
+ * tokens than deltas received.
  */
 export function partialUsage(request: ChatRequest, produced: ProducedOutput): TokenUsage {
-  const inputTokens = Math.max(1, estimatePromptTokens(request));
+  const inputTokens = estimateInputTokens(request);
   const outputTokens = Math.max(Math.ceil(produced.characters / 4), produced.deltas);
-  return { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens };
+  return { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens, estimated: true };
 }
 
 /** Counts an attempt's output as it streams. */

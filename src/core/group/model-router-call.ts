@@ -157,6 +157,7 @@ export class ModelRouterCall {
       model: attempt.model.name,
       attempt: attempt.number,
       ...(costUsd !== undefined ? { costUsd } : {}),
+      ...(response.tokenUsage?.estimated === true ? { usageEstimated: true as const } : {}),
     });
     if (attempt.isDefault) return;
     // the session stays with whichever model answered (re-pinned after a failover)

@@ -5,7 +5,6 @@ import { waivedBudgetsOf } from '../budget/budget-downgrade.js';
 import type { BudgetLedger, BudgetReservation, SpentBudget } from '../budget/budget-ledger.js';
 import { costOf } from '../cost/cost.js';
 import { profileOf } from '../cost/model-profile.js';
-import { partialUsage } from '../cost/partial-usage.js';
 import { costOfResponse } from '../cost/response-cost.js';
 import type { ChatModelWrapper } from '../chat/chat-model-wrapper.js';
 import { attempt, chain, type MaybePromise } from '../state/maybe-async.js';
@@ -53,20 +52,16 @@ export class BudgetHolds {
     );
   }
 
-  /** The attempt answered: its cost (an estimate when a priced model reported no usage). */
+  /**
+   * The attempt answered: its cost. `response` carries usage estimated where the model reported
+   * none (`withEstimatedUsage`), so a priced model is never charged nothing.
+   */
   answered(
     model: ChatModelWrapper,
     response: ChatResponse,
-    request: ChatRequest,
     context: StrategyCallContext | undefined,
   ): void {
-    let cost = costOfResponse(response, model);
-    const pricing = profileOf(model).pricing;
-    if (cost === undefined && pricing && !response?.tokenUsage) {
-      const text = response?.aiMessage?.text ?? '';
-      cost = costOf(partialUsage(request, { characters: text.length, deltas: 0 }), pricing);
-    }
-    this.end(model, cost, context);
+    this.end(model, costOfResponse(response, model), context);
   }
 
   /** The attempt ended without an answer, having used `usage` (undefined: nothing). */

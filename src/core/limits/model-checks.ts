@@ -9,6 +9,7 @@ import type { SpentBudget } from '../budget/budget-ledger.js';
 import { BudgetHolds } from './budget-holds.js';
 import { waivedBudgetsOf } from '../budget/budget-downgrade.js';
 import { profileOf } from '../cost/model-profile.js';
+import { withEstimatedUsage } from '../cost/usage-estimate.js';
 import { BudgetExceededException } from '../errors/budget-exceeded.exception.js';
 import { ContextLengthExceededException } from '../errors/context-length-exceeded.exception.js';
 import { UnpricedModelException } from '../errors/unpriced-model.exception.js';
@@ -154,13 +155,16 @@ export class ModelChecks implements ModelRoutingStrategy {
     request: ChatRequest,
     context?: StrategyCallContext,
   ): void | Promise<void> {
-    this.settle(context, response?.tokenUsage?.totalTokens ?? 0);
+    // a model that reported no usage is charged its estimate (the project's providers estimate
+    // their own answers, so theirs come through as they are); the answer itself is not changed
+    const used = withEstimatedUsage(request, response);
+    this.settle(context, totalTokensOf(used.tokenUsage));
     const headers = rateLimitAttribute.of(response?.aiMessage?.attributes);
     if (headers !== undefined) {
       this.quotaSeen = true;
       this.limits.observeQuota(model.name, headers, this.clock());
     }
-    this.holds.answered(model, response, request, context);
+    this.holds.answered(model, used, context);
     return this.inner.onSuccess?.(model, response, request, context);
   }
 

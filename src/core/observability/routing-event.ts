@@ -42,6 +42,8 @@ export type RoutingEvent =
       attempt: number;
       /** USD of this attempt, when the model has pricing (absent: unknown, not free). */
       costUsd?: number;
+      /** The model reported no usage (or part of it): tokens and cost are estimated. */
+      usageEstimated?: true;
     }
   /** A balancer chose `model` among `candidates` models that the circuits admitted. */
   | {

@@ -35,6 +35,8 @@ export interface AttemptAnswer {
   finishReasons?: readonly string[];
   inputTokens?: number;
   outputTokens?: number;
+  /** The provider did not report the token counts (or some of them): they are estimated. */
+  usageEstimated?: true;
   /** The answer's messages; read only when content capture is on. */
   output?: () => unknown;
 }

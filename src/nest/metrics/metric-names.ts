@@ -3,6 +3,7 @@ export interface ModelRouterMetricNames {
   requests: string;
   requestDuration: string;
   tokens: string;
+  estimatedUsage: string;
   modelFailures: string;
   failovers: string;
   retries: string;
@@ -26,6 +27,7 @@ export function metricNames(prefix: string): ModelRouterMetricNames {
     requests: `${prefix}requests_total`,
     requestDuration: `${prefix}request_duration_seconds`,
     tokens: `${prefix}tokens_total`,
+    estimatedUsage: `${prefix}estimated_usage_total`,
     modelFailures: `${prefix}model_failures_total`,
     failovers: `${prefix}failovers_total`,
     retries: `${prefix}retries_total`,

@@ -45,6 +45,7 @@ export class ModelRouterMetrics {
   protected readonly requests: Counter<CallLabel | 'outcome'>;
   protected readonly requestDuration: Histogram<CallLabel>;
   protected readonly tokens: Counter<CallLabel | 'type'>;
+  protected readonly estimatedUsage: Counter<CallLabel>;
   protected readonly modelFailures: Counter<CallLabel | 'kind'>;
   protected readonly failovers: Counter<'router' | 'route'>;
   protected readonly retries: Counter<'router' | 'model'>;
@@ -108,6 +109,14 @@ export class ModelRouterMetrics {
         name: this.names.tokens,
         help: 'Tokens reported by the models that answered (type: input, output, or the parts of input cached_input and cache_write).',
         labelNames: ['router', 'route', 'model', 'type'],
+        registers: [],
+      }),
+    );
+    this.estimatedUsage = this.register(
+      new prom.Counter({
+        name: this.names.estimatedUsage,
+        help: 'Answered calls whose model did not report its token usage: their tokens (in tokens_total, cost and budgets too) were estimated from the text sent and received.',
+        labelNames: ['router', 'route', 'model'],
         registers: [],
       }),
     );
@@ -227,6 +236,7 @@ export class ModelRouterMetrics {
     const output = tokenCount(call.tokenUsage?.outputTokens);
     if (input > 0) this.tokens.inc(series.tokens.input, input);
     if (output > 0) this.tokens.inc(series.tokens.output, output);
+    if (call.tokenUsage?.estimated === true) this.estimatedUsage.inc(labels);
     // parts of the input, served from or written to the provider's prompt cache
     const cached = tokenCount(call.tokenUsage?.cachedInputTokens);
     const written = tokenCount(call.tokenUsage?.cacheWriteInputTokens);

@@ -6,7 +6,6 @@ import type { ChatRequest } from '../../core/chat/request.js';
 import type { ChatResponse } from '../../core/chat/response.js';
 import type { Clock } from '../../core/clock.js';
 import { InvalidConfigurationException } from '../../core/errors/exceptions.js';
-import { withRateLimit } from '../../core/limits/provider-quota.js';
 import { ProviderException } from '../../core/errors/provider-exception.js';
 import { emptyAnswerError } from '../shared/empty-answer.js';
 import { OptionChecks } from '../shared/option-checks.js';
@@ -214,7 +213,7 @@ export class OpenAiCompatibleChatModel extends SdkChatModel<
     }
     const empty = emptyAnswerError(response, request, this.errorContext(model, options.signal));
     if (empty) throw empty;
-    return quota ? withRateLimit(response, quota) : response;
+    return this.answered(request, response, quota);
   }
 
   protected async openStream(

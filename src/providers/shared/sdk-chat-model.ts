@@ -6,6 +6,7 @@ import type { ChatResponse } from '../../core/chat/response.js';
 import { routingTracer } from '../../core/observability/tracing.js';
 import { systemClock, type Clock } from '../../core/clock.js';
 import { pickRateLimitHeaders, withRateLimit } from '../../core/limits/provider-quota.js';
+import { withEstimatedUsage } from '../../core/cost/usage-estimate.js';
 import { callSignal, type CallSignal } from './call-signal.js';
 import { ProviderHttp, type ProviderEndpoint } from './http/provider-http.js';
 import type { ProviderHttpOptions } from './http/provider-pools.js';
@@ -227,13 +228,26 @@ export abstract class SdkChatModel<
         const empty =
           event.type === 'complete' && emptyAnswerError(event.response, request, errors);
         if (empty) throw empty;
-        yield quota && event.type === 'complete'
-          ? { type: 'complete', response: withRateLimit(event.response, quota) }
+        yield event.type === 'complete'
+          ? { type: 'complete', response: this.answered(request, event.response, quota) }
           : event;
       }
     } finally {
       call.release();
     }
+  }
+
+  /**
+   * An answer as the router sees it: usage the provider left out estimated (`withEstimatedUsage`:
+   * budgets, `tpm` windows and cost then count it), and what is left of its quota attached.
+   */
+  protected answered(
+    request: ChatRequest,
+    response: ChatResponse,
+    quota: Record<string, string> | undefined,
+  ): ChatResponse {
+    const estimated = withEstimatedUsage(request, response);
+    return quota ? withRateLimit(estimated, quota) : estimated;
   }
 
   /**

@@ -32,6 +32,7 @@ export function chatAnswer(response: ChatResponse): AttemptAnswer {
     ...(response.finishReason !== undefined ? { finishReasons: [response.finishReason] } : {}),
     ...(usage?.inputTokens !== undefined ? { inputTokens: usage.inputTokens } : {}),
     ...(usage?.outputTokens !== undefined ? { outputTokens: usage.outputTokens } : {}),
+    ...(usage?.estimated === true ? { usageEstimated: true as const } : {}),
     output: () => [response.aiMessage],
   };
 }

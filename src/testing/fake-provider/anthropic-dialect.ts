@@ -1,5 +1,6 @@
 import type { PlannedAnswer } from './answer-planner.js';
 import type { FakeChatRequest, FakeMessage } from './fake-chat-request.js';
+import { reportsUsage } from './fake-chat-request.js';
 import type { StreamFrame, StreamPlan } from './stream-player.js';
 import { countTokens, tokenize } from './tokens.js';
 
@@ -154,12 +155,16 @@ export function anthropicMessage(ctx: AnthropicEncodeContext): Json {
     model: ctx.request.model,
     content,
     ...stopOf(ctx.answer),
-    usage: {
-      input_tokens: inputTokens(ctx.request),
-      output_tokens: outputTokens(ctx.answer),
-      cache_creation_input_tokens: 0,
-      cache_read_input_tokens: 0,
-    },
+    ...(reportsUsage(ctx.request)
+      ? {
+          usage: {
+            input_tokens: inputTokens(ctx.request),
+            output_tokens: outputTokens(ctx.answer),
+            cache_creation_input_tokens: 0,
+            cache_read_input_tokens: 0,
+          },
+        }
+      : {}),
   };
 }
 
@@ -180,7 +185,9 @@ export function anthropicStreamPlan(ctx: AnthropicEncodeContext): StreamPlan {
         content: [],
         stop_reason: null,
         stop_sequence: null,
-        usage: { input_tokens: inputTokens(ctx.request), output_tokens: 1 },
+        ...(reportsUsage(ctx.request)
+          ? { usage: { input_tokens: inputTokens(ctx.request), output_tokens: 1 } }
+          : {}),
       },
     }),
   });
@@ -224,7 +231,7 @@ export function anthropicStreamPlan(ctx: AnthropicEncodeContext): StreamPlan {
     kind: 'finish',
     data: event('message_delta', {
       delta: stopOf(ctx.answer),
-      usage: { output_tokens: outputTokens(ctx.answer) },
+      ...(reportsUsage(ctx.request) ? { usage: { output_tokens: outputTokens(ctx.answer) } } : {}),
     }),
   });
   frames.push({ kind: 'terminator', data: event('message_stop', {}) });

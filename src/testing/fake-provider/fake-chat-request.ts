@@ -39,3 +39,8 @@ export interface FakeAnswer {
 }
 
 export type FakeAnswerSource = FakeAnswer | ((request: FakeChatRequest) => FakeAnswer);
+
+/** A model name containing `no-usage` answers without `usage`, plain or streamed, as some servers do. */
+export function reportsUsage(request: FakeChatRequest): boolean {
+  return !request.model.includes('no-usage');
+}

@@ -1,5 +1,6 @@
 import type { PlannedAnswer } from './answer-planner.js';
 import type { FakeChatRequest, FakeMessage } from './fake-chat-request.js';
+import { reportsUsage } from './fake-chat-request.js';
 import { logprobsFor } from './logprobs.js';
 import type { StreamFrame, StreamPlan } from './stream-player.js';
 import { countTokens, tokenize } from './tokens.js';
@@ -152,7 +153,7 @@ export function openAiCompletion(ctx: EncodeContext): Json {
         finish_reason: answer.finishReason,
       },
     ],
-    usage: usageOf(ctx),
+    ...(reportsUsage(ctx.request) ? { usage: usageOf(ctx) } : {}),
   };
 }
 
@@ -197,7 +198,7 @@ export function openAiStreamPlan(ctx: EncodeContext): StreamPlan {
     }
   });
   frames.push({ kind: 'finish', data: chunk([streamChoice({}, ctx.answer.finishReason)]) });
-  if (ctx.request.includeUsage)
+  if (ctx.request.includeUsage && reportsUsage(ctx.request))
     frames.push({ kind: 'finish', data: chunk([], { usage: usageOf(ctx) }) });
   frames.push({ kind: 'terminator', data: 'data: [DONE]\n\n' });
   return {

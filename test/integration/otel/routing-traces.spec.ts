@@ -77,6 +77,10 @@ beforeAll(async () => {
       routingStrategy: new FailoverStrategy({ cooldownMs: 60_000 }),
       continuation: true,
     }),
+    quiet: new ModelRouter({
+      routes: [{ name: 'only', model: openai('quiet-no-usage') }],
+      routingStrategy: new FailoverStrategy(),
+    }),
     judged: new RoutingChatModel({
       routes: [
         { name: 'chat', description: 'small talk', model: openai('small-model') },
@@ -100,6 +104,17 @@ afterAll(async () => {
 describe('routed calls as OpenTelemetry spans', () => {
   it('the module installed the tracer without configuration', () => {
     expect(routingTracer()).toBeDefined();
+  });
+
+  it('an attempt whose provider reported no usage carries the estimate, marked', async () => {
+    const response = await service.chat(ask('hello'), { router: 'quiet' });
+    expect(response.tokenUsage?.estimated).toBe(true);
+    const attempt = only(otel.spans(), 'chat quiet-no-usage');
+    expect(attempt.attributes).toMatchObject({
+      'gen_ai.usage.input_tokens': response.tokenUsage!.inputTokens,
+      'gen_ai.usage.output_tokens': response.tokenUsage!.outputTokens,
+      'model_router.usage_estimated': true,
+    });
   });
 
   it('a failover is one call span over two CLIENT attempt spans, the failed one with error.type', async () => {

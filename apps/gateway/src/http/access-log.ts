@@ -26,7 +26,8 @@ export interface AccessLogEntry {
   route?: string;
   model?: string;
   timeToFirstTokenMs?: number;
-  tokens?: { input: number; output: number; total: number };
+  /** `estimated`: the model reported no usage (or part of it), so these were estimated. */
+  tokens?: { input: number; output: number; total: number; estimated?: true };
   costUsd?: number;
 }
 
@@ -91,7 +92,16 @@ export function accessLogEntry(
     ...(facts?.firstEventAt !== undefined
       ? { timeToFirstTokenMs: round(facts.firstEventAt - started) }
       : {}),
-    ...(usage ? { tokens: { input, output, total: totalTokensOf(usage) } } : {}),
+    ...(usage
+      ? {
+          tokens: {
+            input,
+            output,
+            total: totalTokensOf(usage),
+            ...(usage.estimated === true ? { estimated: true as const } : {}),
+          },
+        }
+      : {}),
     ...(typeof cost === 'number' ? { costUsd: cost } : {}),
   };
 }
@@ -106,7 +116,7 @@ function textLine(entry: AccessLogEntry): string {
     entry.route && `route=${entry.route}`,
     entry.model && `model=${entry.model}`,
     entry.timeToFirstTokenMs !== undefined && `ttft=${entry.timeToFirstTokenMs}ms`,
-    entry.tokens && `tokens=${entry.tokens.total}`,
+    entry.tokens && `tokens=${entry.tokens.total}${entry.tokens.estimated ? '~' : ''}`,
     entry.costUsd !== undefined && `cost=$${entry.costUsd}`,
     `id=${entry.requestId}`,
   ];

@@ -47,6 +47,7 @@ describe('a call that ends without its answer is paid for (issue 24, point 2)', 
       inputTokens: 100,
       outputTokens: 20,
       totalTokens: 120,
+      estimated: true,
     });
     // short deltas: each still carried a token
     expect(partialUsage(prompt, { characters: 10, deltas: 10 }).outputTokens).toBe(10);

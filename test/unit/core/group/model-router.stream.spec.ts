@@ -132,7 +132,7 @@ describe('ModelRouter.stream after output: only continuation may rescue it', () 
     const response = (last as Extract<ChatStreamEvent, { type: 'complete' }>).response;
     expect(response.aiMessage.text).toBe('The answer is forty-two.');
     // both calls count: the cut one's usage estimated ('Hello' ≈ 2, 'The answer is ' ≈ 4), plus 12
-    expect(response.tokenUsage).toEqual({ totalTokens: 18 });
+    expect(response.tokenUsage).toEqual({ totalTokens: 18, estimated: true });
     expect(b.requests[0]!.messages).toEqual([
       userMessage('Hello'),
       { role: 'assistant', text: 'The answer is ' },

@@ -433,6 +433,7 @@ describe('ModelRouterMetricsModule: options and registries', () => {
       'llm_gateway_decision_failures_total',
       'llm_gateway_embedding_requests_total',
       'llm_gateway_embedding_tokens_total',
+      'llm_gateway_estimated_usage_total',
       'llm_gateway_failovers_total',
       'llm_gateway_hedges_total',
       'llm_gateway_model_failures_total',
