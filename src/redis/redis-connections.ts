@@ -133,6 +133,25 @@ async function loadIoredis(): Promise<IoredisModule> {
   }
 }
 
+/**
+ * After a command timed out, drops the connection and reconnects. ioredis keeps a timed-out
+ * command in its queue until a reply arrives, and a Redis that hangs with its TCP connection open
+ * (SIGSTOP, `DEBUG SLEEP`, `CLIENT PAUSE`, a stalled network) answers none: every later command
+ * would wait the whole timeout and pile up in the queue. Dropping the connection rejects them all
+ * at once; until the reconnect's ready check answers, commands fail at once (no offline queue), so
+ * nothing waits on the hung Redis and nothing accumulates. Returns whether it reset.
+ */
+export function resetIfTimedOut(client: Redis | undefined, error: unknown): boolean {
+  if (client === undefined || !isCommandTimeout(error) || client.status !== 'ready') return false;
+  client.disconnect(true);
+  return true;
+}
+
+/** ioredis's `commandTimeout` rejection. */
+export function isCommandTimeout(error: unknown): boolean {
+  return error instanceof Error && error.message === 'Command timed out';
+}
+
 /** QUIT when connected (lets pending replies arrive), then make sure the socket is gone. */
 export async function closeConnection(client: Redis): Promise<void> {
   if (isClusterConnection(client)) {

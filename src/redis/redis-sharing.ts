@@ -5,6 +5,7 @@ import { applyChannelMessage } from './redis-channel-message.js';
 import {
   closeConnection,
   isClusterConnection,
+  resetIfTimedOut,
   openRedisConnections,
   type RedisConnections,
 } from './redis-connections.js';
@@ -84,6 +85,7 @@ export class RedisSharing {
       succeeded: () => this.becomeShared(),
       failed: (error) => {
         this.status.noteError(error);
+        resetIfTimedOut(this.connections?.command, error);
         this.loseSharing(`resync failed: ${this.redact(error)}`);
       },
       maxDelayMs: options.maxReconnectDelayMs,
@@ -126,6 +128,7 @@ export class RedisSharing {
 
   commandFailed(error: unknown): void {
     this.status.noteError(error);
+    resetIfTimedOut(this.connections?.command, error);
     this.loseSharing(`a Redis command failed: ${this.redact(error)}`);
   }
 
