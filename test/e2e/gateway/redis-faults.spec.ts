@@ -199,6 +199,23 @@ class Load {
       expect((await fetch(`${gateway.url}/router/status`)).status).toBe(200);
       await redis.restart();
     });
+    // Redis came back empty: the replica wrote its spend back, and Redis holds what it counted
+    const spent = gateway.app
+      .get(ModelRouterRegistry, { strict: false })
+      .budgets.spentUsd('auto-hourly');
+    expect(spent).toBeGreaterThan(0);
+    const start = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+    await waitForAsync(async () => {
+      const keys: string[] = [];
+      const match = `model-router:window:*auto-hourly*${start}}`;
+      for await (const found of admin.scanStream({ match, count: 1000 })) {
+        keys.push(...(found as string[]));
+      }
+      const totals = await Promise.all(keys.map((key) => admin.get(key)));
+      return (
+        keys.length > 0 && totals.every((total) => Math.abs(Number(total) / 1e9 - spent) < 1e-9)
+      );
+    }, 10_000);
   }, 60_000);
 
   it('serves every call while Redis refuses writes (OOM), and shares again after', async () => {
