@@ -17,6 +17,12 @@ export interface RedisConnections {
   readonly subscriber: Redis;
 }
 
+/**
+ * A master that turned replica answers READONLY: reconnect, to the new master (a Sentinel group
+ * names it; a URL's DNS name, as managed Redis services give, moves to it after a failover).
+ */
+const demoted = (error: Error): boolean => error.message.startsWith('READONLY');
+
 /** Whether a connection is an ioredis Cluster. */
 export function isClusterConnection(client: Redis): boolean {
   return (client as unknown as { isCluster?: boolean }).isCluster === true;
@@ -75,7 +81,7 @@ export async function openRedisConnections(
     return ({ Redis: Client, Cluster: ClusterClient }, topology) => {
       switch (topology.kind) {
         case 'url':
-          return new Client(topology.url.url, failFast(name));
+          return new Client(topology.url.url, { ...failFast(name), reconnectOnError: demoted });
         case 'sentinel': {
           const { sentinels, tls, ...auth } = topology.sentinel;
           return new Client({
@@ -84,8 +90,7 @@ export async function openRedisConnections(
             sentinels,
             ...(tls ? { tls: {}, enableTLSForSentinelMode: true } : {}),
             sentinelRetryStrategy: retry,
-            // a master that turned replica answers READONLY: reconnect to the new master
-            reconnectOnError: (error) => error.message.startsWith('READONLY'),
+            reconnectOnError: demoted,
           } as RedisOptions);
         }
         case 'cluster': {
@@ -106,7 +111,10 @@ export async function openRedisConnections(
               redisOptions: { ...template.options.redisOptions, ...own.redisOptions },
             }) as unknown as Redis;
           }
-          return (topology.client as unknown as Redis).duplicate(failFast(name));
+          return (topology.client as unknown as Redis).duplicate({
+            ...failFast(name),
+            reconnectOnError: demoted,
+          });
         }
       }
     };

@@ -196,7 +196,7 @@ export class RedisSharing {
     // live adds: only one that ends an outage runs. (A Cluster may say `ready` again without
     // having closed, e.g. after a failed ready check.)
     const ready = () => {
-      if (!this.status.isShared()) this.resyncs.request();
+      if (!this.status.isShared()) this.resyncs.reconnected();
     };
     command.on('ready', ready);
     command.on('close', () => this.loseSharing('the connection to Redis closed'));

@@ -299,6 +299,10 @@ class Load {
 
   it('serves every call while Redis answers READONLY (a replica), and shares again after', async () => {
     const master = await startRedisServer({ password: PASSWORD });
+    let readies = 0;
+    const command = (store as unknown as { sharing: { command: Redis } }).sharing.command;
+    const ready = () => readies++;
+    command.on('ready', ready);
     try {
       await admin.config('SET', 'masterauth', PASSWORD);
       await underLoad(async (load) => {
@@ -307,11 +311,15 @@ class Load {
           await waitFor('the store to notice', () => !store.isShared(), 10_000);
           await load.serves(20);
           expect(store.describe().lastError).toMatch(/READONLY/);
+          // it reconnects, as it must to follow a URL whose DNS name moved to the new master
+          const reconnects = readies;
+          await waitFor('a reconnect', () => readies > reconnects + 1, 10_000);
         } finally {
           await admin.replicaof('NO', 'ONE');
         }
       });
     } finally {
+      command.off('ready', ready);
       await master.stop();
     }
   }, 60_000);
