@@ -28,10 +28,10 @@ export class LuaScript {
 
 /**
  * Redis does not say which key held the wrong type (WRONGTYPE), or which value a script could
- * not read (a key something else wrote under our prefix): the message names the script's keys,
+ * not read (a key something else wrote under our prefix): the message names the command's keys,
  * so the log line says what to delete. Keys hold the prefix and counter names, never a secret.
  */
-function namingKeys(error: unknown, keys: string[]): unknown {
+export function namingKeys(error: unknown, keys: string[]): unknown {
   if (!(error instanceof Error) || !/^(WRONGTYPE|ERR user_script)/.test(error.message)) {
     return error;
   }
