@@ -3,14 +3,14 @@ import { SharingStatus } from '../../../src/redis/sharing-status.js';
 
 const refused = new Error("Stream isn't writeable and enableOfflineQueue options is false");
 
-describe('SharingStatus.lastError', () => {
-  const status = () =>
-    new SharingStatus({
-      clock: () => 0,
-      warn: () => undefined,
-      redact: (error) => (error as Error).message,
-    });
+const status = () =>
+  new SharingStatus({
+    clock: () => 0,
+    warn: () => undefined,
+    redact: (error) => (error as Error).message,
+  });
 
+describe('SharingStatus.lastError', () => {
   it('keeps the cause when commands are then refused during the reconnect', () => {
     const sharing = status();
     sharing.noteError(new Error('Command timed out'));
