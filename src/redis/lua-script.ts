@@ -14,10 +14,27 @@ export class LuaScript {
 
   async run(client: Redis, keys: string[], args: (string | number)[]): Promise<unknown> {
     try {
-      return await client.evalsha(this.sha, keys.length, ...keys, ...args);
+      try {
+        return await client.evalsha(this.sha, keys.length, ...keys, ...args);
+      } catch (error) {
+        if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
+        return await client.eval(this.source, keys.length, ...keys, ...args);
+      }
     } catch (error) {
-      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-      return client.eval(this.source, keys.length, ...keys, ...args);
+      throw namingKeys(error, keys);
     }
   }
+}
+
+/**
+ * Redis does not say which key held the wrong type (WRONGTYPE), or which value a script could
+ * not read (a key something else wrote under our prefix): the message names the command's keys,
+ * so the log line says what to delete. Keys hold the prefix and counter names, never a secret.
+ */
+export function namingKeys(error: unknown, keys: string[]): unknown {
+  if (!(error instanceof Error) || !/^(WRONGTYPE|ERR user_script)/.test(error.message)) {
+    return error;
+  }
+  error.message = `${error.message} (keys: ${keys.join(', ')})`;
+  return error;
 }

@@ -17,6 +17,12 @@ export interface RedisConnections {
   readonly subscriber: Redis;
 }
 
+/**
+ * A master that turned replica answers READONLY: reconnect, to the new master (a Sentinel group
+ * names it; a URL's DNS name, as managed Redis services give, moves to it after a failover).
+ */
+const demoted = (error: Error): boolean => error.message.startsWith('READONLY');
+
 /** Whether a connection is an ioredis Cluster. */
 export function isClusterConnection(client: Redis): boolean {
   return (client as unknown as { isCluster?: boolean }).isCluster === true;
@@ -75,7 +81,7 @@ export async function openRedisConnections(
     return ({ Redis: Client, Cluster: ClusterClient }, topology) => {
       switch (topology.kind) {
         case 'url':
-          return new Client(topology.url.url, failFast(name));
+          return new Client(topology.url.url, { ...failFast(name), reconnectOnError: demoted });
         case 'sentinel': {
           const { sentinels, tls, ...auth } = topology.sentinel;
           return new Client({
@@ -84,8 +90,7 @@ export async function openRedisConnections(
             sentinels,
             ...(tls ? { tls: {}, enableTLSForSentinelMode: true } : {}),
             sentinelRetryStrategy: retry,
-            // a master that turned replica answers READONLY: reconnect to the new master
-            reconnectOnError: (error) => error.message.startsWith('READONLY'),
+            reconnectOnError: demoted,
           } as RedisOptions);
         }
         case 'cluster': {
@@ -106,7 +111,10 @@ export async function openRedisConnections(
               redisOptions: { ...template.options.redisOptions, ...own.redisOptions },
             }) as unknown as Redis;
           }
-          return (topology.client as unknown as Redis).duplicate(failFast(name));
+          return (topology.client as unknown as Redis).duplicate({
+            ...failFast(name),
+            reconnectOnError: demoted,
+          });
         }
       }
     };
@@ -131,6 +139,25 @@ async function loadIoredis(): Promise<IoredisModule> {
         'install it with `npm install ioredis@^6`',
     );
   }
+}
+
+/**
+ * After a command timed out, drops the connection and reconnects. ioredis keeps a timed-out
+ * command in its queue until a reply arrives, and a Redis that hangs with its TCP connection open
+ * (SIGSTOP, `DEBUG SLEEP`, `CLIENT PAUSE`, a stalled network) answers none: every later command
+ * would wait the whole timeout and pile up in the queue. Dropping the connection rejects them all
+ * at once; until the reconnect's ready check answers, commands fail at once (no offline queue), so
+ * nothing waits on the hung Redis and nothing accumulates. Returns whether it reset.
+ */
+export function resetIfTimedOut(client: Redis | undefined, error: unknown): boolean {
+  if (client === undefined || !isCommandTimeout(error) || client.status !== 'ready') return false;
+  client.disconnect(true);
+  return true;
+}
+
+/** ioredis's `commandTimeout` rejection. */
+export function isCommandTimeout(error: unknown): boolean {
+  return error instanceof Error && error.message === 'Command timed out';
 }
 
 /** QUIT when connected (lets pending replies arrive), then make sure the socket is gone. */

@@ -8,6 +8,7 @@ import {
 } from '../core/state/counter-store.js';
 import type { RedisKeySpace } from './redis-key-space.js';
 import { ADD_TO_WINDOW, WRITE_BACK_WINDOW } from './window-scripts.js';
+import { namingKeys } from './lua-script.js';
 
 interface WindowView {
   key: string;
@@ -205,7 +206,14 @@ export class RedisCounters implements CounterStore {
     const watched = [...this.windows].filter(([, view]) => now - view.readAt < WATCH_MS);
     // one GET per window, not MGET: on a cluster the windows live in different slots
     const [totals, gauges] = await Promise.all([
-      Promise.all(watched.map(([, view]) => command.get(this.redisKeys(view)[0]))),
+      Promise.all(
+        watched.map(([, view]) => {
+          const key = this.redisKeys(view)[0];
+          return command
+            .get(key)
+            .catch((error: unknown) => Promise.reject(namingKeys(error, [key])));
+        }),
+      ),
       command.hgetall(this.deps.keys.gauges),
     ]);
     watched.forEach(([, view], index) => {

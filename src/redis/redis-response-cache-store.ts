@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { CachedAnswer } from '../core/cache/cache-entry.js';
 import type { ResponseCacheStore } from '../core/cache/response-cache-store.js';
-import { closeConnection, openRedisConnections } from './redis-connections.js';
+import { closeConnection, openRedisConnections, resetIfTimedOut } from './redis-connections.js';
 import {
   resolveRedisStoreOptions,
   type RedisRouteStateStoreOptions,
@@ -52,12 +52,22 @@ export class RedisResponseCacheStore implements ResponseCacheStore {
   }
 
   async get(key: string): Promise<CachedAnswer | undefined> {
-    const json = await this.redis.get(this.prefix + key);
+    const json = await this.reset(this.redis.get(this.prefix + key));
     return json === null ? undefined : (JSON.parse(json) as CachedAnswer);
   }
 
   async set(key: string, _answer: CachedAnswer, ttlMs: number, json: string): Promise<void> {
-    await this.redis.set(this.prefix + key, json, 'PX', Math.max(1, Math.round(ttlMs)));
+    await this.reset(this.redis.set(this.prefix + key, json, 'PX', Math.max(1, Math.round(ttlMs))));
+  }
+
+  /** A hung Redis costs one lookup its timeout, not every lookup (see resetIfTimedOut). */
+  private async reset<T>(command: Promise<T>): Promise<T> {
+    try {
+      return await command;
+    } catch (error) {
+      resetIfTimedOut(this.redis, error);
+      throw error;
+    }
   }
 
   async close(): Promise<void> {

@@ -249,6 +249,7 @@ export class RedisRouteStateStore implements RouteStateStore {
       this.options.keyPrefix,
       () => this.sharing.command,
       () => this.isShared(),
+      (error) => this.sharing.commandFailed(error),
     );
     return this.lists;
   }

@@ -5,6 +5,7 @@ import { applyChannelMessage } from './redis-channel-message.js';
 import {
   closeConnection,
   isClusterConnection,
+  resetIfTimedOut,
   openRedisConnections,
   type RedisConnections,
 } from './redis-connections.js';
@@ -84,6 +85,7 @@ export class RedisSharing {
       succeeded: () => this.becomeShared(),
       failed: (error) => {
         this.status.noteError(error);
+        resetIfTimedOut(this.connections?.command, error);
         this.loseSharing(`resync failed: ${this.redact(error)}`);
       },
       maxDelayMs: options.maxReconnectDelayMs,
@@ -126,6 +128,7 @@ export class RedisSharing {
 
   commandFailed(error: unknown): void {
     this.status.noteError(error);
+    resetIfTimedOut(this.connections?.command, error);
     this.loseSharing(`a Redis command failed: ${this.redact(error)}`);
   }
 
@@ -193,7 +196,7 @@ export class RedisSharing {
     // live adds: only one that ends an outage runs. (A Cluster may say `ready` again without
     // having closed, e.g. after a failed ready check.)
     const ready = () => {
-      if (!this.status.isShared()) this.resyncs.request();
+      if (!this.status.isShared()) this.resyncs.reconnected();
     };
     command.on('ready', ready);
     command.on('close', () => this.loseSharing('the connection to Redis closed'));

@@ -55,6 +55,16 @@ export class ResyncLoop {
   }
 
   /**
+   * A connection is ready again: resync at once, unless resyncs have been failing (a node that
+   * keeps answering READONLY makes the store reconnect after each failed one), which keep their
+   * doubling delay rather than reconnecting and re-reading the state in a tight loop.
+   */
+  reconnected(): void {
+    if (this.failures === 0) this.request();
+    else this.schedule();
+  }
+
+  /**
    * A retry for when the connections stay up but a command failed (a timeout): a reconnect
    * triggers a resync by itself through the `ready` event.
    */

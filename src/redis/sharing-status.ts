@@ -38,7 +38,11 @@ export class SharingStatus {
   }
 
   noteError(error: unknown): void {
-    this.error = this.deps.redact(error);
+    const message = this.deps.redact(error);
+    // a command refused while the connection is re-opened says nothing new: keep the cause (a
+    // timeout that dropped the connection, a refused login) for health to show
+    if (this.error !== undefined && message.startsWith("Stream isn't writeable")) return;
+    this.error = message;
   }
 
   /** Returns an unsubscribe function. */

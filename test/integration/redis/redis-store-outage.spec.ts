@@ -7,6 +7,7 @@ import { RedisRouteStateStoreException } from '../../../src/redis/redis-route-st
 import { useRedisStores, waitFor, waitForAsync } from './redis-fixtures.js';
 import { TcpProxy } from './tcp-proxy.js';
 import { RedisKeySpace } from '../../../src/redis/redis-key-space.js';
+import { RedisResponseCacheStore } from '../../../src/redis/redis-response-cache-store.js';
 
 const keysOf = (prefix: string) => new RedisKeySpace(prefix);
 
@@ -318,5 +319,37 @@ describe('RedisRouteStateStore when one replica loses Redis (a partition)', () =
     await waitFor('A to share again', () => a.isShared(), 10_000);
     const late = await env.stores.open(FAST);
     expect(late.getCircuit('group/z').state).toBe('open');
+  });
+  it('a cache on a Redis that hangs waits for one lookup, not every one, and queues none', async () => {
+    const cache = await RedisResponseCacheStore.connect({
+      url: `redis://127.0.0.1:${proxy.port}`,
+      keyPrefix: env.stores.prefix,
+      commandTimeoutMs: 100,
+    });
+    /** Lookups sent and not answered (a reconnect's own handshake may be queued too). */
+    const queuedLookups = () =>
+      (
+        cache as unknown as {
+          redis: { commandQueue: { toArray(): { command: { name: string } }[] } };
+        }
+      ).redis.commandQueue
+        .toArray()
+        .filter(({ command }) => command.name === 'get').length;
+    try {
+      expect(await cache.get('before')).toBeUndefined();
+      proxy.stall();
+      await expect(cache.get('first')).rejects.toThrow('Command timed out');
+      // the hung connection was dropped: the next lookups fail at once (a miss), none waits
+      for (const key of ['second', 'third']) {
+        await expect(cache.get(key)).rejects.not.toThrow('Command timed out');
+      }
+      // the dropped connection let go of them (before, each stayed queued until Redis answered)
+      await waitFor('no lookup to stay queued', () => queuedLookups() === 0, 2_000);
+      proxy.heal();
+      await waitForAsync(async () => (await cache.get('after').catch(() => null)) === undefined);
+    } finally {
+      proxy.heal();
+      await cache.close();
+    }
   });
 });

@@ -50,4 +50,41 @@ describe('ResyncLoop', () => {
     expect(state).toEqual({ shared: true, syncs: 1 });
     loop.stop();
   });
+
+  it('resyncs at once on a reconnect, but keeps the delay after failed resyncs', async () => {
+    jest.useFakeTimers();
+    const state = { shared: false, syncs: 0 };
+    let failing = true;
+    const loop = new ResyncLoop({
+      ...steps(state),
+      synchronise: async () => {
+        state.syncs += 1;
+        // a node that answers READONLY: the resync fails and the client reconnects
+        if (failing) throw new Error('READONLY');
+      },
+    });
+    loop.reconnected();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(state.syncs).toBe(1); // no failure yet: at once
+
+    // each failure reconnects, and the reconnect waits for the retry's doubling delay
+    loop.reconnected();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(state.syncs).toBe(1);
+    await jest.advanceTimersByTimeAsync(100); // 50 * 2 ** 1
+    expect(state.syncs).toBe(2);
+    loop.reconnected();
+    await jest.advanceTimersByTimeAsync(199);
+    expect(state.syncs).toBe(2);
+    failing = false;
+    await jest.advanceTimersByTimeAsync(1);
+    expect(state).toEqual({ shared: true, syncs: 3 });
+
+    // once a resync succeeded, a later reconnect resyncs at once again
+    state.shared = false;
+    loop.reconnected();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(state.syncs).toBe(4);
+    loop.stop();
+  });
 });
