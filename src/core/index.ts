@@ -28,6 +28,7 @@ export type {
   ToolSpecification,
 } from './chat/request.js';
 export { mergeParameters } from './chat/request.js';
+export { REASONING_EFFORTS, type ReasoningEffort } from './chat/request.js';
 export {
   totalTokensOf,
   type ChatResponse,

@@ -1,0 +1,136 @@
+import 'reflect-metadata';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import OpenAI from 'openai';
+import type { FakeProvider } from '../../../src/testing/index.js';
+import { postJson, startGatewayOnFake, user, type RunningGateway } from './gateway-harness.js';
+
+const KEY = 'sk-fake-parameters-0123456789';
+
+/** Every sampling parameter a client may send, as OpenAI names them. */
+const SAMPLING = {
+  seed: 42,
+  frequency_penalty: 0.5,
+  presence_penalty: -0.25,
+  logit_bias: { '1734': -100, '50256': 5 },
+  logprobs: true,
+  top_logprobs: 3,
+  top_k: 40,
+  user: 'team-member-7',
+  reasoning_effort: 'low',
+  service_tier: 'flex',
+};
+
+describe('request parameters forwarded to providers', () => {
+  let fake: FakeProvider;
+  let gateway: RunningGateway;
+  let client: OpenAI;
+  const upstreamBody = () => fake.requests.all().at(-1)!.body as Record<string, unknown>;
+
+  beforeAll(async () => {
+    ({ fake, gateway } = await startGatewayOnFake(KEY, {
+      config: 'test/e2e/gateway/fixtures/request-parameters.yaml',
+    }));
+    client = new OpenAI({ baseURL: `${gateway.url}/v1`, apiKey: 'unused', maxRetries: 0 });
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await fake.close();
+  });
+
+  it('sends an OpenAI-compatible upstream every parameter as it came', async () => {
+    const response = await postJson(`${gateway.url}/v1/chat/completions`, {
+      model: 'openai',
+      messages: [user('Name a colour.')],
+      tools: [{ type: 'function', function: { name: 'paint' } }],
+      parallel_tool_calls: false,
+      ...SAMPLING,
+    });
+    expect(response.status).toBe(200);
+    await response.text();
+    expect(upstreamBody()).toMatchObject({ ...SAMPLING, parallel_tool_calls: false });
+  });
+
+  it('sends Anthropic top_k and the user as metadata.user_id, and drops what it cannot take', async () => {
+    const response = await postJson(`${gateway.url}/v1/chat/completions`, {
+      model: 'anthropic',
+      messages: [user('Name a colour.')],
+      tools: [{ type: 'function', function: { name: 'paint' } }],
+      parallel_tool_calls: false,
+      ...SAMPLING,
+    });
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as { choices: Array<{ logprobs: unknown }> };
+    expect(answer.choices[0]!.logprobs).toBeNull();
+    const body = upstreamBody();
+    expect(body).toMatchObject({
+      top_k: 40,
+      metadata: { user_id: 'team-member-7' },
+      tool_choice: { type: 'auto', disable_parallel_tool_use: true },
+    });
+    for (const dropped of ['seed', 'frequency_penalty', 'logit_bias', 'logprobs', 'user']) {
+      expect(body).not.toHaveProperty(dropped);
+    }
+  });
+
+  it.each([
+    ['seed', 1.5],
+    ['frequency_penalty', 2.5],
+    ['presence_penalty', -3],
+    ['logit_bias', { '1': 101 }],
+    ['logit_bias', Object.fromEntries(Array.from({ length: 301 }, (_, i) => [String(i), 1]))],
+    ['logit_bias', { hello: 1 }],
+    ['top_logprobs', 21],
+    ['top_k', 0],
+    ['user', 'u'.repeat(257)],
+    ['reasoning_effort', 'extreme'],
+    ['service_tier', 'Not A Tier!'],
+  ])(
+    'refuses %s out of range with a 400 naming it, before any provider call',
+    async (field, value) => {
+      const before = fake.requests.all().length;
+      const response = await postJson(`${gateway.url}/v1/chat/completions`, {
+        model: 'openai',
+        messages: [user('Hi')],
+        [field]: value,
+      });
+      expect(response.status).toBe(400);
+      const error = ((await response.json()) as { error: { message: string; param?: string } })
+        .error;
+      expect(`${error.param ?? ''} ${error.message}`).toContain(field);
+      expect(fake.requests.all().length).toBe(before);
+    },
+  );
+
+  it('returns logprobs through the official openai client, plain and streamed', async () => {
+    const plain = await client.chat.completions.create({
+      model: 'openai',
+      messages: [user('Name a colour.')],
+      logprobs: true,
+      top_logprobs: 2,
+    });
+    const content = plain.choices[0]!.logprobs!.content!;
+    expect(content.map((entry) => entry.token).join('')).toBe(plain.choices[0]!.message.content);
+    expect(content[0]!.top_logprobs).toHaveLength(2);
+
+    const stream = client.chat.completions.stream({
+      model: 'openai',
+      messages: [user('Name a colour.')],
+      logprobs: true,
+      top_logprobs: 2,
+    });
+    const streamed = await stream.finalChatCompletion();
+    const tokens = streamed.choices[0]!.logprobs!.content!;
+    expect(tokens.map((entry) => entry.token).join('')).toBe(streamed.choices[0]!.message.content);
+    expect(tokens.every((entry) => entry.top_logprobs.length === 2)).toBe(true);
+  });
+
+  it('leaves logprobs null when they were not asked for', async () => {
+    const plain = await client.chat.completions.create({
+      model: 'openai',
+      messages: [user('Name a colour.')],
+    });
+    expect(plain.choices[0]!.logprobs).toBeNull();
+    expect(upstreamBody()).not.toHaveProperty('logprobs');
+  });
+});
