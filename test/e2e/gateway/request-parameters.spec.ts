@@ -125,6 +125,71 @@ describe('request parameters forwarded to providers', () => {
     expect(tokens.every((entry) => entry.top_logprobs.length === 2)).toBe(true);
   });
 
+  it('forwards the Responses API parameters and returns its output_text logprobs', async () => {
+    const answer = await client.responses.create({
+      model: 'openai',
+      input: 'Name a colour.',
+      tools: [{ type: 'function', name: 'paint', parameters: null, strict: false }],
+      parallel_tool_calls: false,
+      top_logprobs: 2,
+      user: 'team-member-7',
+      reasoning: { effort: 'low' },
+      service_tier: 'flex',
+    });
+    expect(upstreamBody()).toMatchObject({
+      logprobs: true,
+      top_logprobs: 2,
+      user: 'team-member-7',
+      parallel_tool_calls: false,
+      reasoning_effort: 'low',
+      service_tier: 'flex',
+    });
+    const message = answer.output.find((item) => item.type === 'message')!;
+    const text = message.content[0]!;
+    if (text.type !== 'output_text') throw new Error(`got ${text.type}`);
+    expect(text.logprobs!.map((entry) => entry.token).join('')).toBe(text.text);
+    expect(text.logprobs![0]!.top_logprobs).toHaveLength(2);
+    expect(answer.reasoning?.effort).toBe('low');
+  });
+
+  it.each([
+    ['openai', { top_k: 12, user: 'team-member-7' }],
+    ['anthropic', { top_k: 12, metadata: { user_id: 'team-member-7' } }],
+  ])('forwards /v1/messages top_k and metadata.user_id to the %s router', async (model, sent) => {
+    const response = await postJson(`${gateway.url}/v1/messages`, {
+      model,
+      max_tokens: 64,
+      messages: [user('Name a colour.')],
+      top_k: 12,
+      metadata: { user_id: 'team-member-7' },
+    });
+    expect(response.status).toBe(200);
+    await response.text();
+    expect(upstreamBody()).toMatchObject(sent);
+  });
+
+  it.each([
+    ['/v1/responses', 'top_logprobs', { model: 'openai', input: 'Hi', top_logprobs: 21 }],
+    ['/v1/responses', 'effort', { model: 'openai', input: 'Hi', reasoning: { effort: 'max' } }],
+    ['/v1/messages', 'top_k', { model: 'openai', max_tokens: 8, messages: [user('Hi')], top_k: 0 }],
+    [
+      '/v1/messages',
+      'user_id',
+      {
+        model: 'openai',
+        max_tokens: 8,
+        messages: [user('Hi')],
+        metadata: { user_id: 'u'.repeat(257) },
+      },
+    ],
+  ])('refuses on %s a bad %s with a 400 naming it', async (path, field, body) => {
+    const before = fake.requests.all().length;
+    const response = await postJson(`${gateway.url}${path}`, body);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(field);
+    expect(fake.requests.all().length).toBe(before);
+  });
+
   it('leaves logprobs null when they were not asked for', async () => {
     const plain = await client.chat.completions.create({
       model: 'openai',
