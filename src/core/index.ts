@@ -45,6 +45,7 @@ export type {
   ChatModelListener,
   ChatModelListenerContext,
 } from './chat/chat-model.js';
+export type { InputUsageEvent } from './chat/chat-model.js';
 export { BaseChatModel, type BaseChatModelOptions } from './chat/base-chat-model.js';
 export { streamModel, streamFromChat, collectStream } from './chat/stream.js';
 

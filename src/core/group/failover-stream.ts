@@ -103,6 +103,13 @@ export async function* streamWithFailover(
           } else if (event.type === 'tool-call' || event.type === 'tool-call-delta') {
             toolCalls = true;
             if (event.type === 'tool-call-delta') produced.add(event.argumentsDelta);
+          } else if (event.type === 'input-usage') {
+            // before any output only: an attempt after a failover would tell a second count
+            if (started) continue;
+            yielding = true;
+            yield event;
+            yielding = false;
+            continue;
           } else {
             continue; // not part of the contract: never forwarded
           }

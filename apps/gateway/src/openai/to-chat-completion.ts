@@ -149,6 +149,8 @@ export class ChunkEncoder {
   ) {}
 
   encode(event: ChatStreamEvent): WireChatCompletionChunk[] {
+    // OpenAI's chunks have no place for input tokens before the end: usage comes last
+    if (event.type === 'input-usage') return [];
     const chunks: WireChatCompletionChunk[] = [];
     if (!this.started) {
       this.started = true;
