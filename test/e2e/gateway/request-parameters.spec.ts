@@ -190,6 +190,32 @@ describe('request parameters forwarded to providers', () => {
     expect(fake.requests.all().length).toBe(before);
   });
 
+  it("takes the library's names on POST /chat, bounded by the library", async () => {
+    const sent = { seed: 42, logitBias: { '1734': -100 }, topK: 40, user: 'team-member-7' };
+    const ok = await postJson(`${gateway.url}/chat`, {
+      router: 'openai',
+      messages: [{ role: 'user', content: 'Name a colour.' }],
+      parameters: sent,
+    });
+    expect(ok.status).toBe(200);
+    await ok.text();
+    expect(upstreamBody()).toMatchObject({
+      seed: 42,
+      logit_bias: { '1734': -100 },
+      top_k: 40,
+      user: 'team-member-7',
+    });
+    const before = fake.requests.all().length;
+    const bad = await postJson(`${gateway.url}/chat`, {
+      router: 'openai',
+      messages: [{ role: 'user', content: 'Hi' }],
+      parameters: { presencePenalty: 3 },
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('parameters.presencePenalty');
+    expect(fake.requests.all().length).toBe(before);
+  });
+
   it('leaves logprobs null when they were not asked for', async () => {
     const plain = await client.chat.completions.create({
       model: 'openai',

@@ -47,6 +47,18 @@ describe('ModelRouter.stream before output: fails over freely', () => {
     expect(events).toEqual([delta('Hi'), delta(' there'), complete('Hi there')]);
   });
 
+  it('passes input-usage on before any output only, and fails over after it', async () => {
+    const usage = (inputTokens: number): ChatStreamEvent => ({
+      type: 'input-usage',
+      tokenUsage: { inputTokens },
+    });
+    const a = streamingModel('a', [usage(7), new Error('a overloaded')]);
+    const b = streamingModel('b', [usage(9), delta('Hi'), usage(99), complete('Hi')]);
+    const { events, error } = await drain(routerOf({ a, b }).stream(request));
+    expect(error).toBeUndefined();
+    expect(events).toEqual([usage(7), usage(9), delta('Hi'), complete('Hi')]);
+  });
+
   it('a model that ends without complete before any output is replaced too', async () => {
     const a = streamingModel('a', []);
     const b = streamingModel('b', [delta('ok'), complete('ok')]);
