@@ -55,6 +55,14 @@ describe('cacheKeys', () => {
     expect(exact(changed)).not.toBe(exact(base));
   });
 
+  it('is the same whoever the end user is and whatever the service tier', () => {
+    const named: ChatRequest = {
+      ...base,
+      parameters: { ...base.parameters, user: 'end-user-7', serviceTier: 'flex' },
+    };
+    expect(exact(named)).toBe(exact(base));
+  });
+
   it('changes with the target and the partition', () => {
     expect(exact(base, undefined, 'other')).not.toBe(exact(base));
     expect(exact(base, 'team-a')).not.toBe(exact(base, 'team-b'));
