@@ -166,6 +166,8 @@ export async function* streamWithFailover(
 
 interface OpenedStream {
   iterator: AsyncIterator<ChatStreamEvent>;
+  /** What came before the first output (input-usage), replayed ahead of it. */
+  before: ChatStreamEvent[];
   first: ChatStreamEvent;
 }
 
@@ -182,9 +184,16 @@ async function openStream(
   const iterator = streamModel(attempt.model.model, request, options)[Symbol.asyncIterator]();
   try {
     // raced on the caller's signal only: a hedge that loses is abandoned, not awaited
-    const first = await raceAbort(iterator.next(), call.options.signal);
+    // the race is on the first output: a provider that tells its input tokens first (Anthropic's
+    // message_start) has not answered yet
+    const before: ChatStreamEvent[] = [];
+    let first = await raceAbort(iterator.next(), call.options.signal);
+    while (!first.done && first.value.type === 'input-usage') {
+      before.push(first.value);
+      first = await raceAbort(iterator.next(), call.options.signal);
+    }
     if (first.done) throw new IncompleteStreamException(attempt.model.name);
-    return { iterator, first: first.value };
+    return { iterator, before, first: first.value };
   } catch (error) {
     closeQuietly(iterator);
     throw error;
@@ -194,6 +203,7 @@ async function openStream(
 /** The opened stream again from its first event. */
 async function* replay(opened: OpenedStream): AsyncGenerator<ChatStreamEvent> {
   try {
+    yield* opened.before;
     yield opened.first;
     for (;;) {
       const next = await opened.iterator.next();
