@@ -76,6 +76,22 @@ describe('ResilientChatModel.stream', () => {
     expect(events).toEqual([{ type: 'model-retry', model: 'streamer', attempt: 2, delayMs: 100 }]);
   });
 
+  it("retries a failure after input tokens told before any output, handing on the winner's", async () => {
+    const usage = (inputTokens: number): ChatStreamEvent => ({
+      type: 'input-usage',
+      tokenUsage: { inputTokens },
+    });
+    const { run, seen, calls } = resilientStream([
+      [usage(7), { fail: unavailable() }],
+      [usage(8), delta('fresh'), complete('fresh')],
+    ]);
+    const drained = run();
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(drained.outcome()?.ok).toBe(true);
+    expect(seen).toEqual([usage(8), delta('fresh'), complete('fresh')]);
+    expect(calls).toHaveLength(2);
+  });
+
   it('does not retry once an event has been yielded: the error propagates', async () => {
     const failure = unavailable();
     const { run, seen, calls } = resilientStream([
