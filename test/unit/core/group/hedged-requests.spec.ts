@@ -190,9 +190,9 @@ describe('hedged requests', () => {
     const slow = timedModel('a', [5_000]);
     const a: ChatModel = {
       chat: slow.chat,
-      async *stream(request, options) {
+      async *stream(asked, options) {
         yield { type: 'input-usage', tokenUsage: { inputTokens: 3 } };
-        yield* slow.stream!(request, options);
+        yield* slow.stream!(asked, options);
       },
     };
     const { router, events, observer } = hedgedRouter(a, timedModel('b', [100]));

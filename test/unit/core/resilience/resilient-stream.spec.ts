@@ -30,6 +30,10 @@ const complete = (text: string): ChatStreamEvent => ({
   response: response(text),
 });
 const hang = { hang: true } as const;
+const usage = (inputTokens: number): ChatStreamEvent => ({
+  type: 'input-usage',
+  tokenUsage: { inputTokens },
+});
 
 function resilientStream(steps: StreamStep[], options: ResilienceOptions = {}) {
   const fake = scriptedStreamModel(steps);
@@ -77,10 +81,6 @@ describe('ResilientChatModel.stream', () => {
   });
 
   it("retries a failure after input tokens told before any output, handing on the winner's", async () => {
-    const usage = (inputTokens: number): ChatStreamEvent => ({
-      type: 'input-usage',
-      tokenUsage: { inputTokens },
-    });
     const { run, seen, calls } = resilientStream([
       [usage(7), { fail: unavailable() }],
       [usage(8), delta('fresh'), complete('fresh')],
