@@ -7,18 +7,18 @@ import type {
 import type { ChatMessage, ContentPart, MediaContentPart } from '../core/chat/messages.js';
 import type { ChatRequest, ChatRequestParameters, ToolChoice } from '../core/chat/request.js';
 
-/** Call options a ChatModel has no field for: reported back as `unsupported` warnings. */
-const UNSUPPORTED = ['topK', 'seed', 'presencePenalty', 'frequencyPenalty'] as const;
-
 /** The AI SDK's call options as a ChatRequest, with a warning for each setting it drops. */
 export function fromCallOptions(options: LanguageModelV3CallOptions): {
   request: ChatRequest;
   warnings: SharedV3Warning[];
 } {
-  const warnings: SharedV3Warning[] = UNSUPPORTED.filter(
-    (feature) => options[feature] !== undefined,
-  ).map((feature) => ({ type: 'unsupported', feature }));
+  const warnings: SharedV3Warning[] = [];
   const parameters: ChatRequestParameters = {};
+  if (options.seed !== undefined) parameters.seed = options.seed;
+  if (options.topK !== undefined) parameters.topK = options.topK;
+  if (options.presencePenalty !== undefined) parameters.presencePenalty = options.presencePenalty;
+  if (options.frequencyPenalty !== undefined)
+    parameters.frequencyPenalty = options.frequencyPenalty;
   if (options.temperature !== undefined) parameters.temperature = options.temperature;
   if (options.topP !== undefined) parameters.topP = options.topP;
   if (options.maxOutputTokens !== undefined) parameters.maxOutputTokens = options.maxOutputTokens;

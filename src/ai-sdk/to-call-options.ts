@@ -37,6 +37,13 @@ export function toCallOptions(
     options.maxOutputTokens = parameters.maxOutputTokens;
   }
   if (parameters.stopSequences?.length) options.stopSequences = parameters.stopSequences;
+  // the rest (logit bias, logprobs, user...) have no common call option: providerOptions are per provider
+  if (parameters.seed !== undefined) options.seed = parameters.seed;
+  if (parameters.topK !== undefined) options.topK = parameters.topK;
+  if (parameters.presencePenalty !== undefined)
+    options.presencePenalty = parameters.presencePenalty;
+  if (parameters.frequencyPenalty !== undefined)
+    options.frequencyPenalty = parameters.frequencyPenalty;
   if (parameters.tools?.length) {
     options.tools = parameters.tools.map((tool) => ({
       type: 'function' as const,

@@ -28,6 +28,7 @@ export type {
   ToolSpecification,
 } from './chat/request.js';
 export { mergeParameters } from './chat/request.js';
+export { REASONING_EFFORTS, type ReasoningEffort } from './chat/request.js';
 export {
   totalTokensOf,
   type ChatResponse,
@@ -44,6 +45,7 @@ export type {
   ChatModelListener,
   ChatModelListenerContext,
 } from './chat/chat-model.js';
+export type { InputUsageEvent } from './chat/chat-model.js';
 export { BaseChatModel, type BaseChatModelOptions } from './chat/base-chat-model.js';
 export { streamModel, streamFromChat, collectStream } from './chat/stream.js';
 

@@ -33,7 +33,8 @@ export const DEFAULT_MAX_KEY_INPUT = 256 * 1024;
  * The request's keys, or undefined when its canonical form is larger than `maxInput` (a
  * request too large to cache is served and not stored). Every message (the system prompt
  * included) and every parameter (tools, tool choice, response format, temperature, top p,
- * max tokens, stop sequences, seed and whatever else a caller set) goes into the exact key,
+ * max tokens, stop sequences, seed, penalties, logit bias, logprobs and whatever else a caller
+ * set, but for `user` and `serviceTier`) goes into the exact key,
  * with the target and the partition: two requests share an entry only when nothing that could
  * change the answer differs.
  */
@@ -43,7 +44,7 @@ export function cacheKeys(
   maxInput = DEFAULT_MAX_KEY_INPUT,
 ): CacheKeys | undefined {
   const head = `${KEY_VERSION}\u0000${scope.target}\u0000${scope.partition ?? ''}\u0000`;
-  const parameters = stableJson(request.parameters ?? {});
+  const parameters = stableJson(answerParameters(request.parameters));
   const messages = stableJson(request.messages);
   if (head.length + parameters.length + messages.length > maxInput) return undefined;
   const exact = sha256(`${head}${parameters}\u0000${messages}`);
@@ -54,6 +55,20 @@ export function cacheKeys(
   const earlier = stableJson(request.messages.slice(0, -1));
   const bucket = sha256(`${head}semantic\u0000${parameters}\u0000${earlier}`);
   return { exact, bucket, lastUserText };
+}
+
+/**
+ * Parameters that say only who asks or how fast to serve it (`user`, `serviceTier`) never change
+ * the answer: left out, so a shared entry serves callers that name their end users too.
+ */
+const NOT_ANSWER_CHANGING = new Set(['user', 'serviceTier']);
+
+function answerParameters(parameters: ChatRequest['parameters']): object {
+  if (!parameters) return {};
+  if (parameters.user === undefined && parameters.serviceTier === undefined) return parameters;
+  return Object.fromEntries(
+    Object.entries(parameters).filter(([key]) => !NOT_ANSWER_CHANGING.has(key)),
+  );
 }
 
 /** A user message's text when it is plain text only (no media, no name). */

@@ -1,6 +1,7 @@
 import { InvalidChatRequestException } from '../errors/invalid-chat-request.exception.js';
 import type { ChatCallOptions } from './chat-model.js';
 import type { ChatRequest } from './request.js';
+import { parametersProblem } from './parameter-bounds.js';
 
 const ROLES = ['system', 'user', 'assistant', 'tool'];
 const PART_TYPES = ['text', 'image', 'audio', 'video', 'pdf'];
@@ -24,6 +25,9 @@ export function assertChatRequest(request: unknown): asserts request is ChatRequ
       throw new InvalidChatRequestException(`Invalid chat request: messages[${index}]${problem}.`);
     }
   });
+  const problem = parametersProblem((request as { parameters?: unknown }).parameters);
+  if (problem !== undefined)
+    throw new InvalidChatRequestException(`Invalid chat request: ${problem}.`);
 }
 
 /**

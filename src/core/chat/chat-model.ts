@@ -1,6 +1,6 @@
 import type { Capability } from './capability.js';
 import type { ChatRequest, ChatRequestParameters } from './request.js';
-import type { ChatResponse } from './response.js';
+import type { ChatResponse, TokenUsage } from './response.js';
 import type { ToolCall } from './messages.js';
 import type { RoutingObserver } from '../observability/routing-event.js';
 
@@ -34,9 +34,20 @@ export interface ToolCallDeltaEvent {
   argumentsDelta: string;
 }
 
+/**
+ * The prompt's token count, when the provider tells it before the answer (Anthropic's
+ * `message_start`): sent before any output only, so a gateway can put it in its first message.
+ * The `complete` response's usage stays the one to account by.
+ */
+export interface InputUsageEvent {
+  type: 'input-usage';
+  tokenUsage: Pick<TokenUsage, 'inputTokens' | 'cachedInputTokens' | 'cacheWriteInputTokens'>;
+}
+
 export type ChatStreamEvent =
   | { type: 'text-delta'; text: string }
   | ToolCallDeltaEvent
+  | InputUsageEvent
   | { type: 'tool-call'; toolCall: ToolCall }
   | { type: 'complete'; response: ChatResponse };
 

@@ -31,7 +31,32 @@ export interface ChatRequestParameters {
    * default: derived from the system prompt and the first message (promptPrefixKey).
    */
   promptCacheKey?: string;
+  /** Sampling seed, for repeatable answers where the provider honours it (an integer). */
+  seed?: number;
+  /** -2..2: lowers the odds of tokens by how often they have appeared. */
+  frequencyPenalty?: number;
+  /** -2..2: lowers the odds of tokens that have appeared at all. */
+  presencePenalty?: number;
+  /** Token id (a decimal string) to a bias of -100..100; at most 300 entries. */
+  logitBias?: Record<string, number>;
+  /** Ask for token logprobs: the answer carries them in `aiMessage.attributes.logprobs`. */
+  logprobs?: boolean;
+  /** 0..20 most likely alternatives per token; sent with `logprobs`. */
+  topLogprobs?: number;
+  /** Sample from the k most likely tokens only (a positive integer). */
+  topK?: number;
+  /** The end user, for the provider's abuse monitoring (at most 256 characters). */
+  user?: string;
+  /** Whether the model may call several tools in one turn. */
+  parallelToolCalls?: boolean;
+  /** How hard a reasoning model thinks (OpenAI's `reasoning_effort`). */
+  reasoningEffort?: ReasoningEffort;
+  /** The provider's processing tier (OpenAI's `service_tier`: auto, default, flex, priority). */
+  serviceTier?: string;
 }
+
+export const REASONING_EFFORTS = ['none', 'minimal', 'low', 'medium', 'high', 'xhigh'] as const;
+export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
 
 export interface ChatRequest {
   messages: ChatMessage[];

@@ -103,6 +103,13 @@ export async function* streamWithFailover(
           } else if (event.type === 'tool-call' || event.type === 'tool-call-delta') {
             toolCalls = true;
             if (event.type === 'tool-call-delta') produced.add(event.argumentsDelta);
+          } else if (event.type === 'input-usage') {
+            // before any output only: an attempt after a failover would tell a second count
+            if (started) continue;
+            yielding = true;
+            yield event;
+            yielding = false;
+            continue;
           } else {
             continue; // not part of the contract: never forwarded
           }
@@ -159,6 +166,8 @@ export async function* streamWithFailover(
 
 interface OpenedStream {
   iterator: AsyncIterator<ChatStreamEvent>;
+  /** What came before the first output (input-usage), replayed ahead of it. */
+  before: ChatStreamEvent[];
   first: ChatStreamEvent;
 }
 
@@ -175,9 +184,16 @@ async function openStream(
   const iterator = streamModel(attempt.model.model, request, options)[Symbol.asyncIterator]();
   try {
     // raced on the caller's signal only: a hedge that loses is abandoned, not awaited
-    const first = await raceAbort(iterator.next(), call.options.signal);
+    // the race is on the first output: a provider that tells its input tokens first (Anthropic's
+    // message_start) has not answered yet
+    const before: ChatStreamEvent[] = [];
+    let first = await raceAbort(iterator.next(), call.options.signal);
+    while (!first.done && first.value.type === 'input-usage') {
+      before.push(first.value);
+      first = await raceAbort(iterator.next(), call.options.signal);
+    }
     if (first.done) throw new IncompleteStreamException(attempt.model.name);
-    return { iterator, first: first.value };
+    return { iterator, before, first: first.value };
   } catch (error) {
     closeQuietly(iterator);
     throw error;
@@ -187,6 +203,7 @@ async function openStream(
 /** The opened stream again from its first event. */
 async function* replay(opened: OpenedStream): AsyncGenerator<ChatStreamEvent> {
   try {
+    yield* opened.before;
     yield opened.first;
     for (;;) {
       const next = await opened.iterator.next();

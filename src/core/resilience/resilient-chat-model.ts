@@ -189,6 +189,7 @@ export class ResilientChatModel implements ChatModel {
         this.executeOptions(call, options),
       );
       ({ attempt, events } = opened);
+      yield* opened.before;
       let next = opened.first;
       for (;;) {
         if (next.done) throw new IncompleteStreamException(this.name);
@@ -227,6 +228,8 @@ export class ResilientChatModel implements ChatModel {
   ): Promise<{
     attempt: AttemptScope;
     events: AsyncIterator<ChatStreamEvent>;
+    /** What came before the first output (input-usage): handed on with it, never alone. */
+    before: ChatStreamEvent[];
     first: IteratorResult<ChatStreamEvent>;
   }> {
     const attempt = call.attempt();
@@ -237,12 +240,19 @@ export class ResilientChatModel implements ChatModel {
       events = streamModel(this.model, request, { ...options, signal: attempt.signal })[
         Symbol.asyncIterator
       ]();
-      const first = await raceAbort(events.next(), attempt.signal);
+      // input tokens told before the answer (Anthropic's message_start) are not its first token:
+      // the first-token wait and a retry still cover the wait for it
+      const before: ChatStreamEvent[] = [];
+      let first = await raceAbort(events.next(), attempt.signal);
+      while (!first.done && first.value.type === 'input-usage') {
+        before.push(first.value);
+        first = await raceAbort(events.next(), attempt.signal);
+      }
       // An empty stream is retried like a dropped connection: nothing reached the caller yet.
       if (first.done) throw new IncompleteStreamException(this.name);
       attempt.disarm();
       this.deadlines.observeFirstToken(this.clock() - started);
-      return { attempt, events, first };
+      return { attempt, before, events, first };
     } catch (error) {
       const reason = attempt.explain(error);
       attempt.dispose(reason);

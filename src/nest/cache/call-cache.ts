@@ -110,7 +110,8 @@ export class CallCache {
       if (event.type === 'complete') {
         if (keep)
           void this.cache.save(plan, { response: event.response, chunks, storedAt: this.clock() });
-      } else if (keep) {
+      } else if (keep && event.type !== 'input-usage') {
+        // a replay tells no input tokens: none were sent to a provider
         size += chunkSize(event);
         // too large to store: stop collecting at once rather than at the end
         if (size > bound) {

@@ -17,7 +17,13 @@ import {
   ValidateNested,
 } from 'class-validator';
 import type { ChatMessage, ContentPart, ToolCall } from '../../core/chat/messages.js';
-import type { ChatRequest, ChatRequestParameters, ToolChoice } from '../../core/chat/request.js';
+import type {
+  ChatRequest,
+  ChatRequestParameters,
+  ReasoningEffort,
+  ToolChoice,
+} from '../../core/chat/request.js';
+import { IsBoundedParameter } from './bounded-parameter.validator.js';
 import { IsChatContent } from './chat-content.validator.js';
 import { DEFAULT_MAX_ARRAY_LENGTH } from './json-body-bounds.js';
 import { IsMessageList } from './message-list.validator.js';
@@ -183,6 +189,18 @@ export class ChatRequestParametersDto {
   @ValidateNested()
   @Type(() => ResponseFormatDto)
   responseFormat?: ResponseFormatDto;
+
+  @IsOptional() @IsBoundedParameter() seed?: number;
+  @IsOptional() @IsBoundedParameter() frequencyPenalty?: number;
+  @IsOptional() @IsBoundedParameter() presencePenalty?: number;
+  @IsOptional() @IsBoundedParameter() logitBias?: Record<string, number>;
+  @IsOptional() @IsBoundedParameter() logprobs?: boolean;
+  @IsOptional() @IsBoundedParameter() topLogprobs?: number;
+  @IsOptional() @IsBoundedParameter() topK?: number;
+  @IsOptional() @IsBoundedParameter() user?: string;
+  @IsOptional() @IsBoundedParameter() parallelToolCalls?: boolean;
+  @IsOptional() @IsBoundedParameter() reasoningEffort?: ReasoningEffort;
+  @IsOptional() @IsBoundedParameter() serviceTier?: string;
 }
 
 /**

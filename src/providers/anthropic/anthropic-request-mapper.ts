@@ -42,7 +42,7 @@ export function toAnthropicBody(
     .join('\n\n');
   // temperature/top_p are absent from this SDK's types (newer Claude models reject them); they are
   // still sent when the caller sets them, for the models that take them
-  const body: MessageCreateParamsBase & { temperature?: number; top_p?: number } = {
+  const body: MessageCreateParamsBase & { temperature?: number; top_p?: number; top_k?: number } = {
     model: settings.model,
     max_tokens: parameters.maxOutputTokens ?? settings.maxTokens,
     messages: toAnthropicMessages(request.messages, fail),
@@ -57,6 +57,11 @@ export function toAnthropicBody(
   }
   if (parameters.temperature !== undefined) body.temperature = parameters.temperature;
   if (parameters.topP !== undefined) body.top_p = parameters.topP;
+  // what the Messages API has no field for (seed, penalties, logit bias, logprobs, reasoning effort,
+  // service tier) is dropped, as Anthropic's own OpenAI-compatible endpoint drops it: a group may
+  // mix providers, and a request any member can serve must not fail on this one
+  if (parameters.topK !== undefined) body.top_k = parameters.topK;
+  if (parameters.user !== undefined) body.metadata = { user_id: parameters.user };
   if (parameters.stopSequences && parameters.stopSequences.length > 0)
     body.stop_sequences = parameters.stopSequences;
   if (parameters.tools && parameters.tools.length > 0) {
@@ -71,6 +76,10 @@ export function toAnthropicBody(
   if (parameters.toolChoice === 'none') body.tool_choice = { type: 'none' };
   if (typeof parameters.toolChoice === 'object') {
     body.tool_choice = { type: 'tool', name: parameters.toolChoice.name };
+  }
+  const choice = body.tool_choice ?? { type: 'auto' };
+  if (parameters.parallelToolCalls === false && body.tools && choice.type !== 'none') {
+    body.tool_choice = { ...choice, disable_parallel_tool_use: true };
   }
   const format = parameters.responseFormat;
   if (format?.type === 'json') {

@@ -59,7 +59,10 @@ export class AnthropicStreamAssembler {
         this.cache = cacheTokensOf(message.usage);
         if (typeof message.usage?.output_tokens === 'number')
           this.outputTokens = message.usage.output_tokens;
-        return [];
+        if (this.inputTokens === undefined) return [];
+        return [
+          { type: 'input-usage', tokenUsage: { inputTokens: this.inputTokens, ...this.cache } },
+        ];
       }
       case 'content_block_start': {
         const block = (event.content_block ?? {}) as {

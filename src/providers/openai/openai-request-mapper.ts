@@ -70,11 +70,37 @@ export function toOpenAiBody(
   const cacheKey =
     parameters.promptCacheKey ?? (settings.promptCacheKey && promptPrefixKey(request));
   if (cacheKey) body.prompt_cache_key = cacheKey;
-  if (settings.logprobs) {
+  // the request's own logprobs win over the model's configured ones
+  const topLogprobs = parameters.topLogprobs ?? settings.topLogprobs;
+  if (parameters.logprobs ?? (parameters.topLogprobs !== undefined || settings.logprobs)) {
     body.logprobs = true;
-    if (settings.topLogprobs !== undefined) body.top_logprobs = settings.topLogprobs;
+    if (topLogprobs !== undefined) body.top_logprobs = topLogprobs;
   }
+  forwardSampling(body, parameters);
   return body;
+}
+
+/** The parameters an OpenAI-compatible API takes as they are, under its names. */
+function forwardSampling(
+  body: ChatCompletionCreateParamsBase & { top_k?: number },
+  parameters: ChatRequestParameters,
+): void {
+  if (parameters.seed !== undefined) body.seed = parameters.seed;
+  if (parameters.frequencyPenalty !== undefined)
+    body.frequency_penalty = parameters.frequencyPenalty;
+  if (parameters.presencePenalty !== undefined) body.presence_penalty = parameters.presencePenalty;
+  if (parameters.logitBias !== undefined) body.logit_bias = parameters.logitBias;
+  // not OpenAI's, but vLLM's, Ollama's and other compatible servers': sent when the caller set it
+  if (parameters.topK !== undefined) body.top_k = parameters.topK;
+  if (parameters.user !== undefined) body.user = parameters.user;
+  // OpenAI refuses parallel_tool_calls without tools
+  if (parameters.parallelToolCalls !== undefined && body.tools)
+    body.parallel_tool_calls = parameters.parallelToolCalls;
+  if (parameters.reasoningEffort !== undefined)
+    body.reasoning_effort =
+      parameters.reasoningEffort as ChatCompletionCreateParamsBase['reasoning_effort'];
+  if (parameters.serviceTier !== undefined)
+    body.service_tier = parameters.serviceTier as ChatCompletionCreateParamsBase['service_tier'];
 }
 
 function toOpenAiMessage(

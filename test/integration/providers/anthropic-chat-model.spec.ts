@@ -227,6 +227,8 @@ describe('AnthropicChatModel against the fake provider', () => {
         modelName: 'claude-fake',
         tokenUsage: { inputTokens: 2, outputTokens: 6, totalTokens: 8 },
       });
+      // message_start told the input tokens before any output
+      expect(events[0]).toEqual({ type: 'input-usage', tokenUsage: { inputTokens: 2 } });
     });
 
     it('streams tool calls assembled from input_json_delta', async () => {
@@ -302,6 +304,7 @@ describe('AnthropicChatModel against the fake provider', () => {
         { signal: controller.signal },
       );
       const iterator = stream[Symbol.asyncIterator]();
+      expect((await iterator.next()).value).toMatchObject({ type: 'input-usage' });
       expect((await iterator.next()).value).toEqual({ type: 'text-delta', text: 'You' });
       const next = iterator.next();
       controller.abort(reason);

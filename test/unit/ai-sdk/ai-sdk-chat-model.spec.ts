@@ -107,6 +107,10 @@ describe('AiSdkChatModel over the AI SDK’s MockLanguageModelV3', () => {
         topP: 0.9,
         maxOutputTokens: 100,
         stopSequences: ['END'],
+        seed: 7,
+        topK: 40,
+        presencePenalty: 0.5,
+        frequencyPenalty: -0.5,
         tools: [{ name: 'lookup', description: 'Looks up', parameters: { type: 'object' } }],
         toolChoice: { name: 'lookup' },
         responseFormat: {
@@ -133,6 +137,10 @@ describe('AiSdkChatModel over the AI SDK’s MockLanguageModelV3', () => {
     expect(options).toMatchObject({
       temperature: 0.2,
       topP: 0.9,
+      seed: 7,
+      topK: 40,
+      presencePenalty: 0.5,
+      frequencyPenalty: -0.5,
       maxOutputTokens: 100,
       stopSequences: ['END'],
       tools: [

@@ -103,6 +103,9 @@ describe('toAiSdkLanguageModel with ai@6', () => {
       tools: { weather: weather21(cities) },
       stopWhen: stepCountIs(3),
       temperature: 0.3,
+      seed: 11,
+      topK: 5,
+      frequencyPenalty: 0.25,
       maxRetries: 0,
     });
 
@@ -122,6 +125,9 @@ describe('toAiSdkLanguageModel with ai@6', () => {
     ]);
     expect(model.requests[0]!.parameters).toMatchObject({
       temperature: 0.3,
+      seed: 11,
+      topK: 5,
+      frequencyPenalty: 0.25,
       toolChoice: 'auto',
       tools: [{ name: 'weather', description: 'The weather in a city' }],
     });

@@ -39,6 +39,10 @@ const DEFINED_FIELDS_ONLY = [
 const PARAMETERS = {
   temperature: 0.2,
   maxOutputTokens: 100,
+  seed: 7,
+  logitBias: { '50256': -100 },
+  topLogprobs: 3,
+  reasoningEffort: 'low',
   tools: [{ name: 'lookup', parameters: { type: 'object' } }],
   responseFormat: {
     type: 'json',
@@ -81,7 +85,14 @@ describe('ChatRequestDto', () => {
           { role: 'user', content: [{ type: 'video' }] },
           { role: 'assistant', text: 42 },
         ],
-        parameters: { topP: 3, maxOutputTokens: 0.5, toolChoice: 'sometimes', stopSequences: [1] },
+        parameters: {
+          topP: 3,
+          maxOutputTokens: 0.5,
+          toolChoice: 'sometimes',
+          stopSequences: [1],
+          seed: 0.5,
+          logitBias: { '1': 200 },
+        },
         router: '',
       }),
     ).toEqual(
@@ -92,6 +103,8 @@ describe('ChatRequestDto', () => {
         'parameters.maxOutputTokens must be an integer number',
         'parameters.toolChoice must be one of the following values: auto, required, none',
         'parameters.each value in stopSequences must be a string',
+        'parameters.seed must be an integer',
+        'parameters.logitBias values must be numbers from -100 to 100',
         'router should not be empty',
       ]),
     );

@@ -83,3 +83,45 @@ describe('toAnthropicBody', () => {
     });
   });
 });
+
+describe('sampling parameters per provider', () => {
+  const tools = [{ name: 'f' }];
+
+  it("lets the request's logprobs win over the model's configured ones", () => {
+    const ask = toOpenAiBody(
+      { messages: [userMessage('hi')], parameters: { topLogprobs: 4 } },
+      openAi,
+    );
+    expect(ask).toMatchObject({ logprobs: true, top_logprobs: 4 });
+    const refuse = toOpenAiBody(
+      { messages: [userMessage('hi')], parameters: { logprobs: false } },
+      { ...openAi, logprobs: true, topLogprobs: 2 },
+    );
+    expect(refuse).not.toHaveProperty('logprobs');
+  });
+
+  it('sends parallel_tool_calls to OpenAI only with tools, which it requires', () => {
+    const none = toOpenAiBody(
+      { messages: [userMessage('hi')], parameters: { parallelToolCalls: false } },
+      openAi,
+    );
+    expect(none).not.toHaveProperty('parallel_tool_calls');
+    const some = toOpenAiBody(
+      { messages: [userMessage('hi')], parameters: { parallelToolCalls: false, tools } },
+      openAi,
+    );
+    expect(some.parallel_tool_calls).toBe(false);
+  });
+
+  it('keeps a forced tool when Anthropic is told not to call tools in parallel', () => {
+    const body = toAnthropicBody(
+      {
+        messages: [userMessage('hi')],
+        parameters: { tools, toolChoice: { name: 'f' }, parallelToolCalls: false, seed: 3 },
+      },
+      anthropic,
+    );
+    expect(body.tool_choice).toEqual({ type: 'tool', name: 'f', disable_parallel_tool_use: true });
+    expect(body).not.toHaveProperty('seed');
+  });
+});

@@ -1,6 +1,7 @@
 import type {
   ChatResponse,
   ChatStreamEvent,
+  TokenUsage,
   ToolCall,
   ToolCallDeltaEvent,
 } from 'nest-model-router';
@@ -31,6 +32,8 @@ export class MessageEventEncoder implements StreamEncoder {
   private textBlock?: number;
   private readonly toolsByUpstream = new Map<number, ToolBlock>();
   private readonly tools: ToolBlock[] = [];
+  /** The input tokens the upstream told before its answer (Anthropic's own message_start). */
+  private inputUsage?: TokenUsage & { model: string };
 
   constructor(
     private readonly id: string,
@@ -39,6 +42,11 @@ export class MessageEventEncoder implements StreamEncoder {
   ) {}
 
   encode(event: ChatStreamEvent): SseMessage[] {
+    if (event.type === 'input-usage') {
+      // kept for message_start, which waits for the first output (a failover may yet happen)
+      if (!this.started) this.inputUsage = { model: this.answeredBy().model, ...event.tokenUsage };
+      return [];
+    }
     const out: SseMessage[] = [];
     if (!this.started) {
       this.started = true;
@@ -52,8 +60,12 @@ export class MessageEventEncoder implements StreamEncoder {
             content: [],
             stop_reason: null,
             stop_sequence: null,
-            // known at the end: message_delta carries the whole count
-            usage: toAnthropicUsage(undefined),
+            // the input tokens when the upstream told them first (Anthropic's own message_start);
+            // otherwise known at the end: message_delta carries the whole count
+            usage: toAnthropicUsage(
+              // a count from a model that failed before its output is not the server's
+              this.inputUsage?.model === this.answeredBy().model ? this.inputUsage : undefined,
+            ),
           },
         }),
       );

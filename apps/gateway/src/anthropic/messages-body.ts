@@ -195,6 +195,8 @@ export const messagesBody = z
     stop_sequences: z.array(z.string()).max(16).nullish(),
     temperature: z.number().min(0).max(1).nullish(),
     top_p: z.number().min(0).max(1).nullish(),
+    top_k: z.int().min(1).nullish(),
+    metadata: z.object({ user_id: z.string().max(256).nullish() }).nullish(),
     stream: z.boolean().nullish(),
     tools: z.array(tool).max(MAX_TOOLS).nullish(),
     tool_choice: toolChoice.nullish(),

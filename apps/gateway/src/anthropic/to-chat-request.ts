@@ -37,6 +37,9 @@ function toParameters(body: AnthropicMessagesRequest): ChatRequestParameters {
   const parameters: ChatRequestParameters = { maxOutputTokens: body.max_tokens };
   if (body.temperature != null) parameters.temperature = body.temperature;
   if (body.top_p != null) parameters.topP = body.top_p;
+  if (body.top_k != null) parameters.topK = body.top_k;
+  if (body.metadata?.user_id != null) parameters.user = body.metadata.user_id;
+  if (body.tool_choice?.disable_parallel_tool_use) parameters.parallelToolCalls = false;
   if (body.stop_sequences?.length) parameters.stopSequences = body.stop_sequences;
   if (body.tools?.length) {
     parameters.tools = body.tools.map((tool) => ({

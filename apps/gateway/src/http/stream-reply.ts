@@ -76,6 +76,9 @@ export function streamReply(
         if (ended) return;
         try {
           const messages = encoder.encode(event);
+          // an event kept for a later message (input tokens before the answer): headers wait, so
+          // a failover before the first output still answers as the model that serves it
+          if (messages.length === 0) return;
           if (!started) {
             sse.start(reply.getHeaders());
             reply.hijack();

@@ -9,6 +9,7 @@ import {
   unofferedToolIssue,
 } from '../http/wire-schema.js';
 import { imageUrl } from '../http/wire-media.js';
+import { logitBias, REASONING_EFFORTS, serviceTier } from '../http/wire-sampling.js';
 
 /**
  * An OpenAI chat completions body: its one description, which gives its type, its check and its
@@ -154,7 +155,18 @@ export const chatCompletionBody = z
     response_format: responseFormat.nullish(),
     /** Fallbacks after `model`; an empty list means none (as LiteLLM and OpenRouter read it). */
     models: failoverList(),
-    user: z.string().nullish(),
+    user: z.string().max(256).nullish(),
+    seed: z.int().nullish(),
+    frequency_penalty: z.number().min(-2).max(2).nullish(),
+    presence_penalty: z.number().min(-2).max(2).nullish(),
+    logit_bias: logitBias.nullish(),
+    logprobs: z.boolean().nullish(),
+    top_logprobs: z.int().min(0).max(20).nullish(),
+    /** Not OpenAI's, but vLLM's and other compatible servers'; Anthropic's `top_k`. */
+    top_k: z.int().min(1).nullish(),
+    parallel_tool_calls: z.boolean().nullish(),
+    reasoning_effort: z.enum(REASONING_EFFORTS).nullish(),
+    service_tier: serviceTier.nullish(),
     /** The caller's prompt-cache key: passed to OpenAI-compatible providers, and keeps the prefix's model. */
     prompt_cache_key: z.string().min(1).max(1024).nullish(),
   })

@@ -149,6 +149,8 @@ export class ChunkEncoder {
   ) {}
 
   encode(event: ChatStreamEvent): WireChatCompletionChunk[] {
+    // OpenAI's chunks have no place for input tokens before the end: usage comes last
+    if (event.type === 'input-usage') return [];
     const chunks: WireChatCompletionChunk[] = [];
     if (!this.started) {
       this.started = true;
@@ -172,11 +174,16 @@ export class ChunkEncoder {
           response.finishReason ?? (response.aiMessage.toolCalls?.length ? 'tool_calls' : 'stop');
         const usage = toWireUsage(response.tokenUsage, this.costOf(response));
         const service = serviceFields(response);
+        const finish = this.chunk({}, reason);
+        // the core stream carries logprobs on its complete answer only: they go out at once here
+        finish.choices[0]!.logprobs = toWireLogprobs(
+          logprobsAttribute.of(response.aiMessage.attributes),
+        );
         if (!this.includeUsage) {
-          chunks.push({ ...this.chunk({}, reason), ...service, usage });
+          chunks.push({ ...finish, ...service, usage });
           break;
         }
-        chunks.push({ ...this.chunk({}, reason), ...service, usage: null });
+        chunks.push({ ...finish, ...service, usage: null });
         chunks.push({ ...this.chunk({}, null), ...service, choices: [], usage });
         break;
       }

@@ -7,6 +7,7 @@ import {
 } from 'nest-model-router';
 import { MODEL_ATTRIBUTE } from 'nest-model-router/core';
 import { processToolCallIds, type ToolCallIds } from './tool-call-ids.js';
+import { samplingParameters } from '../http/wire-sampling.js';
 import type {
   WireChatCompletionRequest,
   WireContentPart,
@@ -54,6 +55,7 @@ export function toChatRequest(
   }
   const request: ChatRequest = { messages: body.messages.map((m) => toChatMessage(m, ids)) };
   if (body.prompt_cache_key != null) parameters.promptCacheKey = body.prompt_cache_key;
+  Object.assign(parameters, samplingParameters(body));
   if (Object.keys(parameters).length > 0) request.parameters = parameters;
   return request;
 }

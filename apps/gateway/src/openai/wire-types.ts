@@ -76,7 +76,8 @@ export interface WireChatCompletionChunk extends WireServiceFields {
       refusal?: null;
       tool_calls?: WireToolCallDelta[];
     };
-    logprobs: null;
+    /** The whole answer's token logprobs, on the finish chunk (clients append chunks' lists). */
+    logprobs: WireLogprobs | null;
     finish_reason: string | null;
   }[];
   usage?: WireUsage | null;

@@ -45,6 +45,8 @@ export class ResponseEventEncoder implements StreamEncoder {
   ) {}
 
   encode(event: ChatStreamEvent): SseMessage[] {
+    // the Responses API tells usage in response.completed only
+    if (event.type === 'input-usage') return [];
     const out: SseMessage[] = [];
     if (!this.started) {
       this.started = true;

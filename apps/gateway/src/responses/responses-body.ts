@@ -10,6 +10,7 @@ import {
   unofferedToolIssue,
 } from '../http/wire-schema.js';
 import { imageUrlProblem, isBase64 } from '../http/wire-media.js';
+import { REASONING_EFFORTS, serviceTier } from '../http/wire-sampling.js';
 
 /**
  * An OpenAI Responses body: its one description (type, check, wording; see WireBodyPipe).
@@ -211,7 +212,10 @@ export const responsesBody = z
     stream: z.boolean().nullish(),
     store: z.boolean().nullish(),
     parallel_tool_calls: z.boolean().nullish(),
-    user: z.string().nullish(),
+    user: z.string().max(256).nullish(),
+    top_logprobs: z.int().min(0).max(20).nullish(),
+    reasoning: z.object({ effort: z.enum(REASONING_EFFORTS).nullish() }).nullish(),
+    service_tier: serviceTier.nullish(),
     metadata: metadata.nullish(),
     previous_response_id: z.null({ error: STATELESS }).optional(),
     conversation: z.null({ error: STATELESS }).optional(),

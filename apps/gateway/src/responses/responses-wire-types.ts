@@ -9,7 +9,18 @@ export interface ResponsesOutputText {
   type: 'output_text';
   text: string;
   annotations: never[];
-  logprobs: never[];
+  /** Token logprobs when `top_logprobs` asked for them and the upstream gave them. */
+  logprobs: ResponsesTokenLogprob[];
+}
+
+interface ResponsesTopLogprob {
+  token: string;
+  logprob: number;
+  bytes: number[];
+}
+
+export interface ResponsesTokenLogprob extends ResponsesTopLogprob {
+  top_logprobs: ResponsesTopLogprob[];
 }
 
 export type ResponsesOutputItem =
@@ -54,7 +65,7 @@ export interface ResponseObject {
   metadata: Record<string, string>;
   parallel_tool_calls: boolean;
   previous_response_id: null;
-  reasoning: { effort: null; summary: null };
+  reasoning: { effort: string | null; summary: null };
   store: boolean;
   temperature: number | null;
   top_p: number | null;

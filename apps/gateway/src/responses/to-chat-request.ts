@@ -10,6 +10,7 @@ import {
 import { MODEL_ATTRIBUTE } from 'nest-model-router/core';
 import type { ToolCallIds, ToolCallOrigin } from '../openai/tool-call-ids.js';
 import type { ResponsesInputItem, ResponsesInputPart, ResponsesRequest } from './responses-body.js';
+import { samplingParameters } from '../http/wire-sampling.js';
 
 /**
  * Maps a validated Responses body to a ChatRequest: `instructions` first as a system message,
@@ -35,6 +36,18 @@ function toParameters(body: ResponsesRequest): ChatRequestParameters {
   if (body.temperature != null) parameters.temperature = body.temperature;
   if (body.top_p != null) parameters.topP = body.top_p;
   if (body.max_output_tokens != null) parameters.maxOutputTokens = body.max_output_tokens;
+  Object.assign(
+    parameters,
+    samplingParameters({
+      user: body.user,
+      parallel_tool_calls: body.parallel_tool_calls,
+      reasoning_effort: body.reasoning?.effort,
+      service_tier: body.service_tier,
+      // the Responses API asks for logprobs by their number alone
+      logprobs: body.top_logprobs != null ? true : null,
+      top_logprobs: body.top_logprobs,
+    }),
+  );
   if (body.tools?.length) {
     parameters.tools = body.tools.map((tool) => ({
       name: tool.name,

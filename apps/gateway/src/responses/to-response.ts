@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { ChatResponse, TokenUsage } from 'nest-model-router';
-import { totalTokensOf } from 'nest-model-router/core';
+import { logprobsOf, totalTokensOf, type TokenLogprob } from 'nest-model-router/core';
 import type { AnsweredBy } from '../http/answered-by.js';
 import type { ToolCallIds } from '../openai/tool-call-ids.js';
 import type { ResponsesRequest } from './responses-body.js';
 import type {
   ResponseObject,
   ResponsesOutputItem,
+  ResponsesOutputText,
   ResponsesUsage,
 } from './responses-wire-types.js';
 
@@ -40,7 +41,7 @@ export function echoOf(body: ResponsesRequest): ResponseEcho {
     metadata: body.metadata ?? {},
     parallel_tool_calls: body.parallel_tool_calls ?? true,
     previous_response_id: null,
-    reasoning: { effort: null, summary: null },
+    reasoning: { effort: body.reasoning?.effort ?? null, summary: null },
     // echoed as asked; nothing is kept either way (previous_response_id is refused)
     store: body.store ?? true,
     temperature: body.temperature ?? null,
@@ -114,7 +115,7 @@ export function outputItems(
       id: itemId('msg'),
       status,
       role: 'assistant',
-      content: [outputText(response.aiMessage.text)],
+      content: [outputText(response.aiMessage.text, logprobsOf(response))],
     });
   }
   for (const call of response.aiMessage.toolCalls ?? []) {
@@ -130,8 +131,27 @@ export function outputItems(
   return items;
 }
 
-export function outputText(text: string) {
-  return { type: 'output_text' as const, text, annotations: [], logprobs: [] };
+export function outputText(text: string, logprobs: TokenLogprob[] = []): ResponsesOutputText {
+  return {
+    type: 'output_text' as const,
+    text,
+    annotations: [],
+    logprobs: logprobs.map((entry) => ({
+      token: entry.token,
+      logprob: entry.logprob,
+      bytes: bytesOf(entry.token),
+      top_logprobs: entry.topLogprobs.map((top) => ({
+        token: top.token,
+        logprob: top.logprob,
+        bytes: bytesOf(top.token),
+      })),
+    })),
+  };
+}
+
+/** A token's UTF-8 bytes, as the Responses API lists them next to it. */
+function bytesOf(token: string): number[] {
+  return [...Buffer.from(token, 'utf8')];
 }
 
 export function toResponsesUsage(usage: TokenUsage | undefined): ResponsesUsage {

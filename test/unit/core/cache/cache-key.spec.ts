@@ -39,12 +39,28 @@ describe('cacheKeys', () => {
       'tools',
       { ...base, parameters: { ...base.parameters, tools: [{ name: 'lookup', parameters: {} }] } },
     ],
+    ['seed', { ...base, parameters: { ...base.parameters, seed: 7 } }],
+    ['frequency penalty', { ...base, parameters: { ...base.parameters, frequencyPenalty: 1 } }],
+    ['presence penalty', { ...base, parameters: { ...base.parameters, presencePenalty: 1 } }],
+    ['logit bias', { ...base, parameters: { ...base.parameters, logitBias: { '42': -100 } } }],
+    ['logprobs', { ...base, parameters: { ...base.parameters, logprobs: true } }],
+    ['top logprobs', { ...base, parameters: { ...base.parameters, topLogprobs: 2 } }],
+    ['top k', { ...base, parameters: { ...base.parameters, topK: 5 } }],
+    ['reasoning effort', { ...base, parameters: { ...base.parameters, reasoningEffort: 'low' } }],
     [
       'a parameter it does not know',
-      { ...base, parameters: { ...base.parameters, seed: 7 } as never },
+      { ...base, parameters: { ...base.parameters, verbosity: 'low' } as never },
     ],
   ])('changes with the %s', (_, changed) => {
     expect(exact(changed)).not.toBe(exact(base));
+  });
+
+  it('is the same whoever the end user is and whatever the service tier', () => {
+    const named: ChatRequest = {
+      ...base,
+      parameters: { ...base.parameters, user: 'end-user-7', serviceTier: 'flex' },
+    };
+    expect(exact(named)).toBe(exact(base));
   });
 
   it('changes with the target and the partition', () => {

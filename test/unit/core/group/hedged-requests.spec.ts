@@ -186,6 +186,26 @@ describe('hedged requests', () => {
     expect(events).toContainEqual({ type: 'hedge-won', winner: 'b', loser: 'a', hedge: true });
   });
 
+  it('races a stream on its first output, not on input tokens told before it', async () => {
+    const slow = timedModel('a', [5_000]);
+    const a: ChatModel = {
+      chat: slow.chat,
+      async *stream(asked, options) {
+        yield { type: 'input-usage', tokenUsage: { inputTokens: 3 } };
+        yield* slow.stream!(asked, options);
+      },
+    };
+    const { router, events, observer } = hedgedRouter(a, timedModel('b', [100]));
+    const pending = drain(router.stream(request, { observer }));
+    await jest.advanceTimersByTimeAsync(1_100);
+    const { events: streamed, error } = await pending;
+    expect(error).toBeUndefined();
+    expect(textOf(streamed)).toBe('b');
+    // the loser's count never reaches the caller
+    expect(streamed.filter((event) => event.type === 'input-usage')).toEqual([]);
+    expect(events).toContainEqual({ type: 'hedge-won', winner: 'b', loser: 'a', hedge: true });
+  });
+
   it('a failure of the primary while the hedge runs waits for the hedge', async () => {
     const failing: ChatModel = {
       chat: () =>

@@ -30,6 +30,11 @@ const toolCall: ChatStreamEvent = {
   toolCall: { id: 't1', name: 'lookup', arguments: '{"q":1}' },
 };
 
+const usage = (inputTokens: number): ChatStreamEvent => ({
+  type: 'input-usage',
+  tokenUsage: { inputTokens },
+});
+
 function routerOf(models: Record<string, unknown>, options: { continuation?: boolean } = {}) {
   return new ModelRouter({
     routes: Object.entries(models).map(([name, model]) => ({ name, model: model as never })),
@@ -45,6 +50,14 @@ describe('ModelRouter.stream before output: fails over freely', () => {
     const { events, error } = await drain(routerOf({ a, b }).stream(request));
     expect(error).toBeUndefined();
     expect(events).toEqual([delta('Hi'), delta(' there'), complete('Hi there')]);
+  });
+
+  it('passes input-usage on before any output only, and fails over after it', async () => {
+    const a = streamingModel('a', [usage(7), new Error('a overloaded')]);
+    const b = streamingModel('b', [usage(9), delta('Hi'), usage(99), complete('Hi')]);
+    const { events, error } = await drain(routerOf({ a, b }).stream(request));
+    expect(error).toBeUndefined();
+    expect(events).toEqual([usage(7), usage(9), delta('Hi'), complete('Hi')]);
   });
 
   it('a model that ends without complete before any output is replaced too', async () => {

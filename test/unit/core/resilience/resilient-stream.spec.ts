@@ -30,6 +30,10 @@ const complete = (text: string): ChatStreamEvent => ({
   response: response(text),
 });
 const hang = { hang: true } as const;
+const usage = (inputTokens: number): ChatStreamEvent => ({
+  type: 'input-usage',
+  tokenUsage: { inputTokens },
+});
 
 function resilientStream(steps: StreamStep[], options: ResilienceOptions = {}) {
   const fake = scriptedStreamModel(steps);
@@ -74,6 +78,18 @@ describe('ResilientChatModel.stream', () => {
     expect(seen).toEqual([delta('fresh'), complete('fresh')]);
     expect(calls.map((c) => c.at)).toEqual([0, 100]);
     expect(events).toEqual([{ type: 'model-retry', model: 'streamer', attempt: 2, delayMs: 100 }]);
+  });
+
+  it("retries a failure after input tokens told before any output, handing on the winner's", async () => {
+    const { run, seen, calls } = resilientStream([
+      [usage(7), { fail: unavailable() }],
+      [usage(8), delta('fresh'), complete('fresh')],
+    ]);
+    const drained = run();
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(drained.outcome()?.ok).toBe(true);
+    expect(seen).toEqual([usage(8), delta('fresh'), complete('fresh')]);
+    expect(calls).toHaveLength(2);
   });
 
   it('does not retry once an event has been yielded: the error propagates', async () => {
