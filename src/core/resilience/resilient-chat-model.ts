@@ -3,6 +3,7 @@ import type { Capability } from '../chat/capability.js';
 import type { ChatCallOptions, ChatModel, ChatStreamEvent } from '../chat/chat-model.js';
 import type { ChatRequest, ChatRequestParameters } from '../chat/request.js';
 import type { ChatResponse } from '../chat/response.js';
+import { BaseChatModel } from '../chat/base-chat-model.js';
 import { streamModel } from '../chat/stream.js';
 import { systemClock, type Clock } from '../clock.js';
 import { InvalidConfigurationException } from '../errors/exceptions.js';
@@ -78,6 +79,12 @@ export class ResilientChatModel implements ChatModel {
   protected readonly clock: Clock;
   protected readonly timers: Timers;
   private readonly retryListeners: ((event: RetryEvent) => void)[] = [];
+  /**
+   * Whether an attempt's answer must be raced against its signal here: a BaseChatModel's chat()
+   * already rejects as soon as the signal it is given aborts, so a second race would only add a
+   * promise and a listener per attempt; any other model may ignore its signal.
+   */
+  private readonly racesAnswer: boolean;
   /** Present when the wrapped model is a routing component, so health still sees inside it. */
   declare readonly inspectModels?: () => ModelStatus[];
   declare readonly bindRouteState?: (binding: RouteStateBinding) => void;
@@ -99,6 +106,7 @@ export class ResilientChatModel implements ChatModel {
     const defaults = model.defaultRequestParameters?.();
     this.name = options.name ?? defaults?.modelName ?? 'model';
     this.defaultMaxOutputTokens = defaults?.maxOutputTokens;
+    this.racesAnswer = !(model instanceof BaseChatModel);
     this.policy =
       options.retry instanceof RetryPolicy ? options.retry : new RetryPolicy(options.retry);
     this.timeouts = resolveTimeouts(options.timeouts);
@@ -156,7 +164,7 @@ export class ResilientChatModel implements ChatModel {
           );
           try {
             const pending = this.model.chat(request, { ...options, signal: attempt.signal });
-            const answer = await raceAbort(pending, attempt.signal);
+            const answer = await (this.racesAnswer ? raceAbort(pending, attempt.signal) : pending);
             const took = this.clock() - started;
             this.deadlines.observeAnswer?.(took);
             this.answerDeadline.observe(took, answer);
