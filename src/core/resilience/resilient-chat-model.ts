@@ -1,4 +1,4 @@
-import { throwIfAborted, raceAbort } from '../chat/abort.js';
+import { throwIfAborted } from '../chat/abort.js';
 import type { Capability } from '../chat/capability.js';
 import type { ChatCallOptions, ChatModel, ChatStreamEvent } from '../chat/chat-model.js';
 import type { ChatRequest, ChatRequestParameters } from '../chat/request.js';
@@ -161,10 +161,11 @@ export class ResilientChatModel implements ChatModel {
               started,
               this.clock,
             ),
+            started,
           );
           try {
             const pending = this.model.chat(request, { ...options, signal: attempt.signal });
-            const answer = await (this.racesAnswer ? raceAbort(pending, attempt.signal) : pending);
+            const answer = await (this.racesAnswer ? attempt.race(pending) : pending);
             const took = this.clock() - started;
             this.deadlines.observeAnswer?.(took);
             this.answerDeadline.observe(took, answer);
@@ -210,10 +211,10 @@ export class ResilientChatModel implements ChatModel {
         }
         yield next.value;
         // Armed only while waiting on the model, so a slow consumer never looks like a stall.
-        attempt.arm('idle', this.deadlines.idleMs());
         const waitStarted = this.clock();
+        attempt.arm('idle', this.deadlines.idleMs(), waitStarted);
         try {
-          next = await raceAbort(events.next(), attempt.signal);
+          next = await attempt.race(events.next());
         } catch (error) {
           throw attempt.explain(error);
         }
@@ -238,14 +239,14 @@ export class ResilientChatModel implements ChatModel {
     first: IteratorResult<ChatStreamEvent>;
   }> {
     const attempt = call.attempt();
-    attempt.arm('first-token', this.deadlines.firstTokenMs());
     const started = this.clock();
+    attempt.arm('first-token', this.deadlines.firstTokenMs(), started);
     let events: AsyncIterator<ChatStreamEvent> | undefined;
     try {
       events = streamModel(this.model, request, { ...options, signal: attempt.signal })[
         Symbol.asyncIterator
       ]();
-      const first = await raceAbort(events.next(), attempt.signal);
+      const first = await attempt.race(events.next());
       // An empty stream is retried like a dropped connection: nothing reached the caller yet.
       if (first.done) throw new IncompleteStreamException(this.name);
       attempt.disarm();
