@@ -25,12 +25,13 @@ type TrackedResponse = ServerResponse & { [connectionAbort]?: ConnectionAbort };
  * listener costs microseconds, the largest avoidable item of a call. Its scope is still one
  * request: when the connection's last open response closes with listeners left on the signal (a
  * call that never settled), the next request gets a new one, so listeners never pile up across
- * keep-alive requests. A response without a real socket (`inject`) gets its own.
+ * keep-alive requests. A response without a real socket (`inject`), or not HTTP/1, gets its own.
  */
 export function abortOnDisconnect(raw: ServerResponse): AbortSignal {
   const socket = raw.socket as TrackedSocket | null;
   let state: ConnectionAbort;
-  if (socket instanceof Socket) {
+  // HTTP/2 streams share a socket but end alone (a reset one must not abort its siblings)
+  if (socket instanceof Socket && raw.req.httpVersionMajor === 1) {
     state = socket[connectionAbort] ?? { controller: new AbortController(), open: 0, socket };
     socket[connectionAbort] = state;
   } else {
