@@ -14,8 +14,16 @@ import { pathToFileURL } from 'node:url';
 import * as current from '../src/index.js';
 import { printTable, type Row } from './lib/measure.js';
 
-type Tree = Pick<typeof current, 'BaseChatModel' | 'withResilience'>;
-type Model = ReturnType<Tree['withResilience']>;
+type Tree = Pick<
+  typeof current,
+  | 'BaseChatModel'
+  | 'withResilience'
+  | 'ModelRouter'
+  | 'FailoverStrategy'
+  | 'RoutingChatModel'
+  | 'ChatModelRoutingResult'
+>;
+type Model = Pick<ReturnType<Tree['withResilience']>, 'chat' | 'stream'>;
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const BATCH = Number(process.env.BENCH_BATCH ?? 200);
@@ -50,6 +58,19 @@ function resilientOf(tree: Tree): Model {
   return tree.withResilience(new Instant(), { name: 'bench-model' });
 }
 
+/** The same behind a model group and a routing model, as a gateway's `auto` streams through. */
+function routedOf(tree: Tree): Model {
+  const group = new tree.ModelRouter({
+    routes: [{ name: 'instant', model: resilientOf(tree) }],
+    routingStrategy: new tree.FailoverStrategy(),
+  });
+  return new tree.RoutingChatModel({
+    routes: [{ name: 'a', model: group }],
+    router: () => tree.ChatModelRoutingResult.route('a'),
+    defaultRoute: 'a',
+  }) as Model;
+}
+
 const caller = new AbortController();
 
 async function cpuPerCall(model: Model, count: number, stream: boolean): Promise<number> {
@@ -77,13 +98,18 @@ export async function run(): Promise<void> {
     return;
   }
   const baseline = (await import(pathToFileURL(join(baselineRoot, 'dist/index.js')).href)) as Tree;
-  const ours = resilientOf(current);
-  const theirs = resilientOf(baseline);
   const rows: Row[] = [];
-  for (const [label, stream] of [
-    ['chat()', false],
-    [`stream() of ${STREAM_EVENTS} events`, true],
+  for (const [label, stream, build] of [
+    ['ResilientChatModel chat()', false, resilientOf],
+    [`ResilientChatModel stream() of ${STREAM_EVENTS} events`, true, resilientOf],
+    [
+      `stream() of ${STREAM_EVENTS} events, routed (RoutingChatModel → ModelRouter)`,
+      true,
+      routedOf,
+    ],
   ] as const) {
+    const ours = build(current);
+    const theirs = build(baseline);
     const size = stream ? BATCH : BATCH * CHAT_BATCH_FACTOR;
     const batch = (model: Model, count: number) => cpuPerCall(model, count, stream);
     await batch(ours, 4 * size); // JIT warm-up
@@ -104,7 +130,7 @@ export async function run(): Promise<void> {
     const sorted = ratios.toSorted((p, q) => p - q);
     const quartiles = `${sorted[Math.floor(ROUNDS / 4)]!.toFixed(2)}–${sorted[Math.floor((3 * ROUNDS) / 4)]!.toFixed(2)}`;
     rows.push({
-      benchmark: `CPU per ResilientChatModel ${label} (median of ${ROUNDS} interleaved batches of ${size})`,
+      benchmark: `CPU per ${label} (median of ${ROUNDS} interleaved batches of ${size})`,
       figure: `${median(a).toFixed(1)} µs`,
       baseline: `${median(b).toFixed(1)} µs`,
       ratio: `${median(ratios).toFixed(3)}× baseline (quartiles ${quartiles})`,
