@@ -1,7 +1,8 @@
 /**
- * ResilientChatModel's own CPU per call (its abort races and phase timers) against a baseline
- * tree's, both in this one process and measured in interleaved batches, so the machine changing
- * speed affects both alike. Runs only with a baseline (a built tree: its dist/index.js, which
+ * ResilientChatModel's CPU per call (its abort races and phase timers), alone and behind the
+ * stream layers above it (ModelRouter, RoutingChatModel), against a baseline tree's, both in this
+ * one process and measured in interleaved batches, so the machine changing speed affects both
+ * alike. Runs only with a baseline (a built tree: its dist/index.js, which
  * `npm run build` or `npm run build:gateway` writes):
  *
  *   BENCH_BASELINE_GATEWAY=/tmp/gw-base npm run bench -- resilience-cpu
@@ -136,5 +137,8 @@ export async function run(): Promise<void> {
       ratio: `${median(ratios).toFixed(3)}× baseline (quartiles ${quartiles})`,
     });
   }
-  printTable('ResilientChatModel CPU per call, interleaved against a baseline tree', rows);
+  printTable(
+    'ResilientChatModel and the stream layers above it, CPU per call, interleaved against a baseline tree',
+    rows,
+  );
 }
