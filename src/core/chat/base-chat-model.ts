@@ -55,6 +55,10 @@ export abstract class BaseChatModel implements ChatModel {
     this.listeners.push(listener);
   }
 
+  /**
+   * Rejects with the signal's reason as soon as `options.signal` aborts, whatever `doChat` does
+   * (ResilientChatModel relies on it and races no further): an override must keep that.
+   */
   async chat(request: ChatRequest, options: ChatCallOptions = {}): Promise<ChatResponse> {
     throwIfAborted(options.signal);
     const effective = this.withDefaults(request);

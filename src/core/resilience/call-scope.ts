@@ -1,6 +1,8 @@
+import { abortReason } from '../chat/abort.js';
 import type { Clock } from '../clock.js';
 import { ModelTimeoutException, type TimeoutPhase } from '../errors/timeout-exception.js';
 import { linkAbort, type LinkedAbort } from './linked-abort.js';
+import { PhaseTimer } from './phase-timer.js';
 import type { Timers } from './timers.js';
 
 /**
@@ -19,7 +21,7 @@ export class CallScope {
     deadlineMs: number | undefined,
     private readonly model: string,
     private readonly timers: Timers,
-    clock: Clock,
+    private readonly clock: Clock,
   ) {
     // without a deadline the call aborts exactly when the caller does: the caller's signal is
     // the call's (one AbortController and listener fewer per call, on the hot path)
@@ -45,7 +47,7 @@ export class CallScope {
 
   /** A new attempt inside this call; its signal is what the wrapped model receives. */
   attempt(): AttemptScope {
-    return new AttemptScope(this.callSignal, this.model, this.timers);
+    return new AttemptScope(this.callSignal, this.model, this.timers, this.clock);
   }
 
   dispose(): void {
@@ -60,34 +62,62 @@ export class CallScope {
  */
 export class AttemptScope {
   private readonly link: LinkedAbort;
-  private timer: unknown;
+  private readonly timer: PhaseTimer;
+  /** Rejects the pending `race`; one abort listener per attempt serves all its races. */
+  private rejectPending: ((reason: unknown) => void) | undefined;
+  private listening = false;
 
   constructor(
     callSignal: AbortSignal,
     private readonly model: string,
-    private readonly timers: Timers,
+    timers: Timers,
+    private readonly clock: Clock,
   ) {
-    this.link = linkAbort(callSignal);
+    const link = linkAbort(callSignal);
+    this.link = link;
+    this.timer = new PhaseTimer(timers, clock, (phase, ms) =>
+      link.controller.abort(new ModelTimeoutException(phase, ms, model)),
+    );
   }
 
   get signal(): AbortSignal {
     return this.link.signal;
   }
 
-  /** Starts (or restarts) the timer of `phase`; `undefined` ms leaves the phase unbounded. */
-  arm(phase: TimeoutPhase, ms: number | undefined): void {
-    this.disarm();
-    if (ms === undefined) return;
-    this.timer = this.timers.setTimeout(() => {
-      this.timer = undefined;
-      this.link.controller.abort(new ModelTimeoutException(phase, ms, this.model));
-    }, ms);
+  /**
+   * Starts (or restarts) the timer of `phase` from `now` (read here when not given);
+   * `undefined` ms leaves the phase unbounded.
+   */
+  arm(phase: TimeoutPhase, ms: number | undefined, now?: number): void {
+    this.timer.arm(phase, ms, now ?? this.clock());
   }
 
   disarm(): void {
-    if (this.timer === undefined) return;
-    this.timers.clearTimeout(this.timer);
-    this.timer = undefined;
+    this.timer.disarm();
+  }
+
+  /**
+   * `promise`, rejected with the attempt's abort reason as soon as the attempt aborts (a model
+   * may ignore its signal). One at a time. Unlike `raceAbort`, no listener is added and removed
+   * per call: a stream races every event.
+   */
+  race<T>(promise: Promise<T>): Promise<T> {
+    const signal = this.link.signal;
+    if (signal.aborted) {
+      // the losing promise may still reject later: observe it so it never becomes unhandled
+      promise.catch(() => undefined);
+      return Promise.reject(abortReason(signal));
+    }
+    if (!this.listening) {
+      this.listening = true;
+      signal.addEventListener('abort', () => this.rejectPending?.(abortReason(signal)), {
+        once: true,
+      });
+    }
+    return new Promise<T>((resolve, reject) => {
+      this.rejectPending = reject;
+      promise.then(resolve, reject);
+    });
   }
 
   /**
@@ -100,9 +130,9 @@ export class AttemptScope {
   }
 
   /** Ends the attempt; with a reason, aborts what the model may still be doing. */
-  dispose(abortReason?: unknown): void {
-    this.disarm();
+  dispose(reason?: unknown): void {
+    this.timer.stop();
     this.link.unlink();
-    if (abortReason !== undefined && !this.signal.aborted) this.link.controller.abort(abortReason);
+    if (reason !== undefined && !this.signal.aborted) this.link.controller.abort(reason);
   }
 }

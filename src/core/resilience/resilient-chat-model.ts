@@ -1,8 +1,9 @@
-import { throwIfAborted, raceAbort } from '../chat/abort.js';
+import { throwIfAborted } from '../chat/abort.js';
 import type { Capability } from '../chat/capability.js';
 import type { ChatCallOptions, ChatModel, ChatStreamEvent } from '../chat/chat-model.js';
 import type { ChatRequest, ChatRequestParameters } from '../chat/request.js';
 import type { ChatResponse } from '../chat/response.js';
+import { BaseChatModel } from '../chat/base-chat-model.js';
 import { streamModel } from '../chat/stream.js';
 import { systemClock, type Clock } from '../clock.js';
 import { InvalidConfigurationException } from '../errors/exceptions.js';
@@ -78,6 +79,12 @@ export class ResilientChatModel implements ChatModel {
   protected readonly clock: Clock;
   protected readonly timers: Timers;
   private readonly retryListeners: ((event: RetryEvent) => void)[] = [];
+  /**
+   * Whether an attempt's answer must be raced against its signal here: a BaseChatModel's chat()
+   * already rejects as soon as the signal it is given aborts, so a second race would only add a
+   * promise and a listener per attempt; any other model may ignore its signal.
+   */
+  private readonly racesAnswer: boolean;
   /** Present when the wrapped model is a routing component, so health still sees inside it. */
   declare readonly inspectModels?: () => ModelStatus[];
   declare readonly bindRouteState?: (binding: RouteStateBinding) => void;
@@ -99,6 +106,7 @@ export class ResilientChatModel implements ChatModel {
     const defaults = model.defaultRequestParameters?.();
     this.name = options.name ?? defaults?.modelName ?? 'model';
     this.defaultMaxOutputTokens = defaults?.maxOutputTokens;
+    this.racesAnswer = !(model instanceof BaseChatModel);
     this.policy =
       options.retry instanceof RetryPolicy ? options.retry : new RetryPolicy(options.retry);
     this.timeouts = resolveTimeouts(options.timeouts);
@@ -153,10 +161,11 @@ export class ResilientChatModel implements ChatModel {
               started,
               this.clock,
             ),
+            started,
           );
           try {
             const pending = this.model.chat(request, { ...options, signal: attempt.signal });
-            const answer = await raceAbort(pending, attempt.signal);
+            const answer = await (this.racesAnswer ? attempt.race(pending) : pending);
             const took = this.clock() - started;
             this.deadlines.observeAnswer?.(took);
             this.answerDeadline.observe(took, answer);
@@ -203,10 +212,10 @@ export class ResilientChatModel implements ChatModel {
         }
         yield next.value;
         // Armed only while waiting on the model, so a slow consumer never looks like a stall.
-        attempt.arm('idle', this.deadlines.idleMs());
         const waitStarted = this.clock();
+        attempt.arm('idle', this.deadlines.idleMs(), waitStarted);
         try {
-          next = await raceAbort(events.next(), attempt.signal);
+          next = await attempt.race(events.next());
         } catch (error) {
           throw attempt.explain(error);
         }
@@ -233,8 +242,8 @@ export class ResilientChatModel implements ChatModel {
     first: IteratorResult<ChatStreamEvent>;
   }> {
     const attempt = call.attempt();
-    attempt.arm('first-token', this.deadlines.firstTokenMs());
     const started = this.clock();
+    attempt.arm('first-token', this.deadlines.firstTokenMs(), started);
     let events: AsyncIterator<ChatStreamEvent> | undefined;
     try {
       events = streamModel(this.model, request, { ...options, signal: attempt.signal })[
@@ -243,10 +252,10 @@ export class ResilientChatModel implements ChatModel {
       // input tokens told before the answer (Anthropic's message_start) are not its first token:
       // the first-token wait and a retry still cover the wait for it
       const before: ChatStreamEvent[] = [];
-      let first = await raceAbort(events.next(), attempt.signal);
+      let first = await attempt.race(events.next());
       while (!first.done && first.value.type === 'input-usage') {
         before.push(first.value);
-        first = await raceAbort(events.next(), attempt.signal);
+        first = await attempt.race(events.next());
       }
       // An empty stream is retried like a dropped connection: nothing reached the caller yet.
       if (first.done) throw new IncompleteStreamException(this.name);
