@@ -15,8 +15,8 @@ const timeoutsSchema = z.looseObject({
 });
 
 const retrySettingsSchema = z.looseObject({
-  baseDelayMs: duration().optional(),
-  maxDelayMs: duration().optional(),
+  baseDelayMs: duration({ zero: true }).optional(),
+  maxDelayMs: duration({ zero: true }).optional(),
   maxRetryAfterMs: duration({ zero: true }).optional(),
 });
 

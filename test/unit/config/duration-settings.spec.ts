@@ -165,9 +165,20 @@ describe('duration settings', () => {
       ),
     ).toEqual([
       `models.a.resilience.timeouts.attemptMs: must be ${forms} above 0`,
-      `models.a.resilience.retry.baseDelayMs: must be ${forms} above 0`,
+      `models.a.resilience.retry.baseDelayMs: must be ${forms} (0 or more)`,
       `routers.main.cooldownMs: must be ${forms} (0 or more)`,
       `routers.main.probeTimeoutMs: must be ${forms} above 0`,
     ]);
+  });
+
+  it('zero is a duration where the core takes it: retry delays, cooldowns', () => {
+    const retry = { baseDelayMs: 0, maxDelayMs: '0s', maxRetryAfterMs: 0 };
+    const config = validateModelRouterConfig(
+      file({ resilience: { retry } }, { cooldownMs: '0ms' }),
+    );
+    expect(config.models.a).toMatchObject({
+      resilience: { retry: { baseDelayMs: 0, maxDelayMs: 0 } },
+    });
+    expect(config.routers.main).toMatchObject({ cooldownMs: 0 });
   });
 });
