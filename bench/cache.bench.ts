@@ -20,7 +20,7 @@ import { WordVectorEmbeddingModel } from '../src/embedded/word-vector-embedding-
 import { isRedisServerAvailable, startRedisServer } from '../test/support/redis-server.js';
 import { writeGatewayConfig } from './lib/bench-gateway-config.js';
 import { seededRandom } from './lib/seeded-random.js';
-import { printTable, type Row } from './lib/measure.js';
+import { median, printTable, type Row } from './lib/measure.js';
 import { cpuPerRequest, startUpstream, type Injector } from './gateway-cpu.bench.js';
 import { floorForwarderApp } from './lib/floor-forwarder-app.js';
 
@@ -61,7 +61,6 @@ async function wallPerRequest(target: { fastify: Injector }, count: number): Pro
   return ((performance.now() - start) * 1000) / count;
 }
 
-const median = (values: number[]) => values.toSorted((a, b) => a - b)[values.length >> 1]!;
 const quartiles = (values: number[]) => {
   const sorted = values.toSorted((a, b) => a - b);
   return `${sorted[Math.floor(values.length / 4)]!.toFixed(2)}–${sorted[Math.floor((3 * values.length) / 4)]!.toFixed(2)}`;

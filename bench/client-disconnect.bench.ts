@@ -16,7 +16,7 @@ import type { ServerResponse } from 'node:http';
 import { abortOnDisconnect } from '../apps/gateway/src/http/client-disconnect.js';
 import { BaseChatModel, withResilience } from '../src/index.js';
 import type { ChatResponse } from '../src/index.js';
-import { printTable } from './lib/measure.js';
+import { batchesAgainstBaseline, printTable } from './lib/measure.js';
 
 type AbortOnDisconnect = (raw: ServerResponse) => AbortSignal;
 
@@ -62,8 +62,6 @@ async function cpuPerRequest(agent: Agent, port: number, count: number): Promise
   return (used.user + used.system) / count;
 }
 
-const median = (values: number[]) => values.toSorted((a, b) => a - b)[values.length >> 1]!;
-
 export async function run(): Promise<void> {
   const baselineRoot = process.env.BENCH_BASELINE_GATEWAY;
   if (!baselineRoot) {
@@ -79,29 +77,15 @@ export async function run(): Promise<void> {
   const batch = (port: number, count: number) => cpuPerRequest(agent, port, count);
   await batch(ours.port, 4 * BATCH); // JIT warm-up
   await batch(theirs.port, 4 * BATCH);
-  const a: number[] = [];
-  const b: number[] = [];
-  const ratios: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    // alternate who goes first, so neither always runs on a warmer or cooler moment
-    const first = round % 2 === 0;
-    const x = first ? await batch(ours.port, BATCH) : 0;
-    const y = await batch(theirs.port, BATCH);
-    const z = first ? x : await batch(ours.port, BATCH);
-    a.push(z);
-    b.push(y);
-    ratios.push(z / y);
-  }
+  const row = await batchesAgainstBaseline(
+    `CPU per request, one resilient call (median of ${ROUNDS} interleaved batches of ${BATCH})`,
+    () => batch(ours.port, BATCH),
+    () => batch(theirs.port, BATCH),
+    ROUNDS,
+  );
   agent.destroy();
   await Promise.all([ours, theirs].map(({ server }) => new Promise((r) => server.close(r))));
-  const sorted = ratios.toSorted((p, q) => p - q);
-  const quartiles = `${sorted[Math.floor(ROUNDS / 4)]!.toFixed(2)}–${sorted[Math.floor((3 * ROUNDS) / 4)]!.toFixed(2)}`;
   printTable('Client-disconnect signal, keep-alive HTTP, interleaved against a baseline tree', [
-    {
-      benchmark: `CPU per request, one resilient call (median of ${ROUNDS} interleaved batches of ${BATCH})`,
-      figure: `${median(a).toFixed(1)} µs`,
-      baseline: `${median(b).toFixed(1)} µs`,
-      ratio: `${median(ratios).toFixed(3)}× baseline (quartiles ${quartiles})`,
-    },
+    row,
   ]);
 }

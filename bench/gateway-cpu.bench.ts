@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { writeGatewayConfig } from './lib/bench-gateway-config.js';
-import { printTable, type Row } from './lib/measure.js';
+import { batchesAgainstBaseline, printTable, type Row } from './lib/measure.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
@@ -142,8 +142,6 @@ export async function cpuPerRequest(
   return (used.user + used.system) / count;
 }
 
-const median = (values: number[]) => values.toSorted((a, b) => a - b)[values.length >> 1]!;
-
 export async function run(): Promise<void> {
   const baselineRoot = process.env.BENCH_BASELINE_GATEWAY;
   if (!baselineRoot) {
@@ -175,27 +173,15 @@ export async function run(): Promise<void> {
       cpuPerRequest(gateway, model, count, false, undefined, stream);
     await batch(current, 4 * BATCH); // JIT warm-up
     await batch(baseline, 4 * BATCH);
-    const ours: number[] = [];
-    const theirs: number[] = [];
-    const ratios: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      // alternate who goes first, so neither always runs on a warmer or cooler minute
-      const first = round % 2 === 0;
-      const a = first ? await batch(current, BATCH) : 0;
-      const b = await batch(baseline, BATCH);
-      const c = first ? a : await batch(current, BATCH);
-      ours.push(c);
-      theirs.push(b);
-      ratios.push(c / b);
-    }
-    const sorted = ratios.toSorted((x, y) => x - y);
-    const quartiles = `${sorted[Math.floor(ROUNDS / 4)]!.toFixed(2)}–${sorted[Math.floor((3 * ROUNDS) / 4)]!.toFixed(2)}`;
-    rows.push({
-      benchmark: `CPU per request, ${label} (median of ${ROUNDS} interleaved batches of ${BATCH})`,
-      figure: `${median(ours).toFixed(0)} µs`,
-      baseline: `${median(theirs).toFixed(0)} µs`,
-      ratio: `${median(ratios).toFixed(3)}× baseline (quartiles ${quartiles})`,
-    });
+    rows.push(
+      await batchesAgainstBaseline(
+        `CPU per request, ${label} (median of ${ROUNDS} interleaved batches of ${BATCH})`,
+        () => batch(current, BATCH),
+        () => batch(baseline, BATCH),
+        ROUNDS,
+        0,
+      ),
+    );
   }
   printTable('Gateway CPU per request, interleaved against a baseline tree', rows);
   await Promise.all([current.close(), baseline.close()]);

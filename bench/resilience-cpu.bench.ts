@@ -13,7 +13,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as current from '../src/index.js';
-import { printTable, type Row } from './lib/measure.js';
+import { batchesAgainstBaseline, printTable, type Row } from './lib/measure.js';
 
 type Tree = Pick<
   typeof current,
@@ -90,8 +90,6 @@ async function cpuPerCall(model: Model, count: number, stream: boolean): Promise
   return (used.user + used.system) / count;
 }
 
-const median = (values: number[]) => values.toSorted((a, b) => a - b)[values.length >> 1]!;
-
 export async function run(): Promise<void> {
   const baselineRoot = process.env.BENCH_BASELINE_GATEWAY;
   if (!baselineRoot) {
@@ -115,27 +113,14 @@ export async function run(): Promise<void> {
     const batch = (model: Model, count: number) => cpuPerCall(model, count, stream);
     await batch(ours, 4 * size); // JIT warm-up
     await batch(theirs, 4 * size);
-    const a: number[] = [];
-    const b: number[] = [];
-    const ratios: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      // alternate who goes first, so neither always runs on a warmer or cooler moment
-      const first = round % 2 === 0;
-      const x = first ? await batch(ours, size) : 0;
-      const y = await batch(theirs, size);
-      const z = first ? x : await batch(ours, size);
-      a.push(z);
-      b.push(y);
-      ratios.push(z / y);
-    }
-    const sorted = ratios.toSorted((p, q) => p - q);
-    const quartiles = `${sorted[Math.floor(ROUNDS / 4)]!.toFixed(2)}–${sorted[Math.floor((3 * ROUNDS) / 4)]!.toFixed(2)}`;
-    rows.push({
-      benchmark: `CPU per ${label} (median of ${ROUNDS} interleaved batches of ${size})`,
-      figure: `${median(a).toFixed(1)} µs`,
-      baseline: `${median(b).toFixed(1)} µs`,
-      ratio: `${median(ratios).toFixed(3)}× baseline (quartiles ${quartiles})`,
-    });
+    rows.push(
+      await batchesAgainstBaseline(
+        `CPU per ${label} (median of ${ROUNDS} interleaved batches of ${size})`,
+        () => batch(ours, size),
+        () => batch(theirs, size),
+        ROUNDS,
+      ),
+    );
   }
   printTable(
     'ResilientChatModel and the stream layers above it, CPU per call, interleaved against a baseline tree',

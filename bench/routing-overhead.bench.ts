@@ -16,7 +16,7 @@ import { FailoverStrategy } from '../src/core/strategies/failover-strategy.js';
 import { ModelRouter } from '../src/core/group/model-router.js';
 import { limitConcurrency } from '../src/core/limits/concurrency-gate.js';
 import { InMemoryRouteStateStore } from '../src/core/state/in-memory-route-state-store.js';
-import { measure, measureInterleaved, printTable, ratio, us } from './lib/measure.js';
+import { measure, measureInterleaved, median, printTable, ratio, us } from './lib/measure.js';
 
 const request: ChatRequest = { messages: [userMessage('How long is a piece of string?')] };
 const response: ChatResponse = {
@@ -178,5 +178,3 @@ function tailOptionsGroup(options: { window?: boolean; hedge?: boolean; adaptive
     ...(options.hedge ? { hedge: { after: 'p95' as const, maxExtra: 0.1 } } : {}),
   });
 }
-
-const median = (values: number[]) => values.toSorted((a, b) => a - b)[values.length >> 1]!;

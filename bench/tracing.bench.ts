@@ -30,7 +30,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpuPerRequest, loadGateway, startUpstream } from './gateway-cpu.bench.js';
 import { writeGatewayConfig } from './lib/bench-gateway-config.js';
-import { printTable, type Row } from './lib/measure.js';
+import { median, printTable, type Row } from './lib/measure.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
@@ -88,8 +88,6 @@ function sdk() {
     shutdown: () => Promise.all([tracerProvider.shutdown(), meterProvider.shutdown()]),
   };
 }
-
-const median = (values: number[]) => values.toSorted((a, b) => a - b)[values.length >> 1]!;
 
 function quartiles(values: number[]): string {
   const sorted = values.toSorted((x, y) => x - y);

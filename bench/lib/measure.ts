@@ -47,6 +47,10 @@ export const us = (ns: number): string => `${(ns / 1000).toFixed(2)} µs`;
 /** `a / b` as "1.23×"; "–" when the baseline is 0 (a 2-item set the baseline gets all wrong). */
 export const ratio = (a: number, b: number): string => (b === 0 ? '–' : `${(a / b).toFixed(2)}×`);
 
+/** The middle value (the upper one of an even count). */
+export const median = (values: number[]): number =>
+  values.toSorted((a, b) => a - b)[values.length >> 1]!;
+
 /** Medians per call of several variants measured in interleaved rounds. */
 export interface InterleavedMeasurement {
   /** Median wall-clock nanoseconds per call, per variant. */
@@ -78,6 +82,40 @@ export async function measureInterleaved(
       cpu[index]!.push(((used.user + used.system) * 1e3) / iterations);
     }
   }
-  const median = (values: number[]) => values.toSorted((a, b) => a - b)[values.length >> 1]!;
   return { nsPerOp: wall.map(median), cpuNsPerOp: cpu.map(median) };
+}
+
+/**
+ * This tree against a baseline tree in alternating batches (who goes first alternates, so neither
+ * always runs on a warmer or cooler moment); each batch returns its CPU µs per call. The row's
+ * ratio is the median of the per-batch ratios, with their quartiles: the spread a reader needs
+ * to tell a change from the machine's noise.
+ */
+export async function batchesAgainstBaseline(
+  benchmark: string,
+  ours: () => Promise<number>,
+  theirs: () => Promise<number>,
+  rounds: number,
+  digits = 1,
+): Promise<Row> {
+  const a: number[] = [];
+  const b: number[] = [];
+  const ratios: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const first = round % 2 === 0;
+    const x = first ? await ours() : 0;
+    const y = await theirs();
+    const z = first ? x : await ours();
+    a.push(z);
+    b.push(y);
+    ratios.push(z / y);
+  }
+  const sorted = ratios.toSorted((p, q) => p - q);
+  const quartile = (q: number) => sorted[Math.floor(q * rounds)]!.toFixed(2);
+  return {
+    benchmark,
+    figure: `${median(a).toFixed(digits)} µs`,
+    baseline: `${median(b).toFixed(digits)} µs`,
+    ratio: `${median(ratios).toFixed(3)}× baseline (quartiles ${quartile(0.25)}–${quartile(0.75)})`,
+  };
 }
