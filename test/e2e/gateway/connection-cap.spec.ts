@@ -7,21 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { connect, type Socket } from 'node:net';
 import { demoGatewayConfig } from '../../../apps/gateway/src/config/demo-config.js';
 import { ManualClock, startGateway, type RunningGateway } from './gateway-harness.js';
+import { raw } from './raw-connection.js';
 
 const KEY = 'sk-connection-cap-0123456789';
 const MAX_CONNECTIONS = 4;
-
-/** Writes `request` on a new connection; resolves with all that was read until it closed. */
-function raw(url: string, request: string): Promise<string> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const socket = connect(Number(port), hostname, () => socket.write(request));
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', reject);
-    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
-  });
-}
 
 /** A new connection, once connected, and all that is read on it until it closes (or resets). */
 function opened(url: string): Promise<{ socket: Socket; answer: Promise<string> }> {

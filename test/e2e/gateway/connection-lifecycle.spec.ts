@@ -5,6 +5,7 @@ import { connect, type Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { demoGatewayConfig } from '../../../apps/gateway/src/config/demo-config.js';
 import { startGateway, sseData, user, type RunningGateway } from './gateway-harness.js';
+import { raw } from './raw-connection.js';
 
 /** Every line the Nest logger was given. */
 class CapturingLogger implements LoggerService {
@@ -19,21 +20,6 @@ class CapturingLogger implements LoggerService {
   private add(level: string, args: unknown[]): void {
     this.lines.push(`${level} ${args.map(String).join(' ')}`);
   }
-}
-
-/** Sends `request` over a new connection and resolves with everything read until close. */
-function raw(url: string, request: string, keepOpen?: (socket: Socket) => void): Promise<string> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const socket = connect(Number(port), hostname, () => {
-      socket.write(request);
-      keepOpen?.(socket);
-    });
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', reject);
-    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
-  });
 }
 
 const streamBody = JSON.stringify({

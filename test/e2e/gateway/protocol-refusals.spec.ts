@@ -6,23 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { connect } from 'node:net';
 import { demoGatewayConfig } from '../../../apps/gateway/src/config/demo-config.js';
 import { ManualClock, startGateway, type RunningGateway } from './gateway-harness.js';
+import { raw } from './raw-connection.js';
 
 const KEY = 'sk-protocol-refusals-0123456789';
 /** A client key allowed one model call a minute. */
 const ONE_RPM_KEY = 'sk-protocol-refusals-one-rpm-0123456789';
 const ORIGIN = 'https://chat.example.com';
-
-/** Writes `request` on a new connection; resolves with all that was read until it closed. */
-function raw(url: string, request: string): Promise<string> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const socket = connect(Number(port), hostname, () => socket.write(request));
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', reject);
-    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
-  });
-}
 
 /** The status, headers (lower-cased names) and JSON body of one raw answer. */
 function parsed(answer: string): { status: number; head: string; body: unknown } {
