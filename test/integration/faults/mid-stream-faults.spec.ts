@@ -288,11 +288,12 @@ describe("the caller's own errors, and the overall deadline", () => {
   );
 
   it('the overall deadline bounds a call across its retries, then the group fails over', async () => {
-    // each 429 asks for 150 ms; the second wait would end past the 250 ms deadline
+    // each 429 asks for 600 ms; the second wait would end past the 1 s deadline (the margins are
+    // wide, as the calls are real HTTP on a machine that may be busy)
     const stack = await faults.start({
-      models: [primary({ timeouts: { attemptMs: 5_000, deadlineMs: 250 } }), fallback()],
+      models: [primary({ timeouts: { attemptMs: 5_000, deadlineMs: 1_000 } }), fallback()],
     });
-    faults.provider.setFault('gpt-primary', 'fault-429-retry-after-ms-150');
+    faults.provider.setFault('gpt-primary', 'fault-429-retry-after-ms-600');
 
     const response = await stack.chat();
 
