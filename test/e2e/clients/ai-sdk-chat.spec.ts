@@ -163,7 +163,9 @@ describe('the Vercel AI SDK: abort', () => {
   let env: ClientGateway;
 
   beforeAll(async () => {
-    env = await startClientGateway({ tokenDelayMs: 40 });
+    // slow words: the whole answer (some 40 words) would take about 10 s, so a stream that
+    // stopped at the abort and one that ran to its end are far apart even on a busy machine
+    env = await startClientGateway({ tokenDelayMs: 250 });
   });
 
   afterAll(async () => {
@@ -196,7 +198,7 @@ describe('the Vercel AI SDK: abort', () => {
     }
     expect(aborted).toHaveLength(1);
     expect(text.split(/\s+/).length).toBeLessThan(5);
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(Date.now() - started).toBeLessThan(4_000);
 
     const after = await generateText({
       model: compatible.chatModel('demo-mini'),

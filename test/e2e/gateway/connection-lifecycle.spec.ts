@@ -89,7 +89,8 @@ describe('a stream still running when the shutdown grace ends', () => {
   it('gets an error event before its socket is closed, and no [DONE]; a new request a 503', async () => {
     const gateway = await startGateway({
       config: demoGatewayConfig({ tokenDelayMs: 200, failEvery: 0 }),
-      shutdownGraceMs: 300,
+      // long enough for the late request's 503 on a busy machine, far shorter than the stream
+      shutdownGraceMs: 1_000,
     });
     // a request begun before the shutdown and completed during it
     let late: Socket | undefined;

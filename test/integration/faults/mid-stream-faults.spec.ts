@@ -308,7 +308,9 @@ describe("the caller's own errors, and the overall deadline", () => {
   it('a stream that never finishes is cut at the deadline even while tokens keep coming', async () => {
     const stack = await faults.start({
       models: [
-        primary({ timeouts: { firstTokenMs: 5_000, idleMs: 5_000, deadlineMs: 200 } }),
+        // the deadline leaves room for the first tokens over real HTTP on a busy machine: cut
+        // before them, the call would fail over before any output instead of mid-stream
+        primary({ timeouts: { firstTokenMs: 5_000, idleMs: 5_000, deadlineMs: 1_000 } }),
         fallback({ prefill: false }),
       ],
     });
@@ -322,7 +324,7 @@ describe("the caller's own errors, and the overall deadline", () => {
     expect((error as StreamInterruptedException).cause).toBeInstanceOf(ModelTimeoutException);
     expect((error as StreamInterruptedException).cause).toMatchObject({
       phase: 'deadline',
-      timeoutMs: 200,
+      timeoutMs: 1_000,
     });
   });
 });

@@ -77,9 +77,10 @@ describe('tail latency against the fake provider', () => {
       routingStrategy: new FailoverStrategy({ failureThreshold: 100 }),
     });
     for (let i = 0; i < 5; i += 1) await drain(router.stream(request));
-    // learnt from what the fast model showed: far under the 12 s that holds before learning
+    // learnt from what the fast model showed: far under the 12 s that holds before learning (3×
+    // the slowest first token; the bound leaves room for a cold first call on a busy machine)
     const learnt = primary.deadlines.firstTokenMs()!;
-    expect(learnt).toBeLessThan(2_000);
+    expect(learnt).toBeLessThan(6_000);
     delays.set('tail-primary', 20_000);
     const events: RoutingEvent[] = [];
     const text = await drain(router.stream(request, { observer: (e) => void events.push(e) }));
