@@ -79,13 +79,14 @@ describe.each<TransportName>(['tcp', 'redis'])('cancellation over %s', (transpor
 
   it('the client timeout is a ModelTimeoutException, and cancels the call on the service', async () => {
     const error = await rejection(
-      handle.remote({ router: 'hanging', timeoutMs: 150 }).chat(ask('hi')),
+      // room for the call to reach the model on the service before the bound cancels it
+      handle.remote({ router: 'hanging', timeoutMs: 1_000 }).chat(ask('hi')),
     );
 
     expect(error).toBeInstanceOf(ModelTimeoutException);
-    expect(error).toMatchObject({ phase: 'deadline', timeoutMs: 150 });
+    expect(error).toMatchObject({ phase: 'deadline', timeoutMs: 1_000 });
     expect((error as Error).message).toContain(
-      "did not answer model-router.chat within 150 ms (router 'hanging')",
+      "did not answer model-router.chat within 1000 ms (router 'hanging')",
     );
     await until(() => handle.probe.aborts.length === 1);
   });

@@ -324,7 +324,8 @@ describe('RedisRouteStateStore when one replica loses Redis (a partition)', () =
     const cache = await RedisResponseCacheStore.connect({
       url: `redis://127.0.0.1:${proxy.port}`,
       keyPrefix: env.stores.prefix,
-      commandTimeoutMs: 100,
+      // the lookup before the stall must answer within it on a busy machine
+      commandTimeoutMs: 300,
     });
     /** Lookups sent and not answered (a reconnect's own handshake may be queued too). */
     const queuedLookups = () =>
