@@ -35,3 +35,17 @@ export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefine
     );
   });
 }
+
+/**
+ * A model whose `chat` promise rejects with the signal's reason as soon as `options.signal`
+ * aborts, whatever its own callee does (BaseChatModel, ModelRouter). A layer above such a model
+ * need not race the caller's signal again: one race per call is enough, at the innermost layer
+ * that must (each race is one promise and one abort listener added and removed).
+ */
+export interface SettlesOnAbort {
+  readonly settlesOnAbort: true;
+}
+
+export function settlesOnAbort(model: unknown): model is SettlesOnAbort {
+  return (model as Partial<SettlesOnAbort> | null | undefined)?.settlesOnAbort === true;
+}

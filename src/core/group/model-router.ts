@@ -1,4 +1,4 @@
-import { raceAbort, throwIfAborted } from '../chat/abort.js';
+import { raceAbort, throwIfAborted, type SettlesOnAbort } from '../chat/abort.js';
 import { assertChatRequestOnce, type ChecksChatRequests } from '../chat/assert-chat-request.js';
 import { Capability, capabilitiesOf } from '../chat/capability.js';
 import type { ChatCallOptions, ChatModel, ChatStreamEvent } from '../chat/chat-model.js';
@@ -52,8 +52,12 @@ const checkAnswer = (response: ChatResponse, attempt: Attempt) =>
  * tried (each at most once per call, then the default route once). When all fail, the call
  * rejects with NoMatchingModelFoundException carrying every error in order.
  */
-export class ModelRouter implements ChatModel, InspectableRouting, ChecksChatRequests {
+export class ModelRouter
+  implements ChatModel, InspectableRouting, ChecksChatRequests, SettlesOnAbort
+{
   readonly checksChatRequests = true as const;
+  /** `chat` races each model's answer on the caller's signal: a RoutingChatModel above races not. */
+  readonly settlesOnAbort = true as const;
   protected readonly group: RouterGroup;
   protected readonly strategy: ModelRoutingStrategy;
   /** The checks before each call (context window, rate limits, budgets) around the strategy. */

@@ -1,4 +1,4 @@
-import { raceAbort, throwIfAborted } from '../chat/abort.js';
+import { raceAbort, settlesOnAbort, throwIfAborted } from '../chat/abort.js';
 import { abortable } from '../chat/abortable-stream.js';
 import {
   assertChatRequestOnce,
@@ -123,7 +123,10 @@ export class RoutingChatModel implements ChatModel, InspectableRouting, ChecksCh
     const { route, decisionId } = await this.selectRoute(request, options);
     const call = async () =>
       route.model.chat(request, this.modelCallOptions(route, options, request));
-    const response = await raceAbort(call(), options.signal);
+    // a route model that settles on the caller's abort (a group) races it already
+    const response = await (settlesOnAbort(route.model)
+      ? call()
+      : raceAbort(call(), options.signal));
     return withRouteAttribute(response, route.name, decisionId);
   }
 
