@@ -1,4 +1,4 @@
-import { raceAbort, throwIfAborted, type SettlesOnAbort } from '../chat/abort.js';
+import { raceAbort, settlesOnAbort, throwIfAborted, type SettlesOnAbort } from '../chat/abort.js';
 import { assertChatRequestOnce, type ChecksChatRequests } from '../chat/assert-chat-request.js';
 import { Capability, capabilitiesOf } from '../chat/capability.js';
 import type { ChatCallOptions, ChatModel, ChatStreamEvent } from '../chat/chat-model.js';
@@ -56,7 +56,10 @@ export class ModelRouter
   implements ChatModel, InspectableRouting, ChecksChatRequests, SettlesOnAbort
 {
   readonly checksChatRequests = true as const;
-  /** `chat` races each model's answer on the caller's signal: a RoutingChatModel above races not. */
+  /**
+   * `chat` races each model's answer on the caller's signal (unless the model settles on abort
+   * itself), and its strategy's pending work: a RoutingChatModel above races it no further.
+   */
   readonly settlesOnAbort = true as const;
   protected readonly group: RouterGroup;
   protected readonly strategy: ModelRoutingStrategy;
@@ -170,9 +173,11 @@ export class ModelRouter
       }
       let response: ChatResponse;
       try {
-        const answer = attempt.model.model.chat(request, call.optionsFor(attempt));
+        const model = attempt.model.model;
+        const answer = Promise.resolve(model.chat(request, call.optionsFor(attempt)));
+        // a model that settles on the caller's abort (a resilient one, a provider) races it itself
         response = assertChatResponse(
-          await raceAbort(Promise.resolve(answer), options?.signal),
+          await (settlesOnAbort(model) ? answer : raceAbort(answer, options?.signal)),
           attempt.model.name,
         );
       } catch (error) {
@@ -224,7 +229,9 @@ export class ModelRouter
     } catch (error) {
       return Promise.reject(error);
     }
-    if (signal !== call.options.signal) return Promise.resolve(answer);
+    if (signal !== call.options.signal || settlesOnAbort(attempt.model.model)) {
+      return Promise.resolve(answer);
+    }
     return raceAbort(Promise.resolve(answer), signal);
   };
 
