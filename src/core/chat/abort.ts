@@ -49,3 +49,15 @@ export interface SettlesOnAbort {
 export function settlesOnAbort(model: unknown): model is SettlesOnAbort {
   return (model as Partial<SettlesOnAbort> | null | undefined)?.settlesOnAbort === true;
 }
+
+/**
+ * The same of `stream`: each `next()` of its stream rejects with the signal's reason as soon as
+ * `options.signal` aborts (ModelRouter). A layer above need not iterate it through `abortable`.
+ */
+export interface StreamSettlesOnAbort {
+  readonly streamSettlesOnAbort: true;
+}
+
+export function streamSettlesOnAbort(model: unknown): model is StreamSettlesOnAbort {
+  return (model as Partial<StreamSettlesOnAbort> | null | undefined)?.streamSettlesOnAbort === true;
+}

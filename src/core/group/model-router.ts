@@ -1,4 +1,10 @@
-import { raceAbort, settlesOnAbort, throwIfAborted, type SettlesOnAbort } from '../chat/abort.js';
+import {
+  raceAbort,
+  settlesOnAbort,
+  throwIfAborted,
+  type SettlesOnAbort,
+  type StreamSettlesOnAbort,
+} from '../chat/abort.js';
 import { assertChatRequestOnce, type ChecksChatRequests } from '../chat/assert-chat-request.js';
 import { Capability, capabilitiesOf } from '../chat/capability.js';
 import type { ChatCallOptions, ChatModel, ChatStreamEvent } from '../chat/chat-model.js';
@@ -53,7 +59,7 @@ const checkAnswer = (response: ChatResponse, attempt: Attempt) =>
  * rejects with NoMatchingModelFoundException carrying every error in order.
  */
 export class ModelRouter
-  implements ChatModel, InspectableRouting, ChecksChatRequests, SettlesOnAbort
+  implements ChatModel, InspectableRouting, ChecksChatRequests, SettlesOnAbort, StreamSettlesOnAbort
 {
   readonly checksChatRequests = true as const;
   /**
@@ -61,6 +67,8 @@ export class ModelRouter
    * itself), and its strategy's pending work: a RoutingChatModel above races it no further.
    */
   readonly settlesOnAbort = true as const;
+  /** `stream` races each read on the caller's signal (failover-stream), and the strategy too. */
+  readonly streamSettlesOnAbort = true as const;
   protected readonly group: RouterGroup;
   protected readonly strategy: ModelRoutingStrategy;
   /** The checks before each call (context window, rate limits, budgets) around the strategy. */

@@ -1,4 +1,4 @@
-import { raceAbort, settlesOnAbort, throwIfAborted } from '../chat/abort.js';
+import { raceAbort, settlesOnAbort, streamSettlesOnAbort, throwIfAborted } from '../chat/abort.js';
 import { abortable } from '../chat/abortable-stream.js';
 import {
   assertChatRequestOnce,
@@ -140,7 +140,9 @@ export class RoutingChatModel implements ChatModel, InspectableRouting, ChecksCh
       request,
       this.modelCallOptions(route, options, request),
     );
-    for await (const event of abortable(source, options.signal)) {
+    // a route model whose stream settles on the caller's abort (a group) races each read already
+    const events = streamSettlesOnAbort(route.model) ? source : abortable(source, options.signal);
+    for await (const event of events) {
       if (event.type === 'complete') {
         yield {
           type: 'complete',

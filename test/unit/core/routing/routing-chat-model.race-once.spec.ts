@@ -107,4 +107,29 @@ describe("the caller's signal is raced once per call", () => {
     controller.abort(reason);
     await expect(call).rejects.toBe(reason);
   });
+
+  it('a stream over a group: only the group listens to the caller; an abort ends it at once', async () => {
+    const member: ChatModel = {
+      chat: async () => ({ aiMessage: { role: 'assistant', text: 'x' } }),
+      async *stream() {
+        yield { type: 'text-delta' as const, text: 'Hel' };
+        await new Promise<never>(() => undefined); // the model ignores its signal
+      },
+    };
+    const group = new ModelRouter({
+      routes: [{ name: 'm', model: member }],
+      routingStrategy: new FailoverStrategy(),
+    });
+    const controller = new AbortController();
+    const reason = new Error('caller left');
+    const events = routingOver(group).stream(request, { signal: controller.signal });
+    expect(await events.next()).toMatchObject({ value: { type: 'text-delta', text: 'Hel' } });
+    const pending = events.next();
+    await settle();
+    // the group's read alone: the routing model above adds no abortable() of its own
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1);
+    controller.abort(reason);
+    await expect(pending).rejects.toBe(reason);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
 });
