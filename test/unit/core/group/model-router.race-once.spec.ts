@@ -14,7 +14,7 @@ const request: ChatRequest = { messages: [userMessage('Hello')] };
 /** A provider whose own call ignores its signal: only BaseChatModel's race can stop it. */
 class DeafProvider extends BaseChatModel {
   constructor() {
-    super();
+    super({ defaultRequestParameters: { modelName: 'deaf' } });
   }
   protected doChat(): Promise<ChatResponse> {
     return new Promise(() => undefined);
