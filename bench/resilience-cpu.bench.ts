@@ -44,6 +44,18 @@ const answer = {
 
 /** An instant provider built on `tree`'s own BaseChatModel, wrapped by `tree`'s resilience. */
 function resilientOf(tree: Tree): Model {
+  return tree.withResilience(providerOf(tree), { name: 'bench-model' });
+}
+
+/** A group of one bare provider (no resilience): what the group itself adds is the figure. */
+function groupedProviderOf(tree: Tree): Model {
+  return new tree.ModelRouter({
+    routes: [{ name: 'instant', model: providerOf(tree) }],
+    routingStrategy: new tree.FailoverStrategy(),
+  }) as Model;
+}
+
+function providerOf(tree: Tree) {
   class Instant extends tree.BaseChatModel {
     constructor() {
       super({ defaultRequestParameters: { modelName: 'bench-model' } });
@@ -56,15 +68,20 @@ function resilientOf(tree: Tree): Model {
       yield { type: 'complete' as const, response: answer };
     }
   }
-  return tree.withResilience(new Instant(), { name: 'bench-model' });
+  return new Instant();
+}
+
+/** The same in a model group of one. */
+function groupedOf(tree: Tree): Model {
+  return new tree.ModelRouter({
+    routes: [{ name: 'instant', model: resilientOf(tree) }],
+    routingStrategy: new tree.FailoverStrategy(),
+  }) as Model;
 }
 
 /** The same behind a model group and a routing model, as a gateway's `auto` streams through. */
 function routedOf(tree: Tree): Model {
-  const group = new tree.ModelRouter({
-    routes: [{ name: 'instant', model: resilientOf(tree) }],
-    routingStrategy: new tree.FailoverStrategy(),
-  });
+  const group = groupedOf(tree);
   return new tree.RoutingChatModel({
     routes: [{ name: 'a', model: group }],
     router: () => tree.ChatModelRoutingResult.route('a'),
@@ -101,6 +118,9 @@ export async function run(): Promise<void> {
   for (const [label, stream, build] of [
     ['ResilientChatModel chat()', false, resilientOf],
     [`ResilientChatModel stream() of ${STREAM_EVENTS} events`, true, resilientOf],
+    ['chat(), grouped (ModelRouter → BaseChatModel)', false, groupedProviderOf],
+    ['chat(), grouped (ModelRouter → ResilientChatModel)', false, groupedOf],
+    ['chat(), routed (RoutingChatModel → ModelRouter)', false, routedOf],
     [
       `stream() of ${STREAM_EVENTS} events, routed (RoutingChatModel → ModelRouter)`,
       true,

@@ -88,6 +88,14 @@ export async function run(): Promise<void> {
     ),
   );
 
+  // a caller's long-lived signal (a gateway's request): what RoutingChatModel adds over the
+  // group it routes to, interleaved (the group races the signal; the routing model need not)
+  const signal = new AbortController().signal;
+  const withSignal = await pairedRounds([
+    () => group.chat(request, { signal }),
+    () => routing.chat(request, { signal }),
+  ]);
+
   printTable('Routing overhead per call (instant in-process model, in-memory state)', [
     {
       benchmark: 'RoutingChatModel → ModelRouter(FailoverStrategy) → model',
@@ -112,6 +120,15 @@ export async function run(): Promise<void> {
       figure: us(viaGroup.nsPerOp - direct.nsPerOp),
       baseline: '–',
       ratio: '–',
+    },
+  ]);
+
+  printTable("With a caller's signal (CPU time per call, interleaved rounds, same run)", [
+    {
+      benchmark: 'RoutingChatModel → ModelRouter(FailoverStrategy) → model, with a signal',
+      figure: us(withSignal.cpuNsPerOp[1]!),
+      baseline: `${us(withSignal.cpuNsPerOp[0]!)} ModelRouter(FailoverStrategy) with it`,
+      ratio: `${withSignal.cpuRatios[1]!.toFixed(2)}×`,
     },
   ]);
 

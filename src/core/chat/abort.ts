@@ -35,3 +35,29 @@ export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefine
     );
   });
 }
+
+/**
+ * A model whose `chat` promise rejects with the signal's reason as soon as `options.signal`
+ * aborts, whatever its own callee does (BaseChatModel, ModelRouter). A layer above such a model
+ * need not race the caller's signal again: one race per call is enough, at the innermost layer
+ * that must (each race is one promise and one abort listener added and removed).
+ */
+export interface SettlesOnAbort {
+  readonly settlesOnAbort: true;
+}
+
+export function settlesOnAbort(model: unknown): model is SettlesOnAbort {
+  return (model as Partial<SettlesOnAbort> | null | undefined)?.settlesOnAbort === true;
+}
+
+/**
+ * The same of `stream`: each `next()` of its stream rejects with the signal's reason as soon as
+ * `options.signal` aborts (ModelRouter). A layer above need not iterate it through `abortable`.
+ */
+export interface StreamSettlesOnAbort {
+  readonly streamSettlesOnAbort: true;
+}
+
+export function streamSettlesOnAbort(model: unknown): model is StreamSettlesOnAbort {
+  return (model as Partial<StreamSettlesOnAbort> | null | undefined)?.streamSettlesOnAbort === true;
+}

@@ -1,4 +1,4 @@
-import { raceAbort, throwIfAborted } from './abort.js';
+import { raceAbort, throwIfAborted, type SettlesOnAbort } from './abort.js';
 import type {
   ChatCallOptions,
   ChatModel,
@@ -22,7 +22,9 @@ export interface BaseChatModelOptions {
  * the call's attributes, and the caller's AbortSignal honoured before, during and after the call.
  * Subclasses implement `doChat` and, when they can, `doStream`.
  */
-export abstract class BaseChatModel implements ChatModel {
+export abstract class BaseChatModel implements ChatModel, SettlesOnAbort {
+  /** `chat` races `doChat` on the caller's signal: the layers above race it no further. */
+  readonly settlesOnAbort = true as const;
   protected readonly listeners: ChatModelListener[];
   private readonly defaults: ChatRequestParameters;
   private readonly capabilities: ReadonlySet<Capability>;

@@ -1,4 +1,6 @@
 import { throwIfAborted } from '../chat/abort.js';
+import { quietly, untilAborted } from './call-hooks.js';
+import { exhaustedMessage } from './exhausted-message.js';
 import type { ChatCallOptions } from '../chat/chat-model.js';
 import type { ChatRequest } from '../chat/request.js';
 import type { ChatResponse } from '../chat/response.js';
@@ -58,7 +60,6 @@ export interface FailureVerdict {
 }
 
 const NO_ATTRIBUTES: Readonly<Record<string, unknown>> = Object.freeze({});
-const MAX_MESSAGE = 200;
 
 /**
  * The bookkeeping of one ModelRouter call: which models were tried (each at most once, the
@@ -165,7 +166,7 @@ export class ModelRouterCall {
       this.group.sessions?.pin(this.session, this.route, attempt.model.name);
     }
     const { strategy } = this.group;
-    await quietly(() =>
+    await this.hook(() =>
       strategy.onSuccess?.(attempt.model, response, this.request, attempt.context),
     );
   }
@@ -201,7 +202,7 @@ export class ModelRouterCall {
     if (!attempt.isDefault) {
       const { strategy } = this.group;
       const judged = disposition.failover || disposition.countsAsFailure;
-      await quietly(() =>
+      await this.hook(() =>
         judged
           ? strategy.onFailure?.(attempt.model, error, this.request, attempt.context)
           : strategy.onCancel?.(attempt.model, error, this.request, attempt.context),
@@ -214,7 +215,7 @@ export class ModelRouterCall {
   async firstToken(attempt: Attempt): Promise<void> {
     if (attempt.isDefault) return;
     const { strategy } = this.group;
-    await quietly(() => strategy.onFirstToken?.(attempt.model, this.request, attempt.context));
+    await this.hook(() => strategy.onFirstToken?.(attempt.model, this.request, attempt.context));
   }
 
   /** The attempt ended without a verdict (the caller stopped reading): release what it holds. */
@@ -223,7 +224,9 @@ export class ModelRouterCall {
     attempt.context.errorKind = 'aborted';
     attempt.context.disposition = dispositionOf('aborted', this.group.dispositions);
     const { strategy } = this.group;
-    await quietly(() => strategy.onCancel?.(attempt.model, reason, this.request, attempt.context));
+    await this.hook(() =>
+      strategy.onCancel?.(attempt.model, reason, this.request, attempt.context),
+    );
   }
 
   /** The caller aborted while the model was being chosen: release it and reject with the reason. */
@@ -245,7 +248,14 @@ export class ModelRouterCall {
       ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
     });
     return new NoMatchingModelFoundException(
-      this.exhaustedMessage(retryAfterMs),
+      exhaustedMessage({
+        names: this.group.models.map((model) => model.name),
+        hasDefaultRoute: this.group.defaultModel !== undefined,
+        errors: this.errors,
+        failedModels: this.failedModels,
+        strategyProblem: this.strategyProblem,
+        retryAfterMs,
+      }),
       [...this.errors],
       retryAfterMs !== undefined ? { retryAfterMs } : {},
     );
@@ -261,13 +271,14 @@ export class ModelRouterCall {
       const sticky = this.attempts === 0 ? this.preferredModel(untried) : undefined;
       if (sticky) {
         context.onlyIfAvailable = true;
-        const picked = await this.group.strategy.route([sticky], this.request, context);
+        const picked = await this.pick([sticky], context);
         delete context.onlyIfAvailable;
         // anything but the preferred model (a strategy ignoring what it is offered) means no
         if (picked === sticky || picked?.name === sticky.name) return sticky;
       }
-      return this.resolve(await this.group.strategy.route(untried, this.request, context), untried);
+      return this.resolve(await this.pick(untried, context), untried);
     } catch (error) {
+      if (this.options.signal?.aborted) throw error;
       // before any attempt the strategy's error is the call's answer; after, it must not hide
       // the models' own errors, so the call ends as exhausted and mentions it. A budget's
       // verdict on every model left is the answer either way: the call stopped there (429).
@@ -275,6 +286,18 @@ export class ModelRouterCall {
       this.strategyProblem = error;
       return undefined;
     }
+  }
+
+  /** The strategy's pick, and its hooks: waited for only until the caller aborts (call-hooks). */
+  private pick(models: readonly ChatModelWrapper[], context: AttemptContext) {
+    return untilAborted(
+      this.group.strategy.route(models, this.request, context),
+      this.options.signal,
+    );
+  }
+
+  private hook(work: () => unknown): Promise<void> {
+    return quietly(work, this.options.signal);
   }
 
   private resolve(
@@ -343,33 +366,6 @@ export class ModelRouterCall {
     }
   }
 
-  private exhaustedMessage(retryAfterMs: number | undefined): string {
-    const names = this.group.models.map((model) => model.name).join(', ');
-    const retry =
-      retryAfterMs === undefined
-        ? ''
-        : ` The first model leaves its cooldown in ${retryAfterMs} ms.`;
-    if (this.errors.length === 0) {
-      const why =
-        retryAfterMs !== undefined
-          ? `every model of the group (${names}) is cooling down`
-          : `the routing strategy chose none of the models (${names || 'none configured'}) and ` +
-            (this.group.defaultModel
-              ? 'the defaultRoute was already tried'
-              : 'no defaultRoute is configured');
-      return `No matching route: ${why}.${retry}`;
-    }
-    const failures = this.errors
-      .map((error, index) => `${this.failedModels[index]}: ${brief(error)}`)
-      .join('; ');
-    const problem =
-      this.strategyProblem === undefined
-        ? ''
-        : ` The routing strategy failed while choosing the next model (${brief(this.strategyProblem)}).`;
-    const plural = this.errors.length === 1 ? 'attempt' : 'attempts';
-    return `No matching route: ${this.errors.length} ${plural} failed and no model is left to try (${failures}).${problem}${retry}`;
-  }
-
   private emit(event: RoutingEvent): void {
     emitTo(this.options.observer, event);
   }
@@ -382,19 +378,4 @@ export class ModelRouterCall {
 /** ModelChecks' refusal of every model left because of a budget (spent, or no price to count). */
 function isBudgetVerdict(error: unknown): boolean {
   return error instanceof BudgetExceededException || error instanceof UnpricedModelException;
-}
-
-function brief(error: unknown): string {
-  const { name, message } = summarizeError(error);
-  const text = `${name}: ${message}`;
-  return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE - 1)}…` : text;
-}
-
-/** Strategy hooks and listeners observe the call; their failures never change its outcome. */
-async function quietly(work: () => unknown): Promise<void> {
-  try {
-    await work();
-  } catch {
-    // deliberately ignored
-  }
 }

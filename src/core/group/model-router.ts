@@ -1,4 +1,10 @@
-import { raceAbort, throwIfAborted } from '../chat/abort.js';
+import {
+  raceAbort,
+  settlesOnAbort,
+  throwIfAborted,
+  type SettlesOnAbort,
+  type StreamSettlesOnAbort,
+} from '../chat/abort.js';
 import { assertChatRequestOnce, type ChecksChatRequests } from '../chat/assert-chat-request.js';
 import { Capability, capabilitiesOf } from '../chat/capability.js';
 import type { ChatCallOptions, ChatModel, ChatStreamEvent } from '../chat/chat-model.js';
@@ -52,8 +58,17 @@ const checkAnswer = (response: ChatResponse, attempt: Attempt) =>
  * tried (each at most once per call, then the default route once). When all fail, the call
  * rejects with NoMatchingModelFoundException carrying every error in order.
  */
-export class ModelRouter implements ChatModel, InspectableRouting, ChecksChatRequests {
+export class ModelRouter
+  implements ChatModel, InspectableRouting, ChecksChatRequests, SettlesOnAbort, StreamSettlesOnAbort
+{
   readonly checksChatRequests = true as const;
+  /**
+   * `chat` races each model's answer on the caller's signal (unless the model settles on abort
+   * itself), and its strategy's pending work: a RoutingChatModel above races it no further.
+   */
+  readonly settlesOnAbort = true as const;
+  /** `stream` races each read on the caller's signal (failover-stream), and the strategy too. */
+  readonly streamSettlesOnAbort = true as const;
   protected readonly group: RouterGroup;
   protected readonly strategy: ModelRoutingStrategy;
   /** The checks before each call (context window, rate limits, budgets) around the strategy. */
@@ -166,9 +181,11 @@ export class ModelRouter implements ChatModel, InspectableRouting, ChecksChatReq
       }
       let response: ChatResponse;
       try {
-        const answer = attempt.model.model.chat(request, call.optionsFor(attempt));
+        const model = attempt.model.model;
+        const answer = Promise.resolve(model.chat(request, call.optionsFor(attempt)));
+        // a model that settles on the caller's abort (a resilient one, a provider) races it itself
         response = assertChatResponse(
-          await raceAbort(Promise.resolve(answer), options?.signal),
+          await (settlesOnAbort(model) ? answer : raceAbort(answer, options?.signal)),
           attempt.model.name,
         );
       } catch (error) {
@@ -220,7 +237,9 @@ export class ModelRouter implements ChatModel, InspectableRouting, ChecksChatReq
     } catch (error) {
       return Promise.reject(error);
     }
-    if (signal !== call.options.signal) return Promise.resolve(answer);
+    if (signal !== call.options.signal || settlesOnAbort(attempt.model.model)) {
+      return Promise.resolve(answer);
+    }
     return raceAbort(Promise.resolve(answer), signal);
   };
 

@@ -1,9 +1,8 @@
-import { throwIfAborted } from '../chat/abort.js';
+import { settlesOnAbort, throwIfAborted, type SettlesOnAbort } from '../chat/abort.js';
 import type { Capability } from '../chat/capability.js';
 import type { ChatCallOptions, ChatModel, ChatStreamEvent } from '../chat/chat-model.js';
 import type { ChatRequest, ChatRequestParameters } from '../chat/request.js';
 import type { ChatResponse } from '../chat/response.js';
-import { BaseChatModel } from '../chat/base-chat-model.js';
 import { streamModel } from '../chat/stream.js';
 import { systemClock, type Clock } from '../clock.js';
 import { InvalidConfigurationException } from '../errors/exceptions.js';
@@ -65,7 +64,13 @@ export interface ResilienceOptions {
  * A stream is retried only until its first event; after that an error propagates, because part
  * of the answer has already reached the caller.
  */
-export class ResilientChatModel implements ChatModel {
+export class ResilientChatModel implements ChatModel, SettlesOnAbort {
+  /**
+   * Each attempt's answer is raced on the attempt's signal, linked to the caller's (here, or by a
+   * model that settles on abort itself), and the backoff waits end on it: a group above races
+   * the caller's signal no further.
+   */
+  readonly settlesOnAbort = true as const;
   readonly name: string;
   readonly policy: RetryPolicy;
   protected readonly timeouts: ResolvedTimeouts;
@@ -80,9 +85,10 @@ export class ResilientChatModel implements ChatModel {
   protected readonly timers: Timers;
   private readonly retryListeners: ((event: RetryEvent) => void)[] = [];
   /**
-   * Whether an attempt's answer must be raced against its signal here: a BaseChatModel's chat()
-   * already rejects as soon as the signal it is given aborts, so a second race would only add a
-   * promise and a listener per attempt; any other model may ignore its signal.
+   * Whether an attempt's answer must be raced against its signal here: a model that settles on
+   * abort (a BaseChatModel, a group) already rejects as soon as the signal it is given aborts, so
+   * a second race would only add a promise and a listener per attempt; any other model may
+   * ignore its signal.
    */
   private readonly racesAnswer: boolean;
   /** Present when the wrapped model is a routing component, so health still sees inside it. */
@@ -106,7 +112,7 @@ export class ResilientChatModel implements ChatModel {
     const defaults = model.defaultRequestParameters?.();
     this.name = options.name ?? defaults?.modelName ?? 'model';
     this.defaultMaxOutputTokens = defaults?.maxOutputTokens;
-    this.racesAnswer = !(model instanceof BaseChatModel);
+    this.racesAnswer = !settlesOnAbort(model);
     this.policy =
       options.retry instanceof RetryPolicy ? options.retry : new RetryPolicy(options.retry);
     this.timeouts = resolveTimeouts(options.timeouts);

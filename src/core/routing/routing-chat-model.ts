@@ -1,4 +1,4 @@
-import { raceAbort, throwIfAborted } from '../chat/abort.js';
+import { raceAbort, settlesOnAbort, streamSettlesOnAbort, throwIfAborted } from '../chat/abort.js';
 import { abortable } from '../chat/abortable-stream.js';
 import {
   assertChatRequestOnce,
@@ -123,7 +123,10 @@ export class RoutingChatModel implements ChatModel, InspectableRouting, ChecksCh
     const { route, decisionId } = await this.selectRoute(request, options);
     const call = async () =>
       route.model.chat(request, this.modelCallOptions(route, options, request));
-    const response = await raceAbort(call(), options.signal);
+    // a route model that settles on the caller's abort (a group) races it already
+    const response = await (settlesOnAbort(route.model)
+      ? call()
+      : raceAbort(call(), options.signal));
     return withRouteAttribute(response, route.name, decisionId);
   }
 
@@ -137,7 +140,9 @@ export class RoutingChatModel implements ChatModel, InspectableRouting, ChecksCh
       request,
       this.modelCallOptions(route, options, request),
     );
-    for await (const event of abortable(source, options.signal)) {
+    // a route model whose stream settles on the caller's abort (a group) races each read already
+    const events = streamSettlesOnAbort(route.model) ? source : abortable(source, options.signal);
+    for await (const event of events) {
       if (event.type === 'complete') {
         yield {
           type: 'complete',
