@@ -3,18 +3,13 @@ import { userMessage } from '../../../src/core/chat/messages.js';
 import type { ChatModel } from '../../../src/core/chat/chat-model.js';
 import type { ChatResponse } from '../../../src/core/chat/response.js';
 import { collectStream } from '../../../src/core/chat/stream.js';
-import { BudgetLedger } from '../../../src/core/budget/budget-ledger.js';
-import { MODEL_PROFILE, type ModelProfile } from '../../../src/core/cost/model-profile.js';
+import type { ModelProfile } from '../../../src/core/cost/model-profile.js';
 import { NoMatchingModelFoundException } from '../../../src/core/errors/exceptions.js';
-import { ModelRouter } from '../../../src/core/group/model-router.js';
 import type { RoutingEvent } from '../../../src/core/observability/routing-event.js';
-import { countersOf } from '../../../src/core/state/counter-store.js';
-import { InMemoryRouteStateStore } from '../../../src/core/state/in-memory-route-state-store.js';
-import { FailoverStrategy } from '../../../src/core/strategies/failover-strategy.js';
 import { AnthropicChatModel } from '../../../src/providers/anthropic/anthropic-chat-model.js';
 import { OpenAiCompatibleChatModel } from '../../../src/providers/openai/openai-compatible-chat-model.js';
 import { FakeProvider } from '../../../src/testing/index.js';
-import { manualClock } from '../../unit/core/strategies/fakes.js';
+import { meteredGroup } from '../../support/metered-group.js';
 
 const PROMPT = 'p'.repeat(400); // 100 tokens at four characters a token
 const ANSWER = 'word '.repeat(40).trim(); // 199 characters: 50 tokens
@@ -26,22 +21,7 @@ const answer = async (model: ChatModel, stream: boolean): Promise<ChatResponse> 
   stream ? collectStream(model.stream!(request)) : model.chat(request);
 
 function group(model: ChatModel) {
-  const clock = manualClock(60_000 * 1_000);
-  const store = new InMemoryRouteStateStore(clock.fn);
-  const ledger = new BudgetLedger([{ name: 'all', limitUsd: 100, period: '1h' }], {
-    store,
-    clock: clock.fn,
-  });
-  const router = new ModelRouter({
-    routes: [{ name: 'm', model, metadata: [[MODEL_PROFILE, PROFILE]] } as never],
-    routingStrategy: new FailoverStrategy({ clock: clock.fn }),
-    budgets: ledger,
-  });
-  router.bindRouteState({ store, scope: 'g', clock: clock.fn });
-  const tpm = () =>
-    countersOf(store).getWindow('limits:m:tpm', { windowMs: 60_000, now: clock.fn() });
-  const spentTokens = () => Math.round(ledger.spentUsd('all') * 1e6);
-  return { router, clock, tpm, spentTokens };
+  return meteredGroup(model, PROFILE, 60_000 * 1_000);
 }
 /** Lets the charges that the call does not wait for land. */
 const settled = () => new Promise((resolve) => setImmediate(resolve));

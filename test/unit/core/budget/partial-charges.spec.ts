@@ -1,14 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { userMessage } from '../../../../src/core/chat/messages.js';
 import type { ChatModel, ChatStreamEvent } from '../../../../src/core/chat/chat-model.js';
-import { BudgetLedger } from '../../../../src/core/budget/budget-ledger.js';
-import { MODEL_PROFILE, type ModelProfile } from '../../../../src/core/cost/model-profile.js';
+import type { ModelProfile } from '../../../../src/core/cost/model-profile.js';
 import { partialUsage } from '../../../../src/core/cost/partial-usage.js';
-import { ModelRouter } from '../../../../src/core/group/model-router.js';
-import { countersOf } from '../../../../src/core/state/counter-store.js';
-import { InMemoryRouteStateStore } from '../../../../src/core/state/in-memory-route-state-store.js';
-import { FailoverStrategy } from '../../../../src/core/strategies/failover-strategy.js';
-import { deferred, delta, kindError, manualClock, streamingModel } from '../strategies/fakes.js';
+import { meteredGroup } from '../../../support/metered-group.js';
+import { deferred, delta, kindError, streamingModel } from '../strategies/fakes.js';
 
 const HOUR = 3_600_000;
 // 1 USD per million tokens either way: a token costs a micro-dollar
@@ -16,22 +12,7 @@ const profile: ModelProfile = { pricing: { input: 1, output: 1 }, limits: { tpm:
 const prompt = { messages: [userMessage('x'.repeat(400))] }; // 100 prompt tokens
 
 function setup(model: ChatModel) {
-  const clock = manualClock(HOUR * 500);
-  const store = new InMemoryRouteStateStore(clock.fn);
-  const ledger = new BudgetLedger([{ name: 'all', limitUsd: 100, period: '1h' }], {
-    store,
-    clock: clock.fn,
-  });
-  const router = new ModelRouter({
-    routes: [{ name: 'm', model, metadata: [[MODEL_PROFILE, profile]] } as never],
-    routingStrategy: new FailoverStrategy({ clock: clock.fn }),
-    budgets: ledger,
-  });
-  router.bindRouteState({ store, scope: 'g', clock: clock.fn });
-  const tpm = () =>
-    countersOf(store).getWindow('limits:m:tpm', { windowMs: 60_000, now: clock.fn() });
-  const spentTokens = () => Math.round(ledger.spentUsd('all') * 1e6);
-  return { router, tpm, spentTokens };
+  return meteredGroup(model, profile, HOUR * 500);
 }
 
 // each delta: 8 characters, 2 estimated tokens
