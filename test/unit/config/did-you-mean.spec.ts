@@ -3,20 +3,10 @@
 import 'reflect-metadata';
 import { describe, expect, it } from '@jest/globals';
 import { closestName } from '../../../src/core/errors/closest-name.js';
-import { InvalidModelRouterConfigException } from '../../../src/config/invalid-model-router-config.exception.js';
 import { parseModelRouterConfig } from '../../../src/config/load-model-router-config.js';
 import { buildModelRouterOptions } from '../../../src/nest/config/build-model-router-options.js';
 import { OpenAiCompatibleChatModel } from '../../../src/providers/openai/openai-compatible-chat-model.js';
-
-async function problemsOf(run: () => unknown): Promise<readonly string[]> {
-  try {
-    await run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(InvalidModelRouterConfigException);
-    return (error as InvalidModelRouterConfigException).problems;
-  }
-  throw new Error('expected the configuration to be rejected');
-}
+import { problemsOfAsync as problemsOf } from '../../support/config-problems.js';
 
 const route = (settings: Record<string, unknown>) => ({
   models: { mini: { type: 'demo' }, large: { type: 'demo' } },

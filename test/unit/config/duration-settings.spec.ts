@@ -5,7 +5,9 @@ import { z } from 'zod';
 import { configSchemaParts } from '../../../src/config/config-fields.js';
 import { modelRouterConfigSchema } from '../../../src/config/model-router-config.js';
 import { validateModelRouterConfig } from '../../../src/config/validate-model-router-config.js';
-import { InvalidModelRouterConfigException } from '../../../src/config/invalid-model-router-config.exception.js';
+import { problemsOf as problemsOfParse } from '../../support/config-problems.js';
+
+const problemsOf = (raw: unknown) => problemsOfParse(() => validateModelRouterConfig(raw));
 
 /** The duration settings whose name does not end in `Ms`. */
 const NAMED_OTHERWISE = ['after', 'ttl', 'firstTokenTimeout', 'idleTimeout', 'answerTimeout'];
@@ -53,16 +55,6 @@ const durationSettings = [
       .map((setting) => [setting.path, setting]),
   ).values(),
 ];
-
-function problemsOf(raw: unknown): readonly string[] {
-  try {
-    validateModelRouterConfig(raw);
-  } catch (error) {
-    expect(error).toBeInstanceOf(InvalidModelRouterConfigException);
-    return (error as InvalidModelRouterConfigException).problems;
-  }
-  throw new Error('expected the configuration to be rejected');
-}
 
 const file = (model: Record<string, unknown>, router: Record<string, unknown> = {}) => ({
   providers: { local: { type: 'openai', baseURL: 'http://127.0.0.1:1/v1', apiKey: 'k' } },

@@ -1,13 +1,12 @@
 import 'reflect-metadata';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { Test, type TestingModule } from '@nestjs/testing';
-import { InvalidConfigurationException } from '../../../src/core/errors/exceptions.js';
 import { buildModelRouterOptions } from '../../../src/nest/config/build-model-router-options.js';
-import { InvalidModelRouterConfigException } from '../../../src/config/invalid-model-router-config.exception.js';
 import { parseModelRouterConfig } from '../../../src/config/load-model-router-config.js';
 import { ModelRouterModule } from '../../../src/nest/module/model-router.module.js';
 import { RoutingChatService } from '../../../src/nest/service/routing-chat.service.js';
 import { testFactories } from './test-factories.js';
+import { problemsOf } from '../../support/config-problems.js';
 
 const MUST =
   "must be a duration such as '250ms', '20s', '5m' or '1h', or a whole number of milliseconds above 0";
@@ -20,17 +19,6 @@ afterEach(async () => {
   await moduleRef?.close();
   moduleRef = undefined;
 });
-
-function problemsOf(parse: () => unknown): readonly string[] {
-  try {
-    parse();
-  } catch (error) {
-    expect(error).toBeInstanceOf(InvalidModelRouterConfigException);
-    expect(error).toBeInstanceOf(InvalidConfigurationException);
-    return (error as InvalidModelRouterConfigException).problems;
-  }
-  throw new Error('expected the configuration to be rejected');
-}
 
 /**
  * A group [a, b] whose sessions live `sessionTtlMs` (omitted: the ModelRouter's default), on a

@@ -1,23 +1,11 @@
 import 'reflect-metadata';
 import { describe, expect, it } from '@jest/globals';
-import { InvalidConfigurationException } from '../../../src/core/errors/exceptions.js';
-import { InvalidModelRouterConfigException } from '../../../src/config/invalid-model-router-config.exception.js';
 import {
   loadModelRouterConfig,
   parseModelRouterConfig,
 } from '../../../src/config/load-model-router-config.js';
 import { FIXTURES } from './test-factories.js';
-
-function problemsOf(load: () => unknown): readonly string[] {
-  try {
-    load();
-  } catch (error) {
-    expect(error).toBeInstanceOf(InvalidModelRouterConfigException);
-    expect(error).toBeInstanceOf(InvalidConfigurationException);
-    return (error as InvalidModelRouterConfigException).problems;
-  }
-  throw new Error('expected the configuration to be rejected');
-}
+import { problemsOf } from '../../support/config-problems.js';
 
 describe('loadModelRouterConfig', () => {
   it('reads, interpolates and validates a complete file', () => {

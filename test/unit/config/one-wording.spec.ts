@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { describe, expect, it } from '@jest/globals';
 import { gatewayConfigSchema } from '../../../apps/gateway/src/config/gateway-config-schema.js';
-import { InvalidModelRouterConfigException } from '../../../src/config/invalid-model-router-config.exception.js';
 import {
   loadModelRouterConfig,
   parseModelRouterConfig,
@@ -9,6 +8,7 @@ import {
 import { validateModuleOptions } from '../../../src/nest/module/validate-module-options.js';
 import { FakeRouter } from '../nest/support/fake-routing.js';
 import { FIXTURES } from './test-factories.js';
+import { problemsOf } from '../../support/config-problems.js';
 
 /** The library's part of a file: one provider, one model, one router. */
 const LIBRARY = {
@@ -16,16 +16,6 @@ const LIBRARY = {
   models: { mini: { provider: 'fake', model: 'gpt-4o-mini' } },
   routers: { auto: { models: ['mini'] } },
 };
-
-function problemsOf(parse: () => unknown): string[] {
-  try {
-    parse();
-  } catch (error) {
-    expect(error).toBeInstanceOf(InvalidModelRouterConfigException);
-    return [...(error as InvalidModelRouterConfigException).problems];
-  }
-  throw new Error('expected the configuration to be rejected');
-}
 
 const library = (file: Record<string, unknown>) =>
   problemsOf(() => parseModelRouterConfig({ ...LIBRARY, ...file }, { env: {} }));

@@ -1,21 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { validateModelRouterConfig } from '../../../src/config/validate-model-router-config.js';
-import { InvalidModelRouterConfigException } from '../../../src/config/invalid-model-router-config.exception.js';
+import { problemsOf as problemsOfParse } from '../../support/config-problems.js';
+
+const problemsOf = (raw: unknown) => problemsOfParse(() => validateModelRouterConfig(raw));
 
 const base = (model: Record<string, unknown>, router: Record<string, unknown> = {}) => ({
   models: { a: { type: 'demo', ...model }, b: { type: 'demo' } },
   routers: { main: { models: ['a', 'b'], ...router } },
 });
-
-function problemsOf(raw: unknown): readonly string[] {
-  try {
-    validateModelRouterConfig(raw);
-  } catch (error) {
-    expect(error).toBeInstanceOf(InvalidModelRouterConfigException);
-    return (error as InvalidModelRouterConfigException).problems;
-  }
-  throw new Error('expected the configuration to be rejected');
-}
 
 describe('tail-latency options in the YAML', () => {
   it('reads firstTokenTimeout and idleTimeout as adaptive or a duration in ms', () => {
